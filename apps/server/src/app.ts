@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
+import { installErrorHandler, SERVICE_UNAVAILABLE_MESSAGE } from './errors.ts';
+import { registerModules } from './modules.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** An already opened database (tests share one); otherwise opened from config and closed with the app. */
+  db?: Db;
+  /** Folder of the built web app; defaults to apps/web/dist. */
+  webDist?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+  }
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole server: used by main.ts to listen and by tests through `inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Only method and path: query strings can carry codes and tokens; headers carry credentials.
+            serializers: {
+              req: (request) => ({ method: request.method, path: String(request.url).split('?')[0] }),
+              res: (reply) => ({ statusCode: reply.statusCode }),
+            },
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.email', '*.token'],
+          },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDb = !options.db;
+  const db = options.db ?? openDatabase(config.database);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  if (ownsDb) {
+    await migrateToLatest(db);
+    app.addHook('onClose', async () => db.close());
+  }
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and the toast library set element styles at run time; no script may run inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity:
+      config.env === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.brand.name} API`, version: '1.0.0' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  installErrorHandler(app);
+
+  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await db.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'not ready', error: SERVICE_UNAVAILABLE_MESSAGE });
+    }
+  });
+
+  await registerModules(app);
+  await serveWebApp(app, options.webDist ?? defaultWebDist);
+  return app;
+}
+
+/**
+ * Serves the built browser app: hashed assets cached for a year, everything else revalidated, and
+ * any other GET that asks for HTML answered with index.html so client-side routes survive a reload.
+ */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      (res as unknown as ServerResponse).setHeader(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const isApi = /^\/(api|auth|oidc)(\/|$)/.test(urlPath);
+    const candidate = path.join(webDist, path.normalize(urlPath));
+    if (!isApi && candidate.startsWith(webDist) && candidate !== webDist && existsSync(candidate)) {
+      return reply.sendFile(path.relative(webDist, candidate));
+    }
+    if (isApi || !String(request.headers.accept ?? '').includes('text/html')) {
+      return reply.status(404).send({ error: `No route for ${request.method} ${urlPath}` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

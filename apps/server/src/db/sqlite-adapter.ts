@@ -1,0 +1,40 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+/**
+ * Gives Kysely's SQLite dialect the better-sqlite3-shaped interface it expects, on top of Node's
+ * built-in `node:sqlite`, so no native addon has to be compiled.
+ */
+export function openSqlite(file: string): { database: SqliteDatabase; raw: DatabaseSync } {
+  const raw = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
+  raw.exec('PRAGMA journal_mode = WAL');
+  raw.exec('PRAGMA synchronous = NORMAL');
+  raw.exec('PRAGMA foreign_keys = ON');
+  raw.exec('PRAGMA busy_timeout = 5000');
+  const database: SqliteDatabase = {
+    close: () => raw.close(),
+    prepare: (sql) => wrapStatement(raw.prepare(sql)),
+  };
+  return { database, raw };
+}
+
+function wrapStatement(statement: StatementSync): SqliteStatement {
+  return {
+    get reader() {
+      return statement.columns().length > 0;
+    },
+    all: (parameters) => statement.all(...toSqlite(parameters)),
+    run: (parameters) => statement.run(...toSqlite(parameters)),
+    iterate: (parameters) => statement.iterate(...toSqlite(parameters)),
+  };
+}
+
+/** node:sqlite binds numbers, strings, bigints, buffers and null; booleans and dates are mapped here. */
+function toSqlite(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
+  return parameters.map((value) => {
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    if (value instanceof Date) return value.toISOString();
+    if (value === undefined) return null;
+    return value as SQLInputValue;
+  });
+}

@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * Typed errors thrown by services. One handler (installed in app.ts) turns them into a status and
+ * `{"error": message}`; anything unexpected becomes a 500 without details.
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(statusCode: number, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.statusCode = statusCode;
+    this.details = details;
+  }
+}
+
+export const BadRequest = (message: string, details?: Record<string, unknown>) =>
+  new HttpError(400, message, details);
+export const Unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const Forbidden = (message = 'Access denied') => new HttpError(403, message);
+export const NotFound = (message = 'Not found') => new HttpError(404, message);
+export const Conflict = (message: string) => new HttpError(409, message);
+export const PayloadTooLarge = (message: string) => new HttpError(413, message);
+export const UnsupportedMediaType = (message: string) => new HttpError(415, message);
+export const Invalid = (message: string, details?: Record<string, unknown>) =>
+  new HttpError(422, message, details);
+
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
+
+/** Connection-level failures of the database: the client did nothing wrong, so 503, not 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code !== 'string') return false;
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'ERR_SQLITE_BUSY'].includes(code) ||
+    code.startsWith('08') || // PostgreSQL connection exceptions
+    code === '57P01' || // admin shutdown
+    code === '57P03' || // cannot connect now
+    /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error).message))
+  );
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: error.message, ...error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: `${error.validationContext ?? ''}${issue.instancePath}`,
+        message: issue.message ?? 'is invalid',
+      }));
+      const first = issues[0];
+      return reply.status(400).send({
+        error: first ? `Invalid request: ${first.path} ${first.message}` : 'Invalid request',
+        issues,
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { code: (error as { code?: string }).code } }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ error: SERVICE_UNAVAILABLE_MESSAGE });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return reply.status(status).send({ error: clientMessage(error as FastifyError) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type';
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body must not be empty';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return 'Request body is not valid JSON';
+  }
+  return error.message;
+}
