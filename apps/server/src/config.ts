@@ -58,6 +58,11 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().trim().min(3).default('Team <team@company.test>'),
   TEAM_NOTIFICATION_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  MAIL_RETRY_BASE_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .positive('must be greater than 0')
+    .default(5000),
   AUTH_GOOGLE_CLIENT_ID: optionalText,
   AUTH_GOOGLE_CLIENT_SECRET: optionalText,
   AUTH_GOOGLE_ISSUER: url.default('https://accounts.google.com'),
@@ -109,6 +114,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   teamNotificationEmail: string | undefined;
+  /** First retry delay of the mail outbox; later retries wait longer (see modules/mail/retry.ts). */
+  mailRetryBaseMs: number;
   auth: {
     google: { clientId: string; clientSecret: string; issuer: string } | undefined;
     jwtPrivateKey: string | undefined;
@@ -177,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     teamNotificationEmail: env.TEAM_NOTIFICATION_EMAIL,
+    mailRetryBaseMs: env.MAIL_RETRY_BASE_MS,
     auth: {
       google:
         env.AUTH_GOOGLE_CLIENT_ID && env.AUTH_GOOGLE_CLIENT_SECRET

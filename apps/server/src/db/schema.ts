@@ -1,3 +1,5 @@
+import type { JobFlag, JobTextField } from '@app/domain/jobs';
+import type { ONBOARDING_FIELDS } from '@app/domain/onboarding-fields';
 import type { Generated } from 'kysely';
 
 /**
@@ -7,6 +9,7 @@ import type { Generated } from 'kysely';
 export interface UsersTable {
   id: string;
   email: string;
+  email_verified: boolean | number;
   first_name: string;
   last_name: string;
   created_at: string;
@@ -39,11 +42,99 @@ export interface RefreshTokensTable {
   used_at: string | null;
 }
 
+/** Jobs assigned to a client e-mail; `user_id` is filled in once a user with that e-mail exists. */
+export type JobsTable = {
+  id: string;
+  client_email: string;
+  user_id: string | null;
+  job_uid: string;
+  refresh_date: string | null;
+  client_approval: Generated<string>;
+  client_notes: string | null;
+  analyst_notes: string | null;
+  applied_for_job: Generated<boolean | number>;
+  data_posted: string | null;
+  data_num_applicants: number | null;
+  max_salary: number | null;
+  created_at: string;
+  updated_at: string;
+  revision: Generated<number>;
+} & { [K in JobTextField]: string | null } & { [K in JobFlag]: Generated<boolean | number> };
+
+/**
+ * One onboarding record per user (UNIQUE user_id): a column per field of the domain's field table;
+ * lists are JSON text, booleans 0/1 on SQLite.
+ */
+export type OnboardingSubmissionsTable = {
+  id: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+} & {
+  [F in (typeof ONBOARDING_FIELDS)[number] as F['snake']]: Generated<
+    F['kind'] extends 'boolean' ? boolean | number : string
+  >;
+};
+
+/** Uploaded files in the `documents` bucket; `path` is the storage key. */
+export interface DocumentsTable {
+  id: string;
+  user_id: string;
+  path: string;
+  original_name: string;
+  size: number;
+  content_type: string;
+  created_at: string;
+}
+
+export interface OnboardingFeedbackTable {
+  id: string;
+  user_id: string;
+  text: string;
+  created_at: string;
+}
+
+/** Staff-saved job-search filters for a client e-mail; `filters` is JSON text. */
+export interface JobSearchFiltersTable {
+  id: string;
+  client_email: string;
+  name: string;
+  query: string;
+  filters: string;
+  date_saved: string;
+  updated_at: string;
+}
+
+/** Every e-mail, before and after sending; `attachments` is JSON text of storage keys and file names. */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  client_email: string | null;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
+  onboarding_submissions: OnboardingSubmissionsTable;
+  documents: DocumentsTable;
+  onboarding_feedback: OnboardingFeedbackTable;
+  jobs: JobsTable;
+  job_search_filters: JobSearchFiltersTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type { Generated };

@@ -5,6 +5,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('users')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull().unique())
+    // The staff role needs a verified address; the latest sign-in says whether it is.
+    .addColumn('email_verified', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('first_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('last_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'text', (c) => c.notNull())

@@ -1,5 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as auth from './001-auth.ts';
+import * as onboarding from './002-onboarding.ts';
+import * as jobs from './003-jobs.ts';
+import * as mailAndFilters from './004-mail-and-filters.ts';
 
 /**
  * Every migration, in order. Later areas append theirs here; names sort in the order they run.
@@ -7,6 +10,9 @@ import * as auth from './001-auth.ts';
  */
 const migrations: Record<string, Migration> = {
   '001-auth': auth,
+  '002-onboarding': onboarding,
+  '003-jobs': jobs,
+  '004-mail-and-filters': mailAndFilters,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Forbidden, Unauthorized } from '../errors.ts';
+import type { AccessTokens, Role } from './access-tokens.ts';
+
+/** The caller of a protected route, as its access token says. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  role: Role;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without an access token. */
+    public?: boolean;
+    /** Only for staff (see @app/domain/staff). */
+    staff?: boolean;
+  }
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+  }
+}
+
+export const MISSING_TOKEN_MESSAGE = 'Authentication required: send an access token as "Authorization: Bearer <token>"';
+
+export function staffOnlyMessage(staffEmailDomain: string): string {
+  return `Access denied. This feature is only available to @${staffEmailDomain} users.`;
+}
+
+/**
+ * Every route needs a valid access token unless its options say `config: { public: true }`;
+ * `config: { staff: true }` additionally needs the staff role. Requests that match no route fall
+ * through to the JSON 404, and the OpenAPI document is public.
+ */
+export function installGuard(app: FastifyInstance, tokens: AccessTokens): void {
+  const deniedToNonStaff = staffOnlyMessage(app.config.staffEmailDomain);
+  app.decorateRequest('currentUser', null);
+  app.addHook('onRequest', async (request) => {
+    const { config, url } = request.routeOptions;
+    if (config.public || url === undefined || url.startsWith('/api/docs')) return;
+    const claims = await tokens.verify(bearerToken(request));
+    request.currentUser = {
+      id: claims.userId,
+      email: claims.email,
+      role: claims.role,
+      sessionId: claims.sessionId,
+    };
+    if (config.staff && claims.role !== 'staff') throw Forbidden(deniedToNonStaff);
+  });
+}
+
+/** The token from `Authorization: Bearer <token>`; throws a 401 when there is none. */
+export function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) throw Unauthorized(MISSING_TOKEN_MESSAGE);
+  return match[1];
+}
+
+/** The signed-in caller of a protected route. The user id always comes from here, never from input. */
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw Unauthorized(MISSING_TOKEN_MESSAGE);
+  return request.currentUser;
+}

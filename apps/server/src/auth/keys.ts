@@ -1,0 +1,67 @@
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import type { Config } from '../config.ts';
+
+export interface SigningKey {
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  /** The public key as published at /auth/v1/.well-known/jwks.json. */
+  publicJwk: JWK & { kid: string };
+}
+
+/**
+ * The access-token signing key: AUTH_JWT_PRIVATE_KEY when set (several instances share it),
+ * otherwise a P-256 key generated once and kept in the data folder so restarts keep sessions.
+ */
+export async function loadSigningKey(config: Config): Promise<SigningKey> {
+  const pem =
+    config.auth.jwtPrivateKey ??
+    readOrCreateSecretFile(path.join(config.dataDir, 'auth-jwt-private-key.pem'), () =>
+      generateKeyPairSync('ec', { namedCurve: 'P-256' })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+    );
+  const privateKey = createPrivateKey(pem);
+  if (privateKey.asymmetricKeyType !== 'ec' || privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    throw new Error('AUTH_JWT_PRIVATE_KEY must be a P-256 (ES256) private key');
+  }
+  const publicKey = createPublicKey(privateKey);
+  const jwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(jwk);
+  return { privateKey, publicKey, publicJwk: { ...jwk, kid, alg: 'ES256', use: 'sig' } };
+}
+
+/**
+ * The 256-bit key that encrypts the short-lived sign-in state cookie: derived from
+ * AUTH_COOKIE_SECRET when set (instances behind one load balancer share it), otherwise from a
+ * secret generated once and kept in the data folder.
+ */
+export function loadCookieKey(config: Config): Uint8Array {
+  const secret =
+    config.auth.cookieSecret ??
+    readOrCreateSecretFile(path.join(config.dataDir, 'auth-cookie-secret'), () =>
+      randomBytes(32).toString('base64url'),
+    );
+  return new Uint8Array(createHash('sha256').update(secret).digest());
+}
+
+/**
+ * Reads a secret file, creating it (owner-only permissions) when missing. `wx` makes creation
+ * exclusive, so two processes starting together on one data folder end up with the same secret.
+ */
+function readOrCreateSecretFile(file: string, create: () => string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, create(), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8');
+}

@@ -1,0 +1,104 @@
+import { type AdminRecord, missingAdminRequirements } from '@app/domain/admin-email';
+import type { JobFilterSet } from '@app/domain/job-filters';
+import { ACK_FIELDS, fieldBySnake } from '@app/domain/onboarding-fields';
+import { Column, Heading, Row, Section, Text } from '@react-email/components';
+import { createElement as h } from 'react';
+import { type Brand, EmailLayout, mutedStyle, textStyle } from './layout.ts';
+
+export interface TeamNotificationProps {
+  brand: Brand;
+  clientEmail: string;
+  record: AdminRecord;
+  filters: JobFilterSet;
+  /** File names of the documents attached to this e-mail. */
+  attachments: string[];
+}
+
+export function teamNotificationSubject(record: AdminRecord, clientEmail: string): string {
+  const name = `${record.first_name} ${record.last_name}`.trim() || clientEmail;
+  return `New client onboarded: ${name} (${clientEmail})`;
+}
+
+const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'email_address',
+  'phone_number',
+  'has_whatsapp',
+  'experience_level',
+  'salary_expectation',
+  'job_type',
+  'work_location_type',
+  'signature',
+] as const;
+
+const cellStyle = { ...textStyle, margin: '0', padding: '4px 0', verticalAlign: 'top' as const };
+const sectionHeading = { fontSize: '16px', lineHeight: '24px', margin: '24px 0 8px' };
+
+function show(value: string | string[] | boolean | null): string {
+  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return value?.trim() ? value : '—';
+}
+
+function formatTimestamp(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return show(iso);
+  return `${date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+}
+
+function detailRow(label: string, value: string) {
+  return h(
+    Row,
+    { key: label },
+    h(Column, { style: { ...cellStyle, color: '#6b7280', width: '45%' } }, label),
+    h(Column, { style: cellStyle }, value),
+  );
+}
+
+/** Tells the recruiting team that a client is ready, with what they need to start the search. */
+export function TeamNotificationEmail(props: TeamNotificationProps) {
+  const { record, filters } = props;
+  const missing = missingAdminRequirements(record);
+  const acknowledged = ACK_FIELDS.filter((ack) => record[ack.snake]).length;
+  return h(
+    EmailLayout,
+    {
+      brand: props.brand,
+      title: 'New client ready for onboarding',
+      preview: teamNotificationSubject(record, props.clientEmail),
+    },
+    h(
+      Text,
+      { style: textStyle },
+      `${show(`${record.first_name} ${record.last_name}`.trim())} (${props.clientEmail}) has completed onboarding. ` +
+        'Please reach out within 24 hours and finish onboarding within 72 hours.',
+    ),
+    h(Heading, { as: 'h2', style: sectionHeading }, 'Client details'),
+    h(
+      Section,
+      null,
+      ...PROFILE_FIELDS.map((key) => detailRow(fieldBySnake(key)?.label ?? key, show(record[key]))),
+      detailRow('Onboarding Completed', show(record.onboarding_completed)),
+      detailRow('Acknowledgements', `${acknowledged} of ${ACK_FIELDS.length}`),
+      detailRow('All Required Filled', missing.length === 0 ? 'Yes' : `Missing: ${missing.join(', ')}`),
+      detailRow('Submitted', formatTimestamp(record.created_at)),
+    ),
+    h(Heading, { as: 'h2', style: sectionHeading }, 'Job search filters'),
+    h(
+      Section,
+      null,
+      detailRow('Queries', show(filters.queries)),
+      detailRow('Include keywords', show(filters.inclusion_filters.data_job_description)),
+      detailRow('Exclude keywords', show(filters.exclusion_filters.data_job_description)),
+      detailRow('Minimum salary', filters.min_salary === null ? '—' : `$${filters.min_salary.toLocaleString('en-US')}`),
+      detailRow('Remote', show(filters.is_remote)),
+    ),
+    h(Heading, { as: 'h2', style: sectionHeading }, 'Attached documents'),
+    h(
+      Text,
+      { style: props.attachments.length > 0 ? textStyle : mutedStyle },
+      props.attachments.length > 0 ? props.attachments.join(', ') : 'No documents were uploaded.',
+    ),
+  );
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../auth/guard.ts';
+import { createFeedbackService } from './service.ts';
+
+export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const feedback = createFeedbackService(app.db);
+
+  routes.post(
+    '/api/onboarding-feedback',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Send feedback about the onboarding experience',
+        body: z.object({ text: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const entry = await feedback.add(currentUser(request).id, request.body.text);
+      return reply.status(201).send({ data: entry });
+    },
+  );
+
+  routes.get(
+    '/api/onboarding-feedback',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['onboarding', 'staff'],
+        summary: 'Onboarding feedback from every client, newest first (staff only)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+      },
+    },
+    async (request) => ({ data: await feedback.list(request.query.limit) }),
+  );
+}

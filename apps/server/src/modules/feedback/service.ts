@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { type Db, nowIso } from '../../db/database.ts';
+import { Invalid } from '../../errors.ts';
+import { createFeedbackRepo, type FeedbackEntry } from './repo.ts';
+
+export const MAX_FEEDBACK_LENGTH = 5000;
+export const EMPTY_FEEDBACK_MESSAGE = 'Please write your feedback before sending it';
+export const LONG_FEEDBACK_MESSAGE = `Feedback must be at most ${MAX_FEEDBACK_LENGTH} characters`;
+
+/** The feedback card after onboarding: clients write, staff read. */
+export function createFeedbackService(db: Db) {
+  const repo = createFeedbackRepo(db);
+  return {
+    async add(userId: string, text: string): Promise<{ id: string; text: string; createdAt: string }> {
+      const trimmed = text.trim();
+      if (trimmed === '') throw Invalid(EMPTY_FEEDBACK_MESSAGE);
+      if (trimmed.length > MAX_FEEDBACK_LENGTH) throw Invalid(LONG_FEEDBACK_MESSAGE);
+      const entry = { id: randomUUID(), userId, text: trimmed, createdAt: nowIso() };
+      await repo.insert(entry);
+      return { id: entry.id, text: entry.text, createdAt: entry.createdAt };
+    },
+
+    list(limit: number): Promise<FeedbackEntry[]> {
+      return repo.listNewest(limit);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  docBytes,
+  docxBytes,
+  linuxExecutableBytes,
+  pdfBytes,
+  windowsExecutableBytes,
+  zipArchive,
+} from '../../testing/documents.ts';
+import { detectDocumentType, zipEntryNames } from './document-type.ts';
+
+describe('detectDocumentType', () => {
+  it.each([
+    ['a PDF', pdfBytes(), 'pdf'],
+    ['a Word document (DOCX)', docxBytes(), 'docx'],
+    ['a legacy Word document (DOC)', docBytes(), 'doc'],
+    ['a ZIP without a word/ part', zipArchive({ 'xl/workbook.xml': '<x/>' }), null],
+    ['a ZIP header with no central directory', Buffer.from('PK\u0003\u0004word/document.xml', 'latin1'), null],
+    ['a Windows executable', windowsExecutableBytes(), null],
+    ['a Linux executable', linuxExecutableBytes(), null],
+    ['plain text', Buffer.from('hello'), null],
+    ['nothing', Buffer.alloc(0), null],
+  ])('recognises %s', (_label, bytes, expected) => {
+    expect(detectDocumentType(bytes)).toBe(expected);
+  });
+
+  it('reads the names from the central directory', () => {
+    expect(zipEntryNames(docxBytes())).toEqual(['[Content_Types].xml', '_rels/.rels', 'word/document.xml']);
+  });
+
+  it('never throws on arbitrary bytes, even behind a ZIP header', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.boolean(), (random, asZip) => {
+        const bytes = Buffer.concat([asZip ? Buffer.from('PK\u0003\u0004', 'latin1') : Buffer.alloc(0), random]);
+        expect(['pdf', 'docx', 'doc', null]).toContain(detectDocumentType(bytes));
+      }),
+    );
+  });
+
+  it('never throws on a real archive with corrupted bytes', () => {
+    const original = docxBytes();
+    fc.assert(
+      fc.property(fc.nat(original.length - 1), fc.integer({ min: 0, max: 255 }), (position, value) => {
+        const bytes = Buffer.from(original);
+        bytes[position] = value;
+        expect(() => detectDocumentType(bytes)).not.toThrow();
+      }),
+    );
+  });
+});

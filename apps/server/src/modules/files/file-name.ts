@@ -1,0 +1,30 @@
+/**
+ * Turns a client-supplied file name into one that is safe as the last segment of a storage key and
+ * inside a Content-Disposition header: the base name only, no control or invisible characters, no
+ * path separators, spaces as underscores (as the spec asks), only letters, digits and `._()-`,
+ * no leading dot, and short.
+ */
+const MAX_NAME_LENGTH = 100;
+
+export function safeFileName(original: string): string {
+  const base = original.split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\s+/g, '_')
+    .replace(/[^\p{L}\p{N}._()-]/gu, '_')
+    .replace(/_{2,}/g, '_')
+    .replace(/^[._]+/, '');
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 ? cleaned.slice(dot).toLowerCase() : '';
+  const stem = Array.from(dot > 0 ? cleaned.slice(0, dot) : cleaned)
+    .slice(0, MAX_NAME_LENGTH - extension.length)
+    .join('');
+  return `${stem || 'document'}${extension}`;
+}
+
+/** The extension without its dot, lower-cased ('' when there is none). */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}

@@ -1,0 +1,137 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../auth/guard.ts';
+import { BadRequest, HttpError, PayloadTooLarge } from '../../errors.ts';
+import { openStorage } from '../../storage/storage.ts';
+import {
+  createFilesService,
+  DOCUMENT_URL_PREFIX,
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FOLDERS,
+  type UploadFolder,
+} from './service.ts';
+
+export const NO_FILE_MESSAGE = 'Choose a file to upload';
+export const BAD_FOLDER_MESSAGE = `Folder must be one of: ${UPLOAD_FOLDERS.join(', ')}`;
+export const BROKEN_UPLOAD_MESSAGE = 'The upload was incomplete. Please try again.';
+
+/** Registered as its own plugin so multipart parsing exists only for the upload route. */
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const files = createFilesService(app.db, openStorage(app.config.storageUrl), app.config.publicUrl);
+
+  routes.post(
+    '/api/file-upload',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Upload a resume or cover letter (.pdf, .docx or .doc, at most 5 MB)',
+        description:
+          'multipart/form-data with `file` and optional `folder` (resumes, cover-letters or uploads; default uploads). Answers `{data: {url, path, name, size}}`.',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request, reply) => {
+      const { file, folder } = await readUpload(request);
+      const uploaded = await files.upload({
+        userId: currentUser(request).id,
+        folder,
+        fileName: file.name,
+        bytes: file.bytes,
+      });
+      return reply.status(201).send({ data: uploaded });
+    },
+  );
+
+  const sendDocument = async (request: FastifyRequest, reply: FastifyReply, requestedPath: string) => {
+    const user = currentUser(request);
+    const download = await files.openForDownload({ id: user.id, role: user.role }, requestedPath);
+    return reply
+      .header('content-type', download.contentType)
+      .header('content-length', download.size)
+      .header('content-disposition', attachment(download.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(download.stream);
+  };
+
+  routes.get(
+    '/api/documents/download',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Download a stored document (its owner and staff only), always as an attachment',
+        querystring: z.object({
+          path: z.string().min(1).max(2048).describe('The stored path, or a URL that contains it'),
+        }),
+      },
+    },
+    async (request, reply) => sendDocument(request, reply, request.query.path),
+  );
+
+  routes.get(
+    `${DOCUMENT_URL_PREFIX}*`,
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'The same download, at the URL an upload answers with',
+      },
+    },
+    // The whole request path is normalised: it keeps its encoding and the part after public/documents/.
+    async (request, reply) => sendDocument(request, reply, request.url),
+  );
+}
+
+/**
+ * Reads the whole form: the file may come before or after `folder`. The file is kept in memory
+ * (5 MB at most) because its type is checked from its bytes, some of which (a DOCX's directory)
+ * are at the end. Any parsing failure is the client's (an aborted or malformed upload).
+ */
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ file: { name: string; bytes: Buffer }; folder: UploadFolder }> {
+  if (!request.isMultipart()) throw BadRequest(NO_FILE_MESSAGE);
+  let file: { name: string; bytes: Buffer } | undefined;
+  let folder = 'uploads';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw BadRequest(NO_FILE_MESSAGE);
+        file = { name: part.filename, bytes: await part.toBuffer() };
+      } else if (part.fieldname === 'folder') {
+        folder = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw uploadFailure(error);
+  }
+  if (!file) throw BadRequest(NO_FILE_MESSAGE);
+  if (!isUploadFolder(folder)) throw BadRequest(BAD_FOLDER_MESSAGE);
+  return { file, folder };
+}
+
+function isUploadFolder(folder: string): folder is UploadFolder {
+  return (UPLOAD_FOLDERS as readonly string[]).includes(folder);
+}
+
+function uploadFailure(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+  if (code === 'FST_FILES_LIMIT') return BadRequest('Upload one file at a time');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return BadRequest('Too many form fields');
+  return BadRequest(BROKEN_UPLOAD_MESSAGE);
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

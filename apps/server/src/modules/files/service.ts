@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
+import { type Db, nowIso } from '../../db/database.ts';
+import { BadRequest, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { type DocumentType, detectDocumentType } from './document-type.ts';
+import { extensionOf, safeFileName } from './file-name.ts';
+import { createDocumentsRepo } from './repo.ts';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 5MB';
+export const FILE_TYPE_MESSAGE = 'File type not supported. Please upload: .pdf,.docx,.doc';
+export const UPLOAD_FOLDERS = ['resumes', 'cover-letters', 'uploads'] as const;
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
+export const INVALID_DOCUMENT_PATH_MESSAGE = 'Invalid document path';
+
+const CONTENT_TYPES: Record<DocumentType, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+};
+
+export interface UploadedDocument {
+  url: string;
+  path: string;
+  name: string;
+  size: number;
+}
+
+export interface DocumentDownload {
+  stream: Readable;
+  size: number;
+  fileName: string;
+  contentType: string;
+}
+
+export interface DocumentReader {
+  id: string;
+  role: 'client' | 'staff';
+}
+
+/** Uploads into the `documents` bucket and serves them back to their owner and to staff. */
+export function createFilesService(db: Db, storage: Storage, publicUrl: string) {
+  const repo = createDocumentsRepo(db);
+
+  return {
+    async upload(input: {
+      userId: string;
+      folder: UploadFolder;
+      fileName: string;
+      bytes: Buffer;
+    }): Promise<UploadedDocument> {
+      if (input.bytes.length > MAX_UPLOAD_BYTES) throw PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+      const name = safeFileName(input.fileName);
+      const type = detectDocumentType(input.bytes);
+      // The content must be what the extension claims: a renamed executable is not a document.
+      if (type === null || extensionOf(name) !== type) throw UnsupportedMediaType(FILE_TYPE_MESSAGE);
+
+      const path = `${input.folder}/${input.userId}/${randomUUID()}-${name}`;
+      await storage.put(path, input.bytes, CONTENT_TYPES[type]);
+      try {
+        await repo.insert({
+          id: randomUUID(),
+          user_id: input.userId,
+          path,
+          original_name: input.fileName.slice(0, 255),
+          size: input.bytes.length,
+          content_type: CONTENT_TYPES[type],
+          created_at: nowIso(),
+        });
+      } catch (error) {
+        // No record, no file: an object nobody can reach is removed again.
+        await storage.delete(path).catch(() => {});
+        throw error;
+      }
+      return { url: documentUrl(publicUrl, path), path, name, size: input.bytes.length };
+    },
+
+    async openForDownload(reader: DocumentReader, requestedPath: string): Promise<DocumentDownload> {
+      const path = normalizeDocumentPath(requestedPath);
+      if (path === null) throw BadRequest(INVALID_DOCUMENT_PATH_MESSAGE);
+      const document = await repo.findByPath(path);
+      // Someone else's document answers exactly like a missing one.
+      if (!document || (document.user_id !== reader.id && reader.role !== 'staff')) {
+        throw NotFound(DOCUMENT_NOT_FOUND_MESSAGE);
+      }
+      const object = await storage.get(path);
+      if (!object) throw NotFound(DOCUMENT_NOT_FOUND_MESSAGE);
+      const type = extensionOf(path) as DocumentType;
+      return {
+        stream: object.stream,
+        size: object.size,
+        fileName: displayFileName(path),
+        contentType: CONTENT_TYPES[type] ?? 'application/octet-stream',
+      };
+    },
+  };
+}
+
+/**
+ * Where a stored document can be fetched by its owner or staff (with their bearer token). The
+ * `public/documents/<path>` shape is the one the spec's download rule trims back to the stored
+ * path, so the URL kept in a profile works with both download routes.
+ */
+export function documentUrl(publicUrl: string, path: string): string {
+  return `${publicUrl}${DOCUMENT_URL_PREFIX}${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+export const DOCUMENT_URL_PREFIX = '/api/storage/public/documents/';

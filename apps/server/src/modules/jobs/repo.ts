@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { decisionOf, JOB_FLAGS, JOB_TEXT_FIELDS, type Job, type JobListItem } from '@app/domain/jobs';
+import type { StaffJob } from '@app/domain/jobs-api';
+import type { ImportedJob } from '@app/domain/jobs-import';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { nowIso, toBool } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** The caller a client query is scoped to: the token's user id and e-mail. */
+export interface JobOwner {
+  id: string;
+  email: string;
+}
+
+export interface ListFilters {
+  applied?: boolean;
+  approval?: 'rejected' | 'not_rejected';
+  /** Inclusive calendar days, YYYY-MM-DD. */
+  refreshedFrom?: string;
+  refreshedTo?: string;
+}
+
+export interface OwnerJobStats {
+  count: number;
+  latestUpdate: string | null;
+  revisions: number;
+  unlinked: number;
+}
+
+type Jobs = Kysely<Database>;
+
+const LIST_COLUMNS = [
+  'id',
+  'job_uid',
+  'refresh_date',
+  'client_approval',
+  'client_notes',
+  'analyst_notes',
+  'applied_for_job',
+  'data_posted',
+  'data_num_applicants',
+  'max_salary',
+  ...JOB_TEXT_FIELDS.filter((field) => field !== 'data_job_description'),
+  ...JOB_FLAGS,
+] as const;
+const JOB_COLUMNS = [...LIST_COLUMNS, 'data_job_description'] as const;
+const STAFF_COLUMNS = [...JOB_COLUMNS, 'client_email', 'user_id', 'created_at', 'updated_at'] as const;
+
+/**
+ * Rows come back with 0/1 for booleans from SQLite; the API answers true/false. Rows are fresh
+ * objects from the driver, so they are fixed in place rather than copied (lists can be long).
+ */
+function fromRow<T>(row: Record<string, unknown>): T {
+  for (const flag of JOB_FLAGS) row[flag] = toBool(row[flag]);
+  row.applied_for_job = toBool(row.applied_for_job);
+  row.client_approval = decisionOf(row as { client_approval: string });
+  return row as T;
+}
+
+/** A client sees the jobs assigned to their e-mail, unless the job is already linked to another user. */
+function ownedBy(owner: JobOwner) {
+  return (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.and([
+      eb('client_email', '=', owner.email.toLowerCase()),
+      eb.or([eb('user_id', 'is', null), eb('user_id', '=', owner.id)]),
+    ]);
+}
+
+function dayAfter(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Marks a row as changed: the time for people, the revision for ETags. */
+function touched() {
+  return { updated_at: nowIso(), revision: sql<number>`revision + 1` };
+}
+
+export function jobsRepo(db: Jobs) {
+  return {
+    /** Cheap aggregate that changes whenever any of the owner's jobs does. */
+    async ownerStats(owner: JobOwner): Promise<OwnerJobStats> {
+      const row = await db
+        .selectFrom('jobs')
+        .where(ownedBy(owner))
+        .select((eb) => [
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.max('updated_at').as('latest_update'),
+          eb.fn.coalesce(eb.fn.sum<number>('revision'), sql<number>`0`).as('revisions'),
+          eb.fn
+            .coalesce(eb.fn.sum<number>(sql`case when user_id is null then 1 else 0 end`), sql<number>`0`)
+            .as('unlinked'),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        count: Number(row.count),
+        latestUpdate: row.latest_update ?? null,
+        revisions: Number(row.revisions),
+        unlinked: Number(row.unlinked),
+      };
+    },
+
+    /** Links jobs assigned to the owner's e-mail to their user, once they have signed in. */
+    async linkToUser(owner: JobOwner): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({ user_id: owner.id })
+        .where('client_email', '=', owner.email.toLowerCase())
+        .where('user_id', 'is', null)
+        .execute();
+    },
+
+    async listForOwner(owner: JobOwner, filters: ListFilters): Promise<JobListItem[]> {
+      let query = db.selectFrom('jobs').select(LIST_COLUMNS).where(ownedBy(owner));
+      if (filters.applied !== undefined) query = query.where('applied_for_job', '=', filters.applied);
+      if (filters.approval === 'rejected') query = query.where('client_approval', '=', 'rejected');
+      if (filters.approval === 'not_rejected') query = query.where('client_approval', '<>', 'rejected');
+      // Jobs without a refresh date pass date filters, as on the screen.
+      const { refreshedFrom, refreshedTo } = filters;
+      if (refreshedFrom) {
+        query = query.where((eb) =>
+          eb.or([eb('refresh_date', 'is', null), eb('refresh_date', '>=', refreshedFrom)]),
+        );
+      }
+      if (refreshedTo) {
+        const before = dayAfter(refreshedTo);
+        query = query.where((eb) => eb.or([eb('refresh_date', 'is', null), eb('refresh_date', '<', before)]));
+      }
+      const rows = await query
+        .orderBy('refresh_date', (ob) => ob.desc().nullsLast())
+        .orderBy('data_posted', (ob) => ob.desc().nullsLast())
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => fromRow<JobListItem>(row));
+    },
+
+    async findForOwner(owner: JobOwner, id: string): Promise<Job | undefined> {
+      const row = await db
+        .selectFrom('jobs')
+        .select(JOB_COLUMNS)
+        .where('id', '=', id)
+        .where(ownedBy(owner))
+        .executeTakeFirst();
+      return row && fromRow<Job>(row);
+    },
+
+    async setApproval(
+      owner: JobOwner,
+      id: string,
+      approval: Job['client_approval'],
+    ): Promise<Job | undefined> {
+      const row = await db
+        .updateTable('jobs')
+        .set({ client_approval: approval, ...touched() })
+        .where('id', '=', id)
+        .where(ownedBy(owner))
+        .returning(JOB_COLUMNS)
+        .executeTakeFirst();
+      return row && fromRow<Job>(row);
+    },
+
+    async setNotes(owner: JobOwner, id: string, notes: string | null): Promise<Job | undefined> {
+      const row = await db
+        .updateTable('jobs')
+        .set({ client_notes: notes, ...touched() })
+        .where('id', '=', id)
+        .where(ownedBy(owner))
+        .returning(JOB_COLUMNS)
+        .executeTakeFirst();
+      return row && fromRow<Job>(row);
+    },
+
+    /** Sets the decision on those of the ids the owner has; answers the ids it changed. */
+    async setApprovalMany(
+      owner: JobOwner,
+      ids: string[],
+      approval: Job['client_approval'],
+    ): Promise<string[]> {
+      const rows = await db
+        .updateTable('jobs')
+        .set({ client_approval: approval, ...touched() })
+        .where('id', 'in', ids)
+        .where(ownedBy(owner))
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    // ---- staff ----------------------------------------------------------------------------------
+
+    async listForEmail(email: string): Promise<StaffJob[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(STAFF_COLUMNS)
+        .where('client_email', '=', email.toLowerCase())
+        .orderBy('refresh_date', (ob) => ob.desc().nullsLast())
+        .orderBy('data_posted', (ob) => ob.desc().nullsLast())
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => fromRow<StaffJob>(row));
+    },
+
+    async updateStaffFields(
+      id: string,
+      patch: { applied_for_job?: boolean; analyst_notes?: string | null },
+    ): Promise<StaffJob | undefined> {
+      const row = await db
+        .updateTable('jobs')
+        .set({ ...patch, ...touched() })
+        .where('id', '=', id)
+        .returning(STAFF_COLUMNS)
+        .executeTakeFirst();
+      return row && fromRow<StaffJob>(row);
+    },
+
+    async remove(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async userIdForEmail(email: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    async existingUids(email: string, uids: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let start = 0; start < uids.length; start += 500) {
+        const rows = await db
+          .selectFrom('jobs')
+          .select('job_uid')
+          .where('client_email', '=', email)
+          .where('job_uid', 'in', uids.slice(start, start + 500))
+          .execute();
+        for (const row of rows) found.add(row.job_uid);
+      }
+      return found;
+    },
+
+    /**
+     * Inserts the jobs, or updates the staff fields of jobs the client already has (same job_uid).
+     * Only the fields present in the file are written on update; client decisions and notes stay.
+     */
+    async upsertImported(email: string, userId: string | null, jobs: ImportedJob[]): Promise<void> {
+      const now = nowIso();
+      for (const group of groupBySameFields(jobs)) {
+        const fields = Object.keys(group[0]!).filter((field) => field !== 'job_uid') as (keyof ImportedJob)[];
+        // Batches stay well under both databases' limits on bound parameters.
+        for (let start = 0; start < group.length; start += 200) {
+          const values = group.slice(start, start + 200).map((job) => ({
+            ...job,
+            id: randomUUID(),
+            client_email: email,
+            user_id: userId,
+            created_at: now,
+            updated_at: now,
+          }));
+          await db
+            .insertInto('jobs')
+            .values(values)
+            .onConflict((oc) =>
+              oc.columns(['client_email', 'job_uid']).doUpdateSet((eb) => ({
+                ...Object.fromEntries(fields.map((field) => [field, eb.ref(`excluded.${field}`)])),
+                user_id: eb.fn.coalesce('jobs.user_id', 'excluded.user_id'),
+                updated_at: now,
+                revision: sql<number>`jobs.revision + 1`,
+              })),
+            )
+            .execute();
+        }
+      }
+    },
+  };
+}
+
+export type JobsRepo = ReturnType<typeof jobsRepo>;
+
+/** JSON rows may name different fields; rows naming the same ones are written together. */
+function groupBySameFields(jobs: ImportedJob[]): ImportedJob[][] {
+  const groups = new Map<string, ImportedJob[]>();
+  for (const job of jobs) {
+    const key = Object.keys(job).sort().join(',');
+    const group = groups.get(key);
+    if (group) group.push(job);
+    else groups.set(key, [job]);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,110 @@
+import type { OutboxStatus } from '@app/domain/admin-email';
+import type { Db } from '../../db/database.ts';
+import type { MailOutboxTable } from '../../db/schema.ts';
+
+export type OutboxRow = MailOutboxTable;
+
+/** A document to attach, read from storage when the message is sent (not copied into the outbox). */
+export interface AttachmentRef {
+  key: string;
+  filename: string;
+  content_type: string;
+}
+
+export function readAttachments(row: Pick<OutboxRow, 'attachments'>): AttachmentRef[] {
+  try {
+    const parsed: unknown = JSON.parse(row.attachments);
+    return Array.isArray(parsed) ? (parsed as AttachmentRef[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The outbox. Every state change is one conditional UPDATE, so two instances (or the loop and a
+ * request) can never both claim, send or settle the same message.
+ */
+export function createOutboxRepo(db: Db) {
+  const outbox = () => db.kysely.updateTable('mail_outbox');
+  return {
+    async insert(row: OutboxRow): Promise<void> {
+      await db.kysely.insertInto('mail_outbox').values(row).execute();
+    },
+
+    find(id: string): Promise<OutboxRow | undefined> {
+      return db.kysely.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async dueIds(now: string, limit: number): Promise<string[]> {
+      const rows = await db.kysely
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Takes a queued message for sending; false when someone else took it or it is no longer queued. */
+    async claim(id: string, now: string): Promise<boolean> {
+      const result = await outbox()
+        .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), updated_at: now }))
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async markSent(id: string, now: string): Promise<void> {
+      await outbox()
+        .set({ status: 'sent', sent_at: now, updated_at: now, last_error: null, next_attempt_at: null })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .execute();
+    },
+
+    /** After a failed try: back to the queue for a later try, or given up for good. */
+    async settleFailure(
+      id: string,
+      outcome: { status: Extract<OutboxStatus, 'queued' | 'failed'>; error: string; nextAttemptAt: string | null },
+      now: string,
+    ): Promise<void> {
+      await outbox()
+        .set({
+          status: outcome.status,
+          last_error: outcome.error,
+          next_attempt_at: outcome.nextAttemptAt,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .execute();
+    },
+
+    /** Messages an instance left in `sending` (it stopped mid-send) go back to the queue. */
+    async requeueStuck(olderThan: string, now: string): Promise<number> {
+      const result = await outbox()
+        .set({ status: 'queued', next_attempt_at: now, updated_at: now })
+        .where('status', '=', 'sending')
+        .where('updated_at', '<', olderThan)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Newest first; a client's messages (to them or about them) when an e-mail is given. */
+    list(clientEmail: string | undefined, limit: number): Promise<OutboxRow[]> {
+      let query = db.kysely.selectFrom('mail_outbox').selectAll();
+      if (clientEmail) {
+        query = query.where((eb) =>
+          eb.or([eb('client_email', '=', clientEmail), eb('recipient', '=', clientEmail)]),
+        );
+      }
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+  };
+}
+
+export type OutboxRepo = ReturnType<typeof createOutboxRepo>;

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { OutboxMessage } from '@app/domain/admin-email';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import { type Db, nowIso } from '../../db/database.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { type AttachmentRef, createOutboxRepo, type OutboxRow, readAttachments } from './repo.ts';
+import { retryDelayMs, STUCK_SENDING_MS } from './retry.ts';
+import {
+  createSmtpTransport,
+  describeFailure,
+  isPermanentFailure,
+  type MailAttachment,
+  type MailTransport,
+} from './transport.ts';
+
+export const SMTP_NOT_CONFIGURED = 'SMTP not configured: kept in the outbox, not sent';
+
+export interface OutgoingEmail {
+  kind: 'welcome' | 'team_notification';
+  /** The client the message is for or about, so staff can find it by the client's e-mail. */
+  clientEmail: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: AttachmentRef[];
+}
+
+/** Where a message stands after a send: delivered, waiting for a retry (with why), or given up. */
+export type Delivery =
+  | { status: 'sent'; id: string }
+  | { status: 'queued'; id: string; reason: string }
+  | { status: 'failed'; id: string; reason: string };
+
+class MissingAttachment extends Error {}
+
+const BATCH_SIZE = 20;
+const MARK_SENT_TRIES = 3;
+
+/**
+ * The outbox and its sender. A message is written to the outbox before any SMTP traffic, claimed
+ * with a conditional UPDATE (so no two senders take it), and marked sent as soon as the server
+ * accepts it. Failures wait `retryDelayMs` before the next try; without SMTP_URL nothing is sent
+ * and messages stay queued for staff to read.
+ */
+export function createMailer(deps: { db: Db; storage: Storage; config: Config; log: FastifyBaseLogger }) {
+  const { config, log, storage } = deps;
+  const repo = createOutboxRepo(deps.db);
+  const transport: MailTransport | null = config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+    : null;
+  const messageIdDomain = /@([^>\s]+)/.exec(config.mailFrom)?.[1] ?? config.staffEmailDomain;
+  const pollMs = Math.min(config.mailRetryBaseMs, 5000);
+  const inFlight = new Set<Promise<unknown>>();
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work);
+    return work.finally(() => inFlight.delete(work));
+  }
+
+  async function loadAttachments(refs: AttachmentRef[]): Promise<MailAttachment[]> {
+    return Promise.all(
+      refs.map(async (ref) => {
+        const object = await storage.get(ref.key);
+        if (!object) throw new MissingAttachment(`Attachment ${ref.filename} is no longer in storage`);
+        const chunks: Buffer[] = [];
+        for await (const chunk of object.stream) chunks.push(Buffer.from(chunk));
+        return { filename: ref.filename, content: Buffer.concat(chunks), contentType: ref.content_type };
+      }),
+    );
+  }
+
+  async function markSent(id: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await repo.markSent(id, nowIso());
+      } catch (error) {
+        // The server already accepted the message; keep trying so it is not sent again later.
+        if (attempt >= MARK_SENT_TRIES) {
+          log.error({ err: error, outboxId: id }, 'e-mail delivered but not marked sent');
+          throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  }
+
+  /** One try at a message this process has claimed (status `sending`). */
+  async function deliver(row: OutboxRow, smtp: MailTransport): Promise<Delivery> {
+    try {
+      await smtp.send({
+        messageId: `<${row.id}@${messageIdDomain}>`,
+        to: row.recipient,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        attachments: await loadAttachments(readAttachments(row)),
+      });
+    } catch (error) {
+      const reason = describeFailure(error);
+      const permanent = error instanceof MissingAttachment || isPermanentFailure(error);
+      const nextAttemptAt = permanent
+        ? null
+        : new Date(Date.now() + retryDelayMs(row.attempts, config.mailRetryBaseMs)).toISOString();
+      log.warn({ outboxId: row.id, attempts: row.attempts, reason }, 'e-mail not sent');
+      await repo.settleFailure(row.id, { status: permanent ? 'failed' : 'queued', error: reason, nextAttemptAt }, nowIso());
+      return permanent ? { status: 'failed', id: row.id, reason } : { status: 'queued', id: row.id, reason };
+    }
+    await markSent(row.id);
+    return { status: 'sent', id: row.id };
+  }
+
+  async function sendDue(smtp: MailTransport): Promise<void> {
+    const now = nowIso();
+    await repo.requeueStuck(new Date(Date.now() - STUCK_SENDING_MS).toISOString(), now);
+    for (const id of await repo.dueIds(now, BATCH_SIZE)) {
+      if (stopped) return;
+      if (!(await repo.claim(id, nowIso()))) continue;
+      const row = await repo.find(id);
+      if (row) await deliver(row, smtp);
+    }
+  }
+
+  function scheduleNext(smtp: MailTransport, delayMs: number): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      track(sendDue(smtp))
+        .catch((error) => log.error({ err: error }, 'mail outbox pass failed'))
+        .finally(() => scheduleNext(smtp, pollMs));
+    }, delayMs);
+  }
+
+  return {
+    smtpConfigured: transport !== null,
+
+    /**
+     * Writes the message to the outbox and, when SMTP is configured, tries it at once. The message
+     * is stored already claimed, so the background sender cannot send it a second time meanwhile.
+     */
+    async send(email: OutgoingEmail): Promise<Delivery> {
+      const now = nowIso();
+      const row: OutboxRow = {
+        id: randomUUID(),
+        kind: email.kind,
+        client_email: email.clientEmail,
+        recipient: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        attachments: JSON.stringify(email.attachments),
+        status: transport ? 'sending' : 'queued',
+        attempts: transport ? 1 : 0,
+        last_error: transport ? null : SMTP_NOT_CONFIGURED,
+        next_attempt_at: now,
+        created_at: now,
+        updated_at: now,
+        sent_at: null,
+      };
+      await repo.insert(row);
+      if (!transport) return { status: 'queued', id: row.id, reason: SMTP_NOT_CONFIGURED };
+      return track(deliver(row, transport));
+    },
+
+    /** Starts the background sender (recovering messages a stopped instance left mid-send). */
+    start(): void {
+      if (!transport || !stopped) return;
+      stopped = false;
+      scheduleNext(transport, 0);
+    },
+
+    /** Stops the sender after the tries in progress; what is left stays queued for the next start. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(timer);
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      transport?.close();
+    },
+
+    async list(clientEmail: string | undefined, limit: number): Promise<OutboxMessage[]> {
+      const rows = await repo.list(clientEmail, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        client_email: row.client_email,
+        recipient: row.recipient,
+        subject: row.subject,
+        html: row.html,
+        status: row.status,
+        attempts: Number(row.attempts),
+        last_error: row.last_error,
+        attachments: readAttachments(row).map((attachment) => ({ filename: attachment.filename })),
+        created_at: row.created_at,
+        next_attempt_at: row.status === 'queued' ? row.next_attempt_at : null,
+        sent_at: row.sent_at,
+      }));
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

@@ -1,0 +1,60 @@
+import nodemailer from 'nodemailer';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface MailMessage {
+  /** Stable per outbox message, so a receiving server can recognise a repeat after a crash. */
+  messageId: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+}
+
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through nodemailer. The time limits keep any one send far shorter than the outbox's
+ * "stuck in sending" timeout, so a live send is never mistaken for an abandoned one.
+ */
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+  return {
+    async send(message) {
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        messageId: message.messageId,
+        attachments: message.attachments,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** A refusal that a retry cannot fix: the server rejected the sender or the recipient for good. */
+export function isPermanentFailure(error: unknown): boolean {
+  const { code, permanent } = (error ?? {}) as { code?: unknown; permanent?: unknown };
+  return code === 'EENVELOPE' && permanent === true;
+}
+
+/** A short, readable reason for staff; never the whole SMTP transcript. */
+export function describeFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s+/g, ' ').trim().slice(0, 300) || 'Unknown error';
+}

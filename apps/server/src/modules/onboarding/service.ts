@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { checkCompleteness } from '@app/domain/onboarding-completeness';
+import {
+  fieldBySnake,
+  type OnboardingFields,
+  type OnboardingRecord,
+  toForm,
+  toRecord,
+} from '@app/domain/onboarding-fields';
+import { missingRequiredFields, validatePartialRecord } from '@app/domain/onboarding-rules';
+import { type Db, nowIso } from '../../db/database.ts';
+import { Invalid, NotFound } from '../../errors.ts';
+import { createOnboardingRepo } from './repo.ts';
+
+export const INCOMPLETE_SUBMISSION_MESSAGE = 'Please complete all required fields';
+export const SUBMISSION_NOT_FOUND_MESSAGE = 'Onboarding submission not found';
+
+/**
+ * The fields a save changes: the body's snake_case keys that are record fields, checked by the
+ * domain rules and coerced to their stored types. Identity (id, user_id/userId), timestamps and
+ * unknown keys are ignored: the owner always comes from the token. A null clears the field.
+ */
+export function readChanges(body: Record<string, unknown>): Partial<OnboardingFields> {
+  const issues = validatePartialRecord(body);
+  const first = issues[0];
+  if (first) throw Invalid(first.message, { errors: issues });
+  const present = Object.keys(body).filter((key) => fieldBySnake(key) !== undefined);
+  const coerced = toRecord(toForm(body));
+  return Object.fromEntries(present.map((key) => [key, coerced[key as keyof OnboardingFields]]));
+}
+
+/** A record that says onboarding is completed must have every required field. */
+function assertCompletionHolds(record: OnboardingRecord): void {
+  if (!record.onboarding_completed) return;
+  const missingFields = missingRequiredFields(record);
+  if (missingFields.length > 0) throw Invalid(INCOMPLETE_SUBMISSION_MESSAGE, { missingFields });
+}
+
+/** One onboarding record per user, saved partially as the wizard moves on. */
+export function createOnboardingService(db: Db) {
+  const reader = createOnboardingRepo(db.kysely);
+
+  /**
+   * Writes and checks the result in one transaction: if the saved record claims completion
+   * without every required field, nothing is kept.
+   */
+  const saveChecked = (write: (repo: ReturnType<typeof createOnboardingRepo>) => Promise<OnboardingRecord>) =>
+    db.kysely.transaction().execute(async (transaction) => {
+      const saved = await write(createOnboardingRepo(transaction));
+      assertCompletionHolds(saved);
+      return saved;
+    });
+
+  return {
+    findOwn(userId: string): Promise<OnboardingRecord | undefined> {
+      return reader.findByUser(userId);
+    },
+
+    async checkComplete(userId: string) {
+      const record = await reader.findByUser(userId);
+      const { isComplete, missingFields } = checkCompleteness(record ?? null);
+      return { isComplete, data: record ?? null, missingFields };
+    },
+
+    /** POST: creates the user's record, or updates the one they already have. */
+    saveOwn(userId: string, body: Record<string, unknown>): Promise<OnboardingRecord> {
+      const changes = readChanges(body);
+      return saveChecked((repo) => repo.upsertForUser(userId, changes, { id: randomUUID(), now: nowIso() }));
+    },
+
+    /** PUT /{id}: only the caller's own record; any other id is not found. */
+    updateOwn(userId: string, id: string, body: Record<string, unknown>): Promise<OnboardingRecord> {
+      const changes = readChanges(body);
+      return saveChecked(async (repo) => {
+        const saved = await repo.updateOwn(id, userId, changes, nowIso());
+        if (!saved) throw NotFound(SUBMISSION_NOT_FOUND_MESSAGE);
+        return saved;
+      });
+    },
+
+    /** The newsletter switch on the profile: saved on the user's record, created when missing. */
+    setNewsletter(userId: string, subscribe: boolean): Promise<OnboardingRecord> {
+      return reader.upsertForUser(
+        userId,
+        { subscribe_to_newsletter: subscribe },
+        { id: randomUUID(), now: nowIso() },
+      );
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The onboarding calls of spec 1, section 7, as the wizard and the entry route use them. Each returns
+ * `{ data, error }` like the API client; the screens turn failures into the spec's toasts.
+ */
+import type { OnboardingFieldKey, OnboardingFields, OnboardingRecord } from '@app/domain/onboarding-fields';
+import { type ApiResult, apiFetch } from '../../lib/api.ts';
+
+export interface CompletenessAnswer {
+  isComplete: boolean;
+  data: OnboardingRecord | null;
+  missingFields: OnboardingFieldKey[];
+}
+
+interface Wrapped<T> {
+  data: T;
+}
+
+function unwrap<T>(result: ApiResult<Wrapped<T>>): ApiResult<T> {
+  return { ...result, data: result.data?.data ?? null };
+}
+
+/** The user's submission, or null data when they have none yet (an empty list). */
+export async function fetchSubmission(): Promise<ApiResult<OnboardingRecord | null>> {
+  const result = unwrap(await apiFetch<Wrapped<OnboardingRecord[]>>('/onboarding-submissions'));
+  if (result.error) return result as ApiResult<null>;
+  const first = Array.isArray(result.data) ? (result.data[0] ?? null) : null;
+  return { ...result, data: first };
+}
+
+export function fetchCompleteness(): Promise<ApiResult<CompletenessAnswer>> {
+  return apiFetch<CompletenessAnswer>('/onboarding-submissions/check-complete');
+}
+
+export async function createSubmission(
+  fields: OnboardingFields & { user_id: string },
+): Promise<ApiResult<OnboardingRecord>> {
+  return unwrap(
+    await apiFetch<Wrapped<OnboardingRecord>>('/onboarding-submissions', { method: 'POST', json: fields }),
+  );
+}
+
+export async function updateSubmission(
+  id: string,
+  fields: OnboardingFields & { userId: string },
+): Promise<ApiResult<OnboardingRecord>> {
+  return unwrap(
+    await apiFetch<Wrapped<OnboardingRecord>>(`/onboarding-submissions/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      json: fields,
+    }),
+  );
+}
+
+export function sendOnboardingFeedback(text: string): Promise<ApiResult<unknown>> {
+  return apiFetch<unknown>('/onboarding-feedback', { method: 'POST', json: { text } });
+}

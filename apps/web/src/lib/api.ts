@@ -1,0 +1,105 @@
+/**
+ * The one way the browser calls the product's API. Every call carries the session's bearer token when
+ * there is one; a non-OK answer is logged as `HTTP error {status}: {statusText}` and returned as
+ * `{ data: null, error }` (spec 1, section 7), never thrown.
+ */
+
+export interface ApiResult<T> {
+  data: T | null;
+  error: string | null;
+  /** HTTP status; 0 when the request never got an answer. */
+  status: number;
+}
+
+export interface ApiInit extends Omit<RequestInit, 'body'> {
+  /** Sent as a JSON body with the matching content type. */
+  json?: unknown;
+  /** Any other body (FormData for uploads, for example). */
+  body?: BodyInit | null;
+  /** `blob` for downloads; otherwise JSON answers are parsed and anything else is read as text. */
+  responseType?: 'json' | 'blob';
+  /** Leave the bearer token off (calls that need no session, made before one is restored). */
+  anonymous?: boolean;
+}
+
+/** How the API client reaches the session without depending on the auth feature. */
+export interface ApiSessionSource {
+  /** A usable access token (refreshed first when it has expired), or null when signed out. */
+  getAccessToken(): Promise<string | null>;
+  /** Called once when the server rejects the token: refreshes and returns the new one, or null. */
+  refreshAccessToken(): Promise<string | null>;
+}
+
+let sessionSource: ApiSessionSource | null = null;
+
+/** The auth provider registers itself here; calling it again replaces the previous source. */
+export function setApiSessionSource(source: ApiSessionSource | null): void {
+  sessionSource = source;
+}
+
+export const API_BASE = '/api';
+
+/** `/my-jobs` and `/api/my-jobs` both mean the API's `/my-jobs`; `/auth/...` stays as it is. */
+export function apiUrl(path: string): string {
+  if (/^\/(api|auth)(\/|$)/.test(path)) return path;
+  return `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
+  const { json, responseType, anonymous, ...requestInit } = init;
+  const url = apiUrl(path);
+  const send = (token: string | null) => {
+    const headers = new Headers(requestInit.headers);
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return fetch(url, {
+      ...requestInit,
+      headers,
+      credentials: 'same-origin',
+      body: json !== undefined ? JSON.stringify(json) : requestInit.body,
+    });
+  };
+
+  try {
+    const token = anonymous || !sessionSource ? null : await sessionSource.getAccessToken();
+    let response = await send(token);
+    // The token may have been revoked or rotated by another tab since it was issued: refresh once.
+    if (response.status === 401 && token && sessionSource) {
+      const fresh = await sessionSource.refreshAccessToken();
+      if (fresh) response = await send(fresh);
+    }
+    if (!response.ok) {
+      const httpError = `HTTP error ${response.status}: ${response.statusText}`;
+      console.error(httpError);
+      return { data: null, error: (await serverErrorText(response)) ?? httpError, status: response.status };
+    }
+    return { data: (await readBody(response, responseType)) as T | null, error: null, status: response.status };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Request to ${url} failed: ${message}`);
+    return { data: null, error: message, status: 0 };
+  }
+}
+
+async function readBody(response: Response, responseType: ApiInit['responseType']): Promise<unknown> {
+  if (response.status === 204) return null;
+  if (responseType === 'blob') return response.blob();
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.includes('json')) return response.json();
+  const text = await response.text();
+  return text === '' ? null : text;
+}
+
+/** The server answers failures with `{ "error": "<message a person can read>" }`. */
+async function serverErrorText(response: Response): Promise<string | null> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+      return body.error;
+    }
+  } catch {
+    // Not JSON: the HTTP status line says it all.
+  }
+  return null;
+}

@@ -1,0 +1,28 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { apiFetch } from './api.ts';
+
+/** What the server tells every visitor, signed in or not: branding and the product's outside links. */
+export interface PublicConfig {
+  brandName: string;
+  brandColor: string;
+  whatsappNumber: string;
+  advancedProductUrl: string;
+  staffEmailDomain: string;
+  signInProvider: string;
+}
+
+export const publicConfigQuery = {
+  queryKey: ['public-config'],
+  queryFn: async (): Promise<PublicConfig> => {
+    const { data, error } = await apiFetch<PublicConfig>('/public-config', { anonymous: true });
+    if (!data) throw new Error(error ?? 'The site configuration could not be loaded.');
+    return data;
+  },
+  // It changes only with a deployment.
+  staleTime: Number.POSITIVE_INFINITY,
+} as const;
+
+/** Suspends until the configuration is loaded; the app shell shows a spinner meanwhile. */
+export function usePublicConfig(): PublicConfig {
+  return useSuspenseQuery(publicConfigQuery).data;
+}

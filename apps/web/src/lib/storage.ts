@@ -1,0 +1,33 @@
+/**
+ * What the browser remembers in local storage: the onboarding step a person was on, so a reload
+ * resumes there (spec 2, section 4). Sign-out clears it. Storage can be unavailable (private modes,
+ * quotas), so every access tolerates failure.
+ */
+
+export const ONBOARDING_STEP_KEY = 'onboarding:last-step';
+
+export function readRememberedOnboardingStep(): number | null {
+  try {
+    const stored = localStorage.getItem(ONBOARDING_STEP_KEY);
+    const step = stored === null ? Number.NaN : Number(stored);
+    return Number.isInteger(step) ? step : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberOnboardingStep(step: number): void {
+  try {
+    localStorage.setItem(ONBOARDING_STEP_KEY, String(step));
+  } catch (error) {
+    console.error('Could not remember the onboarding step', error);
+  }
+}
+
+export function clearRememberedOnboardingStep(): void {
+  try {
+    localStorage.removeItem(ONBOARDING_STEP_KEY);
+  } catch (error) {
+    console.error('Could not forget the onboarding step', error);
+  }
+}

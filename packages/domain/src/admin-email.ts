@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { formattedFilterSchema, jobFilterSetSchema, savedFilterSchema } from './job-filters.ts';
+import { ACK_FIELDS } from './onboarding-fields.ts';
+
+/**
+ * The staff call `POST /api/admin/user-email-management` (spec 2, sections 3 and 7): its actions,
+ * the admin view of a client's onboarding record, and the "All Required Filled" check.
+ */
+
+export const ADMIN_ACTIONS = [
+  'fetch',
+  'send',
+  'send_team',
+  'generate_filters',
+  'save_filters',
+  'preview',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export const EMPTY_EMAIL_MESSAGE = 'Please enter an email address';
+export const CLIENT_NOT_FOUND_MESSAGE = 'No client found with that email address';
+
+/** Loose on purpose: an empty e-mail and an unknown action get the spec's own messages, not a schema error. */
+export const adminEmailRequestSchema = z.object({
+  email: z.string().max(320).optional(),
+  action: z.string().max(50).optional(),
+  formatted_data: z.unknown().optional(),
+});
+export type AdminEmailRequest = z.infer<typeof adminEmailRequestSchema>;
+
+/** The record fields staff see ("Admin onboarding record"); links, ids and upload results stay hidden. */
+export const adminRecordSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email_address: z.string(),
+  phone_number: z.string(),
+  experience_level: z.string(),
+  salary_expectation: z.string(),
+  has_whatsapp: z.string(),
+  job_type: z.array(z.string()),
+  work_location_type: z.array(z.string()),
+  onboarding_completed: z.boolean(),
+  signature: z.string(),
+  ack_incorrect_statements: z.boolean(),
+  ack_read_above: z.boolean(),
+  ack_no_guarantees: z.boolean(),
+  ack_whatsapp: z.boolean(),
+  ack_cancellation: z.boolean(),
+  ack_refund_policy: z.boolean(),
+  ack_refuse_service: z.boolean(),
+  ack_global_team: z.boolean(),
+  ack_self_service_cancel: z.boolean(),
+  ack_billing_issues: z.boolean(),
+  created_at: z.string(),
+  /** Display names of the uploaded documents (no links), or null when none was uploaded. */
+  resume_name: z.string().nullable(),
+  cover_letter_name: z.string().nullable(),
+});
+export type AdminRecord = z.infer<typeof adminRecordSchema>;
+
+export const ADMIN_MISSING_SIGNATURE = 'Signature';
+export const ADMIN_MISSING_ACKNOWLEDGMENTS = 'Acknowledgments';
+
+/** What keeps "All Required Filled" from holding: a blank signature, any acknowledgement unchecked. */
+export function missingAdminRequirements(
+  record: Pick<AdminRecord, 'signature' | (typeof ACK_FIELDS)[number]['snake']>,
+): string[] {
+  const missing: string[] = [];
+  if (record.signature.trim() === '') missing.push(ADMIN_MISSING_SIGNATURE);
+  if (!ACK_FIELDS.every((ack) => record[ack.snake] === true)) missing.push(ADMIN_MISSING_ACKNOWLEDGMENTS);
+  return missing;
+}
+
+export const fetchResponseSchema = z.object({
+  user_data: adminRecordSchema,
+  filters_exist: z.boolean(),
+  existing_filters: z.array(savedFilterSchema),
+});
+
+export const sendResponseSchema = z.object({
+  message: z.string(),
+  filters_created: z.boolean(),
+  /** Where the message stands right after the call: delivered, or waiting in the outbox. */
+  status: z.enum(['sent', 'queued', 'failed']),
+});
+
+export const sendTeamResponseSchema = z.object({
+  message: z.string(),
+  attachments_included: z.array(z.string()),
+  status: z.enum(['sent', 'queued', 'failed']),
+});
+
+export const generateFiltersResponseSchema = z.object({
+  job_filters: jobFilterSetSchema,
+  formatted_data: z.array(formattedFilterSchema),
+  filters_already_exist: z.boolean(),
+});
+
+export const saveFiltersResponseSchema = z.object({
+  document_id: z.string(),
+  filter_ids: z.array(z.string()),
+});
+
+const renderedEmailSchema = z.object({ subject: z.string(), html: z.string() });
+export const previewResponseSchema = z.object({ welcome: renderedEmailSchema, team: renderedEmailSchema });
+
+export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const outboxQuerySchema = z.object({ email: z.string().trim().max(320).optional() });
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  client_email: z.string().nullable(),
+  recipient: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string() })),
+  created_at: z.string(),
+  next_attempt_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxResponseSchema = z.object({ data: z.array(outboxMessageSchema) });

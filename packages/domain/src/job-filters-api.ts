@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { filterSettingsSchema, savedFilterSchema } from './job-filters.ts';
+
+/** Requests and answers of `/api/job-search-filters`, shared by the server and the browser. */
+
+export const jobFiltersQuerySchema = z.object({
+  /** Staff name the client; a client always gets their own filters, whatever this says. */
+  email: z.string().trim().max(320).optional(),
+});
+
+export const jobFilterIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const jobFilterUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'must not be blank').max(200).optional(),
+    query: z.string().trim().min(1, 'must not be blank').max(200).optional(),
+    filters: filterSettingsSchema.partial().optional(),
+  })
+  .refine(
+    (body) => body.name !== undefined || body.query !== undefined || body.filters !== undefined,
+    'must change at least one of name, query or filters',
+  );
+export type JobFilterUpdate = z.infer<typeof jobFilterUpdateSchema>;
+
+export const jobFilterListResponseSchema = z.object({ data: z.array(savedFilterSchema) });
+export const jobFilterResponseSchema = z.object({ data: savedFilterSchema });
+export const jobFilterDeletedResponseSchema = z.object({ data: z.object({ id: z.string() }) });

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { parseCommaList } from './onboarding-fields.ts';
+
+/**
+ * Job-search filters (spec 2, section 3, "Job filter set"): generated from a client's onboarding
+ * answers, saved as one filter per search query, and read back as "Existing filters".
+ */
+
+/** The onboarding answers that filters are built from; lists may arrive as lists, JSON text or comma text. */
+export interface JobFilterSource {
+  top_job_titles?: unknown;
+  job_description_keywords?: unknown;
+  exclude_job_titles?: unknown;
+  exclude_job_description_keywords?: unknown;
+  salary_expectation?: unknown;
+  work_location_type?: unknown;
+}
+
+export const FILTER_TEXT_MAX_LENGTH = 200;
+export const FILTER_LIST_MAX_ITEMS = 200;
+export const FILTER_SETS_MAX = 50;
+
+const filterText = z
+  .string()
+  .trim()
+  .min(1, 'must not be blank')
+  .max(FILTER_TEXT_MAX_LENGTH, `must be at most ${FILTER_TEXT_MAX_LENGTH} characters`);
+const filterList = z
+  .array(filterText)
+  .max(FILTER_LIST_MAX_ITEMS, `must hold at most ${FILTER_LIST_MAX_ITEMS} entries`);
+
+/** The draft shown to staff after "generate": every query shares the same keyword and salary filters. */
+export const jobFilterSetSchema = z.object({
+  queries: z.array(z.string()),
+  inclusion_filters: z.object({ data_job_description: z.array(z.string()) }),
+  exclusion_filters: z.object({ data_job_description: z.array(z.string()) }),
+  min_salary: z.number().nullable(),
+  is_remote: z.boolean(),
+});
+export type JobFilterSet = z.infer<typeof jobFilterSetSchema>;
+
+/** What one saved filter applies to a job search. */
+export const filterSettingsSchema = z.object({
+  data_job_description: filterList,
+  exclude_job_description: filterList,
+  is_remote: z.boolean(),
+  min_salary: z.number().int().nonnegative().max(100_000_000).nullable(),
+});
+export type FilterSettings = z.infer<typeof filterSettingsSchema>;
+
+/** One filter ready to be saved (the admin call's `formatted_data` is a list of these). */
+export const formattedFilterSchema = z.object({
+  name: filterText,
+  query: filterText,
+  date_saved: z.string().optional(),
+  filters: filterSettingsSchema,
+});
+export type FormattedFilter = z.infer<typeof formattedFilterSchema>;
+
+export const formattedFiltersSchema = z
+  .array(formattedFilterSchema)
+  .min(1, 'must hold at least one filter')
+  .max(FILTER_SETS_MAX, `must hold at most ${FILTER_SETS_MAX} filters`);
+
+/** A filter as stored: "Existing filters" in the spec. */
+export const savedFilterSchema = z.object({
+  id: z.string(),
+  client_email: z.string(),
+  name: z.string(),
+  date_saved: z.string(),
+  query: z.string(),
+  filters: filterSettingsSchema,
+});
+export type SavedFilter = z.infer<typeof savedFilterSchema>;
+
+/** Reads a list answer: a list, a JSON list in text, or comma-separated text; blanks are dropped. */
+export function toList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => (typeof item === 'string' ? [item.trim()] : []));
+  if (typeof value !== 'string') return [];
+  const text = value.trim();
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return toList(parsed).filter(Boolean);
+    } catch {
+      // Not JSON after all: read it as comma-separated text.
+    }
+  }
+  return parseCommaList(text);
+}
+
+/** Keeps the first spelling of each entry, comparing without case; drops blanks. */
+function distinct(values: string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = value.trim().toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * A salary expectation as a whole number of dollars: `$75,000` and `75000` give 75000. Anything
+ * that is not digits and commas with an optional leading `$` gives null.
+ */
+export function parseSalaryAmount(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.floor(value) : null;
+  if (typeof value !== 'string') return null;
+  const match = /^\s*\$?\s*(\d[\d,]*)(\.\d{1,2})?\s*$/.exec(value);
+  if (!match?.[1]) return null;
+  const amount = Number.parseInt(match[1].replaceAll(',', ''), 10);
+  return Number.isSafeInteger(amount) ? amount : null;
+}
+
+/** Builds the filter draft from a client's answers. Same answers, same filters. */
+export function generateJobFilters(source: JobFilterSource): JobFilterSet {
+  return {
+    queries: distinct(toList(source.top_job_titles)),
+    inclusion_filters: { data_job_description: distinct(toList(source.job_description_keywords)) },
+    exclusion_filters: {
+      data_job_description: distinct([
+        ...toList(source.exclude_job_description_keywords),
+        ...toList(source.exclude_job_titles),
+      ]),
+    },
+    min_salary: parseSalaryAmount(source.salary_expectation),
+    is_remote: toList(source.work_location_type).some((type) => type.toLowerCase() === 'remote'),
+  };
+}
+
+/** One filter per query, named by the query, each carrying the set's shared filters. */
+export function formatFiltersForSaving(set: JobFilterSet, dateSaved: string): FormattedFilter[] {
+  return set.queries.map((query) => ({
+    name: query,
+    query,
+    date_saved: dateSaved,
+    filters: {
+      data_job_description: set.inclusion_filters.data_job_description,
+      exclude_job_description: set.exclusion_filters.data_job_description,
+      is_remote: set.is_remote,
+      min_salary: set.min_salary,
+    },
+  }));
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  clientApprovalSchema,
+  isCalendarDate,
+  JOB_NOTES_MAX_LENGTH,
+  jobListItemSchema,
+  jobSchema,
+} from './jobs.ts';
+import { IMPORT_FORMATS, IMPORT_MAX_CHARACTERS } from './jobs-import.ts';
+
+/** Requests and answers of the jobs endpoints, shared by the server (validation, OpenAPI) and the browser. */
+
+const calendarDate = z.string().refine(isCalendarDate, 'must be a date such as 2024-11-03');
+
+export const myJobsQuerySchema = z.object({
+  applied: z.enum(['true', 'false']).optional(),
+  approval: z.enum(['rejected', 'not_rejected']).optional(),
+  /** Inclusive; jobs without a refresh date are always listed. */
+  refreshed_from: calendarDate.optional(),
+  refreshed_to: calendarDate.optional(),
+});
+export type MyJobsQuery = z.infer<typeof myJobsQuerySchema>;
+
+export const jobIdParamsSchema = z.object({ id: z.string().min(1) });
+
+export const jobListResponseSchema = z.object({ data: z.array(jobListItemSchema), total: z.number().int() });
+export type JobListResponse = z.infer<typeof jobListResponseSchema>;
+
+export const jobResponseSchema = z.object({ data: jobSchema });
+
+export const approvalBodySchema = z.object({ client_approval: clientApprovalSchema });
+
+export const JOB_NOTES_TOO_LONG = `Notes must be at most ${JOB_NOTES_MAX_LENGTH} characters`;
+export const notesBodySchema = z.object({
+  client_notes: z.string().max(JOB_NOTES_MAX_LENGTH, JOB_NOTES_TOO_LONG).nullable(),
+});
+
+export const BULK_APPROVAL_MAX_JOBS = 1000;
+export const bulkApprovalBodySchema = z.object({
+  job_ids: z
+    .array(z.string().min(1))
+    .min(1, 'must name at least one job')
+    .max(BULK_APPROVAL_MAX_JOBS, `must name at most ${BULK_APPROVAL_MAX_JOBS} jobs`),
+  client_approval: clientApprovalSchema,
+});
+export const bulkApprovalResponseSchema = z.object({
+  data: z.object({ updated_ids: z.array(z.string()), not_found_job_ids: z.array(z.string()) }),
+});
+export type BulkApprovalResult = z.infer<typeof bulkApprovalResponseSchema>['data'];
+
+// ---- staff --------------------------------------------------------------------------------------
+
+const clientEmail = z
+  .email({ message: 'must be an e-mail address' })
+  .transform((email) => email.toLowerCase());
+
+/** What staff see of a job: the client's view plus whose it is and when it changed. */
+export const staffJobSchema = jobSchema.extend({
+  client_email: z.string(),
+  user_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StaffJob = z.infer<typeof staffJobSchema>;
+
+export const importJobsBodySchema = z.object({
+  email: clientEmail,
+  format: z.enum(IMPORT_FORMATS),
+  content: z.string().max(IMPORT_MAX_CHARACTERS, 'must be at most 5 MB; split the file'),
+});
+export const importJobsResponseSchema = z.object({
+  data: z.object({ imported: z.number().int(), updated: z.number().int() }),
+});
+export const importJobsErrorSchema = z.object({
+  error: z.string(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
+});
+
+export const staffJobsQuerySchema = z.object({ email: clientEmail });
+export const staffJobListResponseSchema = z.object({
+  data: z.array(staffJobSchema),
+  total: z.number().int(),
+});
+export const staffJobResponseSchema = z.object({ data: staffJobSchema });
+
+export const staffJobPatchSchema = z
+  .object({
+    applied_for_job: z.boolean().optional(),
+    analyst_notes: z.string().max(JOB_NOTES_MAX_LENGTH, JOB_NOTES_TOO_LONG).nullable().optional(),
+  })
+  .refine(
+    (patch) => patch.applied_for_job !== undefined || patch.analyst_notes !== undefined,
+    'Give applied_for_job, analyst_notes or both',
+  );

@@ -1,0 +1,357 @@
+import { z } from 'zod';
+import {
+  isCalendarDate,
+  JOB_FLAGS,
+  JOB_NOTES_MAX_LENGTH,
+  JOB_TEXT_FIELDS,
+  JOB_URL_FIELDS,
+  type JobFlag,
+  type JobTextField,
+} from './jobs.ts';
+
+/**
+ * The file staff import to put jobs in front of a client: a CSV with a header row, or a JSON array of
+ * objects, with the columns below. Every row is checked and every problem is reported with its row
+ * (1 is the first job; 0 is the CSV header or the file as a whole) and field.
+ */
+
+export const IMPORT_FORMATS = ['json', 'csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** A file of about five megabytes; larger batches are split by the sender. */
+export const IMPORT_MAX_CHARACTERS = 5 * 1024 * 1024;
+/** Beyond this many problems the rest are counted, not listed. */
+export const IMPORT_MAX_LISTED_ERRORS = 200;
+
+export interface ImportError {
+  row: number;
+  /** The column at fault, or null when the whole row or file is. */
+  field: string | null;
+  message: string;
+}
+
+const TEXT_MAX_LENGTH: Record<JobTextField, number> = {
+  data_job_title: 500,
+  data_company: 300,
+  data_company_url: 2000,
+  data_external_application_link: 2000,
+  url: 2000,
+  data_job_description: 100_000,
+  data_location_city: 200,
+  data_location_state: 200,
+  data_location_country: 200,
+  seniority_level: 200,
+  job_time_type: 200,
+  job_family: 200,
+  industry: 200,
+  remote_hybrid_onsite: 200,
+};
+
+/** Blank cells and JSON nulls mean "no value". */
+function blankToNull(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  return value;
+}
+
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  yes: true,
+  '1': true,
+  false: false,
+  no: false,
+  '0': false,
+};
+const BOOLEAN_MESSAGE = 'must be true, false, yes, no, 1 or 0';
+
+function toBoolean(value: unknown): unknown {
+  const blank = blankToNull(value);
+  if (blank === null) return false;
+  if (typeof blank === 'boolean') return blank;
+  if (blank === 1 || blank === 0) return blank === 1;
+  return typeof blank === 'string' ? (BOOLEAN_WORDS[blank.toLowerCase()] ?? blank) : blank;
+}
+
+/** '$120,000' and '120000' are both 120000. */
+function toNumber(value: unknown): unknown {
+  const blank = blankToNull(value);
+  if (typeof blank !== 'string') return blank;
+  const cleaned = blank.replace(/^\$/, '').replaceAll(',', '');
+  return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : blank;
+}
+
+const DATE_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_MESSAGE = 'must be a date such as 2024-11-03, or a date and time such as 2024-11-03T09:30:00Z';
+
+/** A day stays a day; a date and time becomes UTC ISO text (no zone means UTC). */
+function normalizeDate(value: string): string | null {
+  if (isCalendarDate(value)) return value;
+  const match = DATE_TIME_PATTERN.exec(value);
+  if (!match || !isCalendarDate(match[1]!)) return null;
+  const time = Date.parse(`${match[1]}T${match[2]}${match[5] ?? 'Z'}`);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+const text = (max: number) =>
+  z.preprocess(
+    blankToNull,
+    z.string({ message: 'must be text' }).max(max, `must be at most ${max} characters`).nullable(),
+  );
+
+const webAddress = z.preprocess(
+  blankToNull,
+  z
+    .string({ message: 'must be text' })
+    .max(2000, 'must be at most 2000 characters')
+    .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http or https address')
+    .nullable(),
+);
+
+const date = z.preprocess(
+  blankToNull,
+  z
+    .string({ message: DATE_MESSAGE })
+    .transform((value, context) => {
+      const normalized = normalizeDate(value);
+      if (normalized === null) context.addIssue({ code: 'custom', message: DATE_MESSAGE });
+      return normalized ?? value;
+    })
+    .nullable(),
+);
+
+const flag = z.preprocess(toBoolean, z.boolean({ message: BOOLEAN_MESSAGE }));
+
+const flagFields = Object.fromEntries(JOB_FLAGS.map((name) => [name, flag.optional()])) as {
+  [K in JobFlag]: z.ZodOptional<typeof flag>;
+};
+const textFields = Object.fromEntries(
+  JOB_TEXT_FIELDS.map((name) => [
+    name,
+    ((JOB_URL_FIELDS as readonly string[]).includes(name)
+      ? webAddress
+      : text(TEXT_MAX_LENGTH[name])
+    ).optional(),
+  ]),
+) as { [K in JobTextField]: z.ZodOptional<ReturnType<typeof text>> };
+
+/**
+ * One imported row. Only job_uid is required; a column left out of the file leaves that field as it
+ * was (or at its default for a new job). Client fields (decision, notes) are never imported.
+ */
+export const importedJobSchema = z.strictObject(
+  {
+    job_uid: z.preprocess(
+      (value) => (typeof value === 'number' ? String(value) : blankToNull(value)),
+      z.string({ message: 'is required' }).max(200, 'must be at most 200 characters'),
+    ),
+    refresh_date: date.optional(),
+    data_posted: date.optional(),
+    applied_for_job: flag.optional(),
+    analyst_notes: text(JOB_NOTES_MAX_LENGTH).optional(),
+    data_num_applicants: z
+      .preprocess(
+        toNumber,
+        z
+          .number({ message: 'must be a whole number' })
+          .int('must be a whole number')
+          .min(0, 'must not be negative')
+          .max(10_000_000, 'is too large')
+          .nullable(),
+      )
+      .optional(),
+    max_salary: z
+      .preprocess(
+        toNumber,
+        z
+          .number({ message: 'must be a number such as 120000' })
+          .min(0, 'must not be negative')
+          .max(100_000_000, 'is too large')
+          .nullable(),
+      )
+      .optional(),
+    ...textFields,
+    ...flagFields,
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'is not a known column' : undefined) },
+);
+export type ImportedJob = z.output<typeof importedJobSchema>;
+
+export const IMPORT_COLUMNS = Object.keys(importedJobSchema.shape);
+
+// ---- CSV ----------------------------------------------------------------------------------------
+
+export type CsvResult = { ok: true; records: string[][] } | { ok: false; error: ImportError };
+
+/**
+ * RFC 4180 CSV: comma-separated, records end with LF or CRLF, fields may be quoted with `"` and then
+ * hold commas, line breaks and doubled quotes (`""`). A leading byte-order mark is ignored and
+ * blank lines are skipped. Record 0 is the header.
+ */
+export function parseCsv(input: string): CsvResult {
+  const source = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const special = /[",\r\n]/g;
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let index = 0;
+  const fail = (message: string): CsvResult => ({
+    ok: false,
+    error: { row: records.length, field: null, message },
+  });
+  const endRecord = () => {
+    record.push(field);
+    field = '';
+    // A line with nothing on it is a blank line, not a record with one empty value.
+    if (record.length > 1 || record[0] !== '') records.push(record);
+    record = [];
+  };
+
+  while (index < source.length) {
+    const char = source[index];
+    if (char === '"') {
+      if (field !== '') return fail('has a quote inside a value that does not start with one');
+      const opened = index;
+      index += 1;
+      for (;;) {
+        const close = source.indexOf('"', index);
+        if (close === -1)
+          return fail(`has a quoted value that is never closed (opened at character ${opened + 1})`);
+        field += source.slice(index, close);
+        index = close + 1;
+        if (source[index] !== '"') break;
+        field += '"';
+        index += 1;
+      }
+      const next = source[index];
+      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+        return fail('has text after the closing quote of a value');
+      }
+    } else if (char === ',') {
+      record.push(field);
+      field = '';
+      index += 1;
+    } else if (char === '\r' || char === '\n') {
+      endRecord();
+      index += char === '\r' && source[index + 1] === '\n' ? 2 : 1;
+    } else {
+      special.lastIndex = index;
+      const end = special.exec(source)?.index ?? source.length;
+      field += source.slice(index, end);
+      index = end;
+    }
+  }
+  if (field !== '' || record.length > 0) endRecord();
+  return { ok: true, records };
+}
+
+// ---- whole files --------------------------------------------------------------------------------
+
+export type ParsedJobsFile =
+  | { ok: true; jobs: ImportedJob[] }
+  | { ok: false; errors: ImportError[]; errorCount: number };
+
+/** Rows as read from the file; null stands for a row already reported as not being an object. */
+type RawRows =
+  | { ok: true; rows: (Record<string, unknown> | null)[]; errors: ImportError[] }
+  | { ok: false; error: ImportError };
+
+function csvRows(content: string): RawRows {
+  const parsed = parseCsv(content);
+  if (!parsed.ok) return parsed;
+  const [header, ...records] = parsed.records;
+  if (!header) return { ok: false, error: { row: 0, field: null, message: 'The file is empty' } };
+  const columns = header.map((name) => name.trim().toLowerCase());
+  const errors: ImportError[] = [];
+  columns.forEach((column, position) => {
+    if (!IMPORT_COLUMNS.includes(column)) {
+      errors.push({ row: 0, field: column, message: 'is not a known column' });
+    } else if (columns.indexOf(column) !== position) {
+      errors.push({ row: 0, field: column, message: 'appears more than once in the header' });
+    }
+  });
+  if (!columns.includes('job_uid')) errors.push({ row: 0, field: 'job_uid', message: 'column is required' });
+  const rows: Record<string, unknown>[] = [];
+  records.forEach((values, index) => {
+    if (values.length !== columns.length) {
+      errors.push({
+        row: index + 1,
+        field: null,
+        message: `has ${values.length} values but the header has ${columns.length} columns`,
+      });
+    }
+    // Unknown columns are reported once, on the header; the rest of the row is still checked.
+    const row: Record<string, unknown> = {};
+    columns.forEach((column, position) => {
+      if (IMPORT_COLUMNS.includes(column)) row[column] = values[position] ?? '';
+    });
+    rows.push(row);
+  });
+  return { ok: true, rows, errors };
+}
+
+function jsonRows(content: string): RawRows {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content.charCodeAt(0) === 0xfeff ? content.slice(1) : content);
+  } catch (error) {
+    return {
+      ok: false,
+      error: { row: 0, field: null, message: `The file is not valid JSON: ${(error as Error).message}` },
+    };
+  }
+  if (!Array.isArray(parsed)) {
+    return { ok: false, error: { row: 0, field: null, message: 'The file must be a JSON array of jobs' } };
+  }
+  const errors: ImportError[] = [];
+  const rows = parsed.map((item, index) => {
+    if (typeof item === 'object' && item !== null && !Array.isArray(item))
+      return item as Record<string, unknown>;
+    errors.push({ row: index + 1, field: null, message: 'must be an object' });
+    return null;
+  });
+  return { ok: true, rows, errors };
+}
+
+function rowErrors(issues: z.core.$ZodIssue[], row: number): ImportError[] {
+  return issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ row, field: key, message: 'is not a known column' }));
+    }
+    const field = issue.path[0];
+    return [{ row, field: field === undefined ? null : String(field), message: issue.message }];
+  });
+}
+
+/**
+ * Checks every row of an import file. Either all rows are valid jobs, or the answer lists the
+ * problems (the first IMPORT_MAX_LISTED_ERRORS of them) and nothing should be imported.
+ */
+export function parseJobsFile(content: string, format: ImportFormat): ParsedJobsFile {
+  const raw = format === 'csv' ? csvRows(content) : jsonRows(content);
+  if (!raw.ok) return { ok: false, errors: [raw.error], errorCount: 1 };
+  const errors = [...raw.errors];
+  if (raw.rows.length === 0) errors.push({ row: 0, field: null, message: 'The file has no jobs' });
+  const jobs: ImportedJob[] = [];
+  const firstRowOf = new Map<string, number>();
+  raw.rows.forEach((values, index) => {
+    if (values === null) return;
+    const row = index + 1;
+    const result = importedJobSchema.safeParse(values);
+    if (result.success) jobs.push(result.data);
+    else errors.push(...rowErrors(result.error.issues, row));
+    // Repeats are found even on rows with other problems, so one pass shows everything to fix.
+    const uid = blankToNull(values.job_uid);
+    if (typeof uid !== 'string' && typeof uid !== 'number') return;
+    const first = firstRowOf.get(String(uid));
+    if (first !== undefined) {
+      errors.push({ row, field: 'job_uid', message: `repeats the job_uid of row ${first}` });
+    } else {
+      firstRowOf.set(String(uid), row);
+    }
+  });
+  if (errors.length > 0) {
+    errors.sort((a, b) => a.row - b.row);
+    return { ok: false, errors: errors.slice(0, IMPORT_MAX_LISTED_ERRORS), errorCount: errors.length };
+  }
+  return { ok: true, jobs };
+}

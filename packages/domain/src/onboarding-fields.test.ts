@@ -1,0 +1,265 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ACK_FIELDS,
+  EXPERIENCE_LEVELS,
+  emptyOnboardingForm,
+  JOB_TYPES,
+  joinCommaList,
+  ONBOARDING_FIELDS,
+  type OnboardingForm,
+  parseCommaList,
+  toForm,
+  toRecord,
+  WORK_LOCATION_TYPES,
+  YES_NO,
+  YES_NO_MAYBE,
+  YES_NO_PENDING,
+} from './onboarding-fields.ts';
+
+/**
+ * The record's fields as spec 2, section 3 lists them (besides id, user_id, created_at, updated_at),
+ * plus location_requirements, which spec 1, section 3 adds.
+ */
+const SPEC_RECORD_KEYS = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'email_address',
+  'phone_number',
+  'birthdate',
+  'pronouns',
+  'has_whatsapp',
+  'where_found_us',
+  'goals',
+  'street_address',
+  'city',
+  'state',
+  'zip_code',
+  'country',
+  'us_citizen',
+  'work_authorization',
+  'requires_sponsorship',
+  'sponsorship_type',
+  'currently_employed',
+  'availability_to_start',
+  'recent_position',
+  'recent_employer',
+  'experience_level',
+  'job_type',
+  'resume',
+  'cover_letter',
+  'top_job_titles',
+  'job_description_keywords',
+  'exclude_job_titles',
+  'exclude_job_description_keywords',
+  'salary_expectation',
+  'location_requirements',
+  'work_location_type',
+  'open_for_relocation',
+  'job_criteria',
+  'linkedin_url',
+  'application_history',
+  'signature',
+  'subscribe_to_newsletter',
+  'onboarding_completed',
+  'ack_incorrect_statements',
+  'ack_read_above',
+  'ack_no_guarantees',
+  'ack_whatsapp',
+  'ack_cancellation',
+  'ack_refund_policy',
+  'ack_refuse_service',
+  'ack_global_team',
+  'ack_self_service_cancel',
+  'ack_billing_issues',
+];
+
+describe('ONBOARDING_FIELDS', () => {
+  it('holds every field of the record exactly once', () => {
+    expect(ONBOARDING_FIELDS.map((f) => f.snake).sort()).toEqual([...SPEC_RECORD_KEYS].sort());
+    expect(new Set(ONBOARDING_FIELDS.map((f) => f.camel)).size).toBe(ONBOARDING_FIELDS.length);
+  });
+
+  it('maps the spec camelCase names to their snake_case keys', () => {
+    const bySnake = Object.fromEntries(ONBOARDING_FIELDS.map((f) => [f.snake, f.camel]));
+    expect(bySnake).toMatchObject({
+      has_whatsapp: 'hasWhatsApp',
+      ack_whatsapp: 'ackWhatsApp',
+      zip_code: 'zipCode',
+      linkedin_url: 'linkedinUrl',
+      exclude_job_description_keywords: 'excludeJobDescriptionKeywords',
+      onboarding_completed: 'onboardingCompleted',
+      subscribe_to_newsletter: 'subscribeToNewsletter',
+    });
+  });
+
+  it('gives lists, booleans and text their kinds and defaults', () => {
+    const kinds = Object.fromEntries(ONBOARDING_FIELDS.map((f) => [f.snake, f.kind]));
+    const lists = Object.keys(kinds).filter((k) => kinds[k] === 'list');
+    const booleans = Object.keys(kinds).filter((k) => kinds[k] === 'boolean');
+    expect(lists.sort()).toEqual(['job_type', 'work_location_type']);
+    expect(booleans.sort()).toEqual(
+      [...ACK_FIELDS.map((a) => a.snake), 'onboarding_completed', 'subscribe_to_newsletter'].sort(),
+    );
+    for (const f of ONBOARDING_FIELDS) {
+      expect(f.default).toEqual(f.kind === 'list' ? [] : f.kind === 'boolean' ? false : '');
+    }
+  });
+});
+
+describe('ACK_FIELDS', () => {
+  it('lists the ten acknowledgements in the spec order with their friendly labels', () => {
+    expect(ACK_FIELDS.map((a) => [a.camel, a.snake, a.label])).toEqual([
+      ['ackIncorrectStatements', 'ack_incorrect_statements', 'Incorrect Statements Policy'],
+      ['ackReadAbove', 'ack_read_above', 'Reading Terms'],
+      ['ackNoGuarantees', 'ack_no_guarantees', 'No Job Guarantees'],
+      ['ackWhatsApp', 'ack_whatsapp', 'WhatsApp Communication Consent'],
+      ['ackCancellation', 'ack_cancellation', 'Cancellation Policy'],
+      ['ackRefundPolicy', 'ack_refund_policy', 'Refund Policy'],
+      ['ackRefuseService', 'ack_refuse_service', 'Service Refusal Policy'],
+      ['ackGlobalTeam', 'ack_global_team', 'Global Team'],
+      ['ackSelfServiceCancel', 'ack_self_service_cancel', 'Self-Service Cancellation'],
+      ['ackBillingIssues', 'ack_billing_issues', 'Billing Issues Handling'],
+    ]);
+  });
+});
+
+describe('option lists', () => {
+  it('match the spec constants', () => {
+    expect(JOB_TYPES.map((o) => o.value)).toEqual([
+      'full-time',
+      'part-time',
+      'contract',
+      'temporary',
+      'internship',
+      'freelance',
+    ]);
+    expect(EXPERIENCE_LEVELS.map((o) => o.value)).toEqual(['entry', 'mid', 'senior', 'executive']);
+    expect(WORK_LOCATION_TYPES.map((o) => o.label)).toEqual(['Remote', 'Hybrid', 'On-site']);
+    expect(YES_NO.map((o) => o.value)).toEqual(['Yes', 'No']);
+    expect(YES_NO_PENDING.map((o) => o.value)).toEqual(['Yes', 'No', 'Pending']);
+    expect(YES_NO_MAYBE.map((o) => o.value)).toEqual(['Yes', 'No', 'Maybe']);
+  });
+});
+
+describe('emptyOnboardingForm', () => {
+  it('starts every field at its default', () => {
+    const form = emptyOnboardingForm();
+    expect(form.firstName).toBe('');
+    expect(form.jobType).toEqual([]);
+    expect(form.ackWhatsApp).toBe(false);
+    expect(Object.keys(form)).toHaveLength(ONBOARDING_FIELDS.length);
+  });
+
+  it('gives each form its own lists', () => {
+    const first = emptyOnboardingForm();
+    first.jobType.push('contract');
+    expect(emptyOnboardingForm().jobType).toEqual([]);
+  });
+});
+
+describe('toRecord and toForm', () => {
+  it('maps a form to snake_case keys', () => {
+    const record = toRecord({ firstName: 'Ada', hasWhatsApp: 'Yes', ackWhatsApp: true, jobType: ['contract'] });
+    expect(record).toMatchObject({
+      first_name: 'Ada',
+      has_whatsapp: 'Yes',
+      ack_whatsapp: true,
+      job_type: ['contract'],
+      last_name: '',
+      work_location_type: [],
+      onboarding_completed: false,
+    });
+    expect(Object.keys(record)).toHaveLength(ONBOARDING_FIELDS.length);
+  });
+
+  it.each([
+    { job_type: ['full-time', 'contract'], jobType: ['full-time', 'contract'] },
+    { job_type: 'full-time, contract', jobType: ['full-time', 'contract'] },
+    { job_type: 'full-time', jobType: ['full-time'] },
+    { job_type: '', jobType: [] },
+    { job_type: null, jobType: [] },
+  ])('accepts job_type $job_type as a list or comma-separated text', ({ job_type, jobType }) => {
+    expect(toForm({ job_type }).jobType).toEqual(jobType);
+  });
+
+  it('fills missing and null values with defaults and ignores identity and unknown keys', () => {
+    const form = toForm({ id: 'r1', user_id: 'u1', first_name: null, city: 'Paris', surprise: 1 });
+    expect(form).toEqual({ ...emptyOnboardingForm(), city: 'Paris' });
+  });
+
+  it('reads SQLite 0/1 booleans', () => {
+    const form = toForm({ ack_refund_policy: 1, ack_global_team: 0, subscribe_to_newsletter: true });
+    expect([form.ackRefundPolicy, form.ackGlobalTeam, form.subscribeToNewsletter]).toEqual([true, false, true]);
+  });
+
+  it('treats anything but an object as empty', () => {
+    expect(toForm(null)).toEqual(emptyOnboardingForm());
+    expect(toRecord(undefined)).toEqual(toRecord(emptyOnboardingForm()));
+  });
+
+  const text = fc.string({ maxLength: 20 });
+  const formArbitrary = fc.record(
+    Object.fromEntries(
+      ONBOARDING_FIELDS.map((f) => [
+        f.camel,
+        f.kind === 'list' ? fc.array(text, { maxLength: 5 }) : f.kind === 'boolean' ? fc.boolean() : text,
+      ]),
+    ),
+  ) as fc.Arbitrary<OnboardingForm>;
+
+  it('round-trips every form through the record', () => {
+    fc.assert(
+      fc.property(formArbitrary, (form) => {
+        expect(toForm(toRecord(form))).toEqual(form);
+      }),
+    );
+  });
+
+  it('round-trips every record through the form', () => {
+    fc.assert(
+      fc.property(formArbitrary, (form) => {
+        const record = toRecord(form);
+        expect(toRecord(toForm(record))).toEqual(record);
+      }),
+    );
+  });
+
+  it('never throws and always answers a full form', () => {
+    fc.assert(
+      fc.property(fc.anything(), (input) => {
+        expect(Object.keys(toForm(input as never))).toHaveLength(ONBOARDING_FIELDS.length);
+        expect(Object.keys(toRecord(input as never))).toHaveLength(ONBOARDING_FIELDS.length);
+      }),
+    );
+  });
+});
+
+describe('comma-joined lists', () => {
+  it.each([
+    ['Engineer, Data Scientist', ['Engineer', 'Data Scientist']],
+    [' a ,, b , ', ['a', 'b']],
+    ['', []],
+    ['   ', []],
+  ])('parses %j', (text, list) => {
+    expect(parseCommaList(text)).toEqual(list);
+  });
+
+  it('joins entries, ignoring blanks', () => {
+    expect(joinCommaList(['Engineer', ' ', ' Data Scientist '])).toBe('Engineer, Data Scientist');
+    expect(joinCommaList([])).toBe('');
+  });
+
+  it('round-trips entries without commas', () => {
+    const entry = fc
+      .string({ minLength: 1, maxLength: 15 })
+      .filter((s) => !s.includes(',') && s.trim() !== '')
+      .map((s) => s.trim());
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 8 }), (list) => {
+        expect(parseCommaList(joinCommaList(list))).toEqual(list);
+      }),
+    );
+  });
+});

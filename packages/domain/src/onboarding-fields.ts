@@ -1,0 +1,268 @@
+/**
+ * The onboarding submission (spec 1, section 3): every field once, with its camelCase form name, its
+ * snake_case record name, its kind and the label the form shows. The browser form, the server record
+ * and every rule built on them derive from this one table.
+ */
+
+export type FieldKind = 'text' | 'list' | 'boolean';
+
+type ValueOfKind<K extends FieldKind> = K extends 'list' ? string[] : K extends 'boolean' ? boolean : string;
+
+export interface OnboardingField<
+  C extends string = string,
+  S extends string = string,
+  K extends FieldKind = FieldKind,
+> {
+  camel: C;
+  snake: S;
+  kind: K;
+  /** The value an absent field takes: '', [] or false. Lists are copied before use. */
+  default: ValueOfKind<K>;
+  /** How the form names the field; used in messages and in the missing-information list. */
+  label: string;
+}
+
+const DEFAULTS: { [K in FieldKind]: ValueOfKind<K> } = {
+  text: '',
+  list: Object.freeze([]) as never,
+  boolean: false,
+};
+
+function field<C extends string, S extends string, K extends FieldKind>(
+  camel: C,
+  snake: S,
+  kind: K,
+  label: string,
+): OnboardingField<C, S, K> {
+  return { camel, snake, kind, default: DEFAULTS[kind] as ValueOfKind<K>, label };
+}
+
+/** The ten acknowledgements in the spec's order, with the spec's friendly labels. */
+export const ACK_FIELDS = [
+  {
+    camel: 'ackIncorrectStatements',
+    snake: 'ack_incorrect_statements',
+    label: 'Incorrect Statements Policy',
+  },
+  { camel: 'ackReadAbove', snake: 'ack_read_above', label: 'Reading Terms' },
+  { camel: 'ackNoGuarantees', snake: 'ack_no_guarantees', label: 'No Job Guarantees' },
+  { camel: 'ackWhatsApp', snake: 'ack_whatsapp', label: 'WhatsApp Communication Consent' },
+  { camel: 'ackCancellation', snake: 'ack_cancellation', label: 'Cancellation Policy' },
+  { camel: 'ackRefundPolicy', snake: 'ack_refund_policy', label: 'Refund Policy' },
+  { camel: 'ackRefuseService', snake: 'ack_refuse_service', label: 'Service Refusal Policy' },
+  { camel: 'ackGlobalTeam', snake: 'ack_global_team', label: 'Global Team' },
+  { camel: 'ackSelfServiceCancel', snake: 'ack_self_service_cancel', label: 'Self-Service Cancellation' },
+  { camel: 'ackBillingIssues', snake: 'ack_billing_issues', label: 'Billing Issues Handling' },
+] as const;
+
+type AckField = (typeof ACK_FIELDS)[number];
+
+function ackFields<T extends readonly AckField[]>(
+  acks: T,
+): { [I in keyof T]: OnboardingField<T[I]['camel'], T[I]['snake'], 'boolean'> } {
+  return acks.map((ack) => field(ack.camel, ack.snake, 'boolean', ack.label)) as never;
+}
+
+/** Every stored form field, in the order of the wizard's steps. */
+export const ONBOARDING_FIELDS = [
+  // Personal
+  field('firstName', 'first_name', 'text', 'First Name'),
+  field('middleName', 'middle_name', 'text', 'Middle Name'),
+  field('lastName', 'last_name', 'text', 'Last Name'),
+  field('emailAddress', 'email_address', 'text', 'Email Address'),
+  field('phoneNumber', 'phone_number', 'text', 'Phone Number'),
+  field('hasWhatsApp', 'has_whatsapp', 'text', 'WhatsApp'),
+  field('birthdate', 'birthdate', 'text', 'Birthdate'),
+  field('pronouns', 'pronouns', 'text', 'Pronouns'),
+  field('whereFoundUs', 'where_found_us', 'text', 'Where did you find us?'),
+  field('goals', 'goals', 'text', 'Goals'),
+  // Address
+  field('streetAddress', 'street_address', 'text', 'Street Address'),
+  field('city', 'city', 'text', 'City'),
+  field('state', 'state', 'text', 'State/Province'),
+  field('zipCode', 'zip_code', 'text', 'Postal/ZIP Code'),
+  field('country', 'country', 'text', 'Country'),
+  // Work authorization
+  field('usCitizen', 'us_citizen', 'text', 'US Citizen'),
+  field('workAuthorization', 'work_authorization', 'text', 'Work Authorization'),
+  field('requiresSponsorship', 'requires_sponsorship', 'text', 'Requires Sponsorship'),
+  field('sponsorshipType', 'sponsorship_type', 'text', 'Sponsorship Type'),
+  // Employment
+  field('currentlyEmployed', 'currently_employed', 'text', 'Currently Employed'),
+  field('availabilityToStart', 'availability_to_start', 'text', 'Availability to Start'),
+  field('recentPosition', 'recent_position', 'text', 'Recent Position'),
+  field('recentEmployer', 'recent_employer', 'text', 'Recent Employer'),
+  field('experienceLevel', 'experience_level', 'text', 'Experience Level'),
+  field('jobType', 'job_type', 'list', 'Job Type'),
+  field('resume', 'resume', 'text', 'Resume'),
+  field('coverLetter', 'cover_letter', 'text', 'Cover Letter'),
+  // Job preferences
+  field('workLocationType', 'work_location_type', 'list', 'Work Location Type'),
+  field('topJobTitles', 'top_job_titles', 'text', 'Job Titles'),
+  field('jobDescriptionKeywords', 'job_description_keywords', 'text', 'Job Description Keywords'),
+  field('excludeJobTitles', 'exclude_job_titles', 'text', 'Excluded Job Titles'),
+  field(
+    'excludeJobDescriptionKeywords',
+    'exclude_job_description_keywords',
+    'text',
+    'Excluded Job Description Keywords',
+  ),
+  field('salaryExpectation', 'salary_expectation', 'text', 'Salary Expectation'),
+  field('locationRequirements', 'location_requirements', 'text', 'Location Requirements'),
+  field('openForRelocation', 'open_for_relocation', 'text', 'Open for Relocation'),
+  field('jobCriteria', 'job_criteria', 'text', 'Job Criteria'),
+  // Additional
+  field('linkedinUrl', 'linkedin_url', 'text', 'LinkedIn URL'),
+  field('applicationHistory', 'application_history', 'text', 'Application History'),
+  field('signature', 'signature', 'text', 'Digital Signature'),
+  field('subscribeToNewsletter', 'subscribe_to_newsletter', 'boolean', 'Newsletter'),
+  // Acknowledgements
+  ...ackFields(ACK_FIELDS),
+  // Meta
+  field('onboardingCompleted', 'onboarding_completed', 'boolean', 'Onboarding Completed'),
+] as const;
+
+type FieldEntry = (typeof ONBOARDING_FIELDS)[number];
+export type OnboardingFieldName = FieldEntry['camel'];
+export type OnboardingFieldKey = FieldEntry['snake'];
+
+/** The wizard's form values (camelCase). */
+export type OnboardingForm = { [F in FieldEntry as F['camel']]: ValueOfKind<F['kind']> };
+/** The stored fields of a submission (snake_case), without its identity and timestamps. */
+export type OnboardingFields = { [F in FieldEntry as F['snake']]: ValueOfKind<F['kind']> };
+/** A stored submission: one per user. */
+export type OnboardingRecord = OnboardingFields & {
+  id: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Record keys that are not form fields. */
+export const RECORD_META_KEYS = ['id', 'user_id', 'created_at', 'updated_at'] as const;
+
+const BY_SNAKE = new Map<string, OnboardingField>(ONBOARDING_FIELDS.map((f) => [f.snake, f]));
+const BY_CAMEL = new Map<string, OnboardingField>(ONBOARDING_FIELDS.map((f) => [f.camel, f]));
+
+export function fieldBySnake(snake: string): OnboardingField | undefined {
+  return BY_SNAKE.get(snake);
+}
+
+export function fieldByCamel(camel: string): OnboardingField | undefined {
+  return BY_CAMEL.get(camel);
+}
+
+// ----- Option lists -----
+
+export interface Option<V extends string = string> {
+  value: V;
+  label: string;
+}
+
+export const JOB_TYPES = [
+  { value: 'full-time', label: 'Full-time' },
+  { value: 'part-time', label: 'Part-time' },
+  { value: 'contract', label: 'Contract' },
+  { value: 'temporary', label: 'Temporary' },
+  { value: 'internship', label: 'Internship' },
+  { value: 'freelance', label: 'Freelance' },
+] as const satisfies readonly Option[];
+
+export const EXPERIENCE_LEVELS = [
+  { value: 'entry', label: 'Entry Level' },
+  { value: 'mid', label: 'Mid Level' },
+  { value: 'senior', label: 'Senior Level' },
+  { value: 'executive', label: 'Executive' },
+] as const satisfies readonly Option[];
+
+export const WORK_LOCATION_TYPES = [
+  { value: 'Remote', label: 'Remote' },
+  { value: 'Hybrid', label: 'Hybrid' },
+  { value: 'On-site', label: 'On-site' },
+] as const satisfies readonly Option[];
+
+export const YES_NO = [
+  { value: 'Yes', label: 'Yes' },
+  { value: 'No', label: 'No' },
+] as const satisfies readonly Option[];
+
+export const YES_NO_PENDING = [...YES_NO, { value: 'Pending', label: 'Pending' }] as const;
+
+export const YES_NO_MAYBE = [...YES_NO, { value: 'Maybe', label: 'Maybe' }] as const;
+
+export type JobType = (typeof JOB_TYPES)[number]['value'];
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number]['value'];
+export type WorkLocationType = (typeof WORK_LOCATION_TYPES)[number]['value'];
+
+/** The fields whose value must be one of a fixed list of options. */
+export const FIELD_OPTIONS: Partial<Record<OnboardingFieldKey, readonly Option[]>> = {
+  us_citizen: YES_NO,
+  work_authorization: YES_NO_PENDING,
+  requires_sponsorship: YES_NO,
+  currently_employed: YES_NO,
+  experience_level: EXPERIENCE_LEVELS,
+  job_type: JOB_TYPES,
+  work_location_type: WORK_LOCATION_TYPES,
+  open_for_relocation: YES_NO_MAYBE,
+};
+
+// ----- Comma-joined lists (job titles and keywords) -----
+
+/** Splits comma-joined text into trimmed, non-blank entries. */
+export function parseCommaList(text: unknown): string[] {
+  if (typeof text !== 'string') return [];
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+/** Joins entries into the stored comma-joined text; blank entries are dropped. */
+export function joinCommaList(list: readonly unknown[]): string {
+  return list
+    .filter((entry): entry is string => typeof entry === 'string')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .join(', ');
+}
+
+// ----- Mapping between the form and the record -----
+
+function coerce(kind: FieldKind, value: unknown): string | string[] | boolean {
+  switch (kind) {
+    case 'text':
+      return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+    case 'list':
+      // jobType (and any list) may arrive as comma-separated text.
+      if (Array.isArray(value)) return value.filter((entry): entry is string => typeof entry === 'string');
+      return parseCommaList(value);
+    case 'boolean':
+      // SQLite returns 0/1 for booleans.
+      return value === true || value === 1 || value === 'true';
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A form with every field at its default. */
+export function emptyOnboardingForm(): OnboardingForm {
+  return toForm(null);
+}
+
+/** Form values → the snake_case fields a record stores. Missing or mistyped values take their default. */
+export function toRecord(form: Partial<OnboardingForm> | null | undefined): OnboardingFields {
+  const source: Record<string, unknown> = isObject(form) ? form : {};
+  const record: Record<string, unknown> = {};
+  for (const f of ONBOARDING_FIELDS) record[f.snake] = coerce(f.kind, source[f.camel]);
+  return record as OnboardingFields;
+}
+
+/** A stored (or partial) record → form values. Missing or mistyped values take their default. */
+export function toForm(record: Partial<Record<string, unknown>> | null | undefined): OnboardingForm {
+  const source: Record<string, unknown> = isObject(record) ? record : {};
+  const form: Record<string, unknown> = {};
+  for (const f of ONBOARDING_FIELDS) form[f.camel] = coerce(f.kind, source[f.snake]);
+  return form as OnboardingForm;
+}

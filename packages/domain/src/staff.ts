@@ -1,0 +1,13 @@
+/**
+ * The one rule that makes someone staff: a verified e-mail address whose domain is exactly the
+ * company domain. `someone@evilcompany.test` is not staff for `company.test`, nor is
+ * `someone@sub.company.test`. The server puts the resulting role in the access token; the browser
+ * uses the same rule to decide which navigation entries to show.
+ */
+export function isStaffEmail(email: string, domain: string): boolean {
+  const normalizedDomain = domain.trim().toLowerCase().replace(/^@/, '');
+  if (normalizedDomain === '') return false;
+  const normalizedEmail = email.trim().toLowerCase();
+  const at = normalizedEmail.lastIndexOf('@');
+  return at > 0 && normalizedEmail.slice(at + 1) === normalizedDomain;
+}

@@ -1,0 +1,77 @@
+/**
+ * `npm run jobs:import -- --email someone@example.com --file jobs.csv`: imports a CSV or JSON file of
+ * jobs for a client, into the configured database, with the same checks as the staff API.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ImportFormat } from '@app/domain/jobs-import';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
+import { HttpError } from '../apps/server/src/errors.ts';
+import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
+
+const USAGE = 'Usage: npm run jobs:import -- --email someone@example.com --file jobs.csv (or jobs.json)';
+
+function formatOf(file: string): ImportFormat | null {
+  const extension = path.extname(file).toLowerCase();
+  if (extension === '.csv') return 'csv';
+  if (extension === '.json') return 'json';
+  return null;
+}
+
+/** `  row 4, max_salary: must not be negative`; row 0 is the CSV header or the file as a whole. */
+function problemLine(problem: { row: number; field: string | null; message: string }): string {
+  const where = [problem.row > 0 ? `row ${problem.row}` : problem.field ? 'header' : null, problem.field]
+    .filter(Boolean)
+    .join(', ');
+  return where ? `  ${where}: ${problem.message}` : `  ${problem.message}`;
+}
+
+/** Runs the import and answers the lines to print and the exit code. */
+export async function runJobsImport(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<{ code: number; lines: string[] }> {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' }, file: { type: 'string' } } });
+  const { email, file } = values;
+  if (!email || !file) return { code: 1, lines: [USAGE] };
+  const format = formatOf(file);
+  if (!format) return { code: 1, lines: [`${file}: the file name must end in .csv or .json`, USAGE] };
+  let content: string;
+  try {
+    content = await readFile(file, 'utf8');
+  } catch (error) {
+    return { code: 1, lines: [`Cannot read ${file}: ${(error as Error).message}`] };
+  }
+
+  const db = openDatabase(loadConfig(env).database);
+  try {
+    await migrateToLatest(db);
+    const { imported, updated } = await importJobs(db, { email, format, content });
+    return {
+      code: 0,
+      lines: [`${file}: ${imported} new job(s) and ${updated} updated job(s) for ${email.toLowerCase()}.`],
+    };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const rows = (error.details?.errors ?? []) as { row: number; field: string | null; message: string }[];
+    return {
+      code: 1,
+      lines: [`${file}: ${error.message}`, ...rows.map(problemLine)],
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.main) {
+  try {
+    const { code, lines } = await runJobsImport(process.argv.slice(2));
+    for (const line of lines) (code === 0 ? console.log : console.error)(line);
+    process.exit(code);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

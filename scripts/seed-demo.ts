@@ -1,0 +1,468 @@
+/**
+ * `npm run seed:demo`: fills the configured database (the embedded one by default) with a demo client
+ * (client@example.com, with a complete onboarding record), a demo staff member
+ * (staff@<STAFF_EMAIL_DOMAIN>) and a few hundred realistic jobs for the client. The data come from a
+ * seeded generator, so every run writes the same jobs; running it again updates rather than adds.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Db, migrateToLatest, nowIso, openDatabase } from '../apps/server/src/db/database.ts';
+import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
+
+export const DEMO_CLIENT = { email: 'client@example.com', firstName: 'Demo', lastName: 'Client' };
+export const DEMO_JOB_COUNT = 300;
+
+/** mulberry32: small, fast and good enough to make varied demo data that is the same every run. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    chance: (probability: number) => next() < probability,
+    integer: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+type CompanyType = 'is_big_tech' | 'is_startup' | 'is_enterprise' | 'is_agency' | 'is_consulting_firm';
+const COMPANIES: { name: string; domain: string; types: CompanyType[]; industry: string }[] = [
+  { name: 'Northwind Labs', domain: 'northwindlabs.example', types: ['is_startup'], industry: 'Software' },
+  {
+    name: 'Contoso',
+    domain: 'contoso.example',
+    types: ['is_big_tech', 'is_enterprise'],
+    industry: 'Cloud Computing',
+  },
+  { name: 'Fabrikam', domain: 'fabrikam.example', types: ['is_enterprise'], industry: 'Manufacturing' },
+  {
+    name: 'Tailspin Health',
+    domain: 'tailspinhealth.example',
+    types: ['is_startup'],
+    industry: 'Healthcare',
+  },
+  { name: 'Adatum Analytics', domain: 'adatum.example', types: ['is_startup'], industry: 'Data & Analytics' },
+  { name: 'Litware', domain: 'litware.example', types: ['is_enterprise'], industry: 'Financial Services' },
+  { name: 'Proseware', domain: 'proseware.example', types: ['is_agency'], industry: 'Marketing' },
+  { name: 'Woodgrove Bank', domain: 'woodgrove.example', types: ['is_enterprise'], industry: 'Banking' },
+  {
+    name: 'Blue Yonder Airlines',
+    domain: 'blueyonder.example',
+    types: ['is_enterprise'],
+    industry: 'Travel',
+  },
+  {
+    name: 'Trey Research',
+    domain: 'treyresearch.example',
+    types: ['is_consulting_firm'],
+    industry: 'Research',
+  },
+  {
+    name: 'Wide World Importers',
+    domain: 'wideworld.example',
+    types: ['is_enterprise'],
+    industry: 'Logistics',
+  },
+  { name: 'Lucerne Publishing', domain: 'lucerne.example', types: ['is_agency'], industry: 'Media' },
+  {
+    name: 'Humongous Insurance',
+    domain: 'humongous.example',
+    types: ['is_enterprise'],
+    industry: 'Insurance',
+  },
+  { name: 'Alpine Ski House', domain: 'alpineski.example', types: ['is_startup'], industry: 'Consumer' },
+  { name: 'Coho Vineyard', domain: 'cohovineyard.example', types: ['is_startup'], industry: 'E-commerce' },
+  { name: 'Graphic Design Institute', domain: 'gdi.example', types: ['is_agency'], industry: 'Design' },
+  { name: 'Margie’s Travel', domain: 'margies.example', types: ['is_startup'], industry: 'Travel' },
+  { name: 'Relecloud', domain: 'relecloud.example', types: ['is_big_tech'], industry: 'Cloud Computing' },
+  { name: 'Southridge Video', domain: 'southridge.example', types: ['is_big_tech'], industry: 'Streaming' },
+  {
+    name: 'VanArsdel',
+    domain: 'vanarsdel.example',
+    types: ['is_consulting_firm', 'is_enterprise'],
+    industry: 'Consulting',
+  },
+];
+
+type RoleFlag =
+  | 'engineering'
+  | 'data_related'
+  | 'product'
+  | 'operations'
+  | 'support'
+  | 'sales'
+  | 'marketing'
+  | 'hr_related'
+  | 'program_management';
+const ROLES: { titles: string[]; flags: RoleFlag[]; technical: boolean; family: string }[] = [
+  {
+    titles: [
+      'Software Engineer',
+      'Backend Engineer',
+      'Frontend Engineer',
+      'Full Stack Developer',
+      'Site Reliability Engineer',
+    ],
+    flags: ['engineering'],
+    technical: true,
+    family: 'Engineering',
+  },
+  {
+    titles: ['Data Analyst', 'Data Scientist', 'Analytics Engineer', 'Machine Learning Engineer'],
+    flags: ['data_related', 'engineering'],
+    technical: true,
+    family: 'Data',
+  },
+  {
+    titles: ['Product Manager', 'Product Owner', 'Technical Product Manager'],
+    flags: ['product'],
+    technical: false,
+    family: 'Product',
+  },
+  {
+    titles: ['Operations Manager', 'Business Operations Analyst', 'Supply Chain Analyst'],
+    flags: ['operations'],
+    technical: false,
+    family: 'Operations',
+  },
+  {
+    titles: ['Customer Success Manager', 'Technical Support Specialist'],
+    flags: ['support'],
+    technical: false,
+    family: 'Customer Support',
+  },
+  {
+    titles: ['Account Executive', 'Sales Development Representative'],
+    flags: ['sales'],
+    technical: false,
+    family: 'Sales',
+  },
+  {
+    titles: ['Marketing Manager', 'Growth Marketer', 'Content Strategist'],
+    flags: ['marketing'],
+    technical: false,
+    family: 'Marketing',
+  },
+  {
+    titles: ['HR Business Partner', 'Technical Recruiter'],
+    flags: ['hr_related'],
+    technical: false,
+    family: 'People',
+  },
+  {
+    titles: ['Program Manager', 'Technical Program Manager'],
+    flags: ['program_management'],
+    technical: true,
+    family: 'Program Management',
+  },
+];
+
+type LevelFlag =
+  | 'is_entry_level'
+  | 'is_senior_level'
+  | 'is_managerial'
+  | 'is_director_level'
+  | 'is_executive';
+const LEVELS: { prefix: string; label: string; flag: LevelFlag | null }[] = [
+  { prefix: 'Junior ', label: 'Entry level', flag: 'is_entry_level' },
+  { prefix: '', label: 'Mid-Senior level', flag: null },
+  { prefix: 'Senior ', label: 'Senior level', flag: 'is_senior_level' },
+  { prefix: 'Lead ', label: 'Senior level', flag: 'is_senior_level' },
+  { prefix: 'Manager, ', label: 'Manager', flag: 'is_managerial' },
+  { prefix: 'Director of ', label: 'Director', flag: 'is_director_level' },
+];
+
+type PlaceFlag = 'nyc_area' | 'sf_bay_area' | 'chicago_area';
+const PLACES: { city: string; state: string | null; country: string; area: PlaceFlag | null }[] = [
+  { city: 'New York', state: 'NY', country: 'United States', area: 'nyc_area' },
+  { city: 'Brooklyn', state: 'NY', country: 'United States', area: 'nyc_area' },
+  { city: 'Jersey City', state: 'NJ', country: 'United States', area: 'nyc_area' },
+  { city: 'San Francisco', state: 'CA', country: 'United States', area: 'sf_bay_area' },
+  { city: 'Oakland', state: 'CA', country: 'United States', area: 'sf_bay_area' },
+  { city: 'San Jose', state: 'CA', country: 'United States', area: 'sf_bay_area' },
+  { city: 'Chicago', state: 'IL', country: 'United States', area: 'chicago_area' },
+  { city: 'Austin', state: 'TX', country: 'United States', area: null },
+  { city: 'Seattle', state: 'WA', country: 'United States', area: null },
+  { city: 'Boston', state: 'MA', country: 'United States', area: null },
+  { city: 'Denver', state: 'CO', country: 'United States', area: null },
+  { city: 'Atlanta', state: 'GA', country: 'United States', area: null },
+  { city: 'Toronto', state: 'ON', country: 'Canada', area: null },
+  { city: 'London', state: null, country: 'United Kingdom', area: null },
+  { city: 'Berlin', state: null, country: 'Germany', area: null },
+];
+
+const ANALYST_NOTES = [
+  'Strong match for your backend experience.',
+  'Applied with the tailored resume (version B).',
+  'Recruiter replied quickly last time; worth following up in a week.',
+  'Salary range is below your target, but the team is growing fast.',
+  'Referral possible through a former colleague — let us know if you want an intro.',
+  'Role asks for 2+ years of Kubernetes; we highlighted your platform work.',
+  'Company sponsors visas for this team.',
+  'Hybrid: 2 days a week in the office.',
+];
+const ANALYST_LINKS = [
+  'Hiring manager profile: https://www.linkedin.com/in/demo-hiring-manager',
+  'Glassdoor reviews look good: https://www.glassdoor.com/Reviews/demo.htm.',
+  'Team blog post worth reading before an interview https://engineering.example.com/posts/how-we-ship',
+  'Applied via the careers page (https://careers.example.com/jobs/4821) and the referral form.',
+];
+const CLIENT_NOTES = [
+  'Looks interesting, would like to know more about the team.',
+  'Not keen on the commute.',
+  'I know someone there — will ask about the culture.',
+  'Great fit! Please prioritise.',
+  'Salary seems low for the area.',
+];
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+const daysAgo = (today: Date, days: number) => new Date(today.getTime() - days * 86_400_000);
+
+/** The demo jobs for today: the same every run on the same day, with dates relative to today. */
+export function demoJobs(today: Date, count = DEMO_JOB_COUNT) {
+  const random = generator(20241103);
+  const jobs: Record<string, unknown>[] = [];
+  const clientFields: {
+    job_uid: string;
+    client_approval: 'rejected' | 'pending';
+    client_notes: string | null;
+  }[] = [];
+  for (let index = 1; index <= count; index += 1) {
+    const uid = `demo-${String(index).padStart(4, '0')}`;
+    const company = random.pick(COMPANIES);
+    const role = random.pick(ROLES);
+    const level = random.pick(LEVELS);
+    const place = random.pick(PLACES);
+    const arrangement = random.pick(['is_remote', 'is_hybrid', 'is_onsite'] as const);
+    const baseTitle = random.pick(role.titles);
+    const title =
+      level.prefix.endsWith(' of ') || level.prefix.endsWith(', ')
+        ? `${level.prefix}${role.family}`
+        : `${level.prefix}${baseTitle}`;
+    const refreshAgo = random.integer(0, 45);
+    const refreshed = random.chance(0.08) ? null : daysAgo(today, refreshAgo);
+    const posted = random.chance(0.1) ? null : daysAgo(today, refreshAgo + random.integer(0, 21));
+    const salary = random.chance(0.75) ? random.integer(12, 70) * 5000 : null;
+    const usBased = place.country === 'United States';
+    const applied = random.chance(0.35);
+    const link = random.chance(0.7) ? `https://${company.domain}/careers/${uid}` : null;
+    const analystNotes = random.chance(0.35)
+      ? random.chance(0.35)
+        ? random.pick(ANALYST_LINKS)
+        : random.pick(ANALYST_NOTES)
+      : null;
+    const job: Record<string, unknown> = {
+      job_uid: uid,
+      refresh_date: refreshed && day(refreshed),
+      data_posted: posted && day(posted),
+      applied_for_job: applied,
+      analyst_notes: analystNotes,
+      data_job_title: title,
+      data_company: company.name,
+      data_company_url: `https://${company.domain}`,
+      data_external_application_link: link,
+      url: random.chance(0.8) ? `https://jobs.example.com/view/${uid}` : null,
+      data_job_description: [
+        `${company.name} is hiring a ${title} to join its ${role.family} team in ${place.city}.`,
+        `You will work with a small, senior team on problems that matter to our customers in ${company.industry.toLowerCase()}.`,
+        'What you bring: clear communication, ownership from idea to production, and curiosity.',
+        salary
+          ? `The salary range for this role is up to $${salary.toLocaleString('en-US')}, plus benefits.`
+          : 'Competitive salary and benefits.',
+      ].join('\n\n'),
+      data_num_applicants: random.chance(0.8) ? random.integer(3, 480) : null,
+      data_location_city: place.city,
+      data_location_state: place.state,
+      data_location_country: place.country,
+      max_salary: salary,
+      seniority_level: level.label,
+      job_time_type: 'Full-time',
+      job_family: role.family,
+      industry: company.industry,
+      remote_hybrid_onsite: { is_remote: 'Remote', is_hybrid: 'Hybrid', is_onsite: 'On-site' }[arrangement],
+      is_full_time: true,
+      [arrangement]: true,
+      ...Object.fromEntries(company.types.map((type) => [type, true])),
+      ...(level.flag ? { [level.flag]: true } : {}),
+      ...Object.fromEntries(role.flags.map((flag) => [flag, true])),
+      technical: role.technical,
+      non_technical: !role.technical,
+      us_based: usBased,
+      international: !usBased,
+      ...(place.area ? { [place.area]: true } : {}),
+      remote_friendly: arrangement !== 'is_onsite',
+      is_high_salary: salary !== null && salary >= 200_000,
+      is_mid_salary: salary !== null && salary >= 100_000 && salary < 200_000,
+      is_comp_disclosed: salary !== null,
+      is_relocation_offered: random.chance(0.15),
+      is_visa_friendly: random.chance(0.3),
+    };
+    jobs.push(job);
+    const rejected = !applied && random.chance(0.2);
+    const notes = random.chance(0.12) ? random.pick(CLIENT_NOTES) : null;
+    clientFields.push({
+      job_uid: uid,
+      client_approval: rejected ? 'rejected' : 'pending',
+      client_notes: notes,
+    });
+  }
+  return { jobs, clientFields };
+}
+
+/** A user with this e-mail, created if missing; answers its id. */
+async function ensureUser(db: Db, email: string, firstName: string, lastName: string): Promise<string> {
+  const existing = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const id = randomUUID();
+  const now = nowIso();
+  await db.kysely
+    .insertInto('users')
+    // Verified by the provider at the first real sign-in.
+    .values({
+      id,
+      email,
+      email_verified: false,
+      first_name: firstName,
+      last_name: lastName,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+const DEMO_ONBOARDING: Record<string, string | boolean> = {
+  goals: 'Land a senior backend role at a product company within three months.',
+  first_name: DEMO_CLIENT.firstName,
+  last_name: DEMO_CLIENT.lastName,
+  email_address: DEMO_CLIENT.email,
+  phone_number: '+1 555 010 0199',
+  has_whatsapp: 'Yes',
+  birthdate: '1992-04-18',
+  pronouns: 'they/them',
+  where_found_us: 'LinkedIn',
+  street_address: '100 Demo Street',
+  city: 'Austin',
+  state: 'TX',
+  zip_code: '73301',
+  country: 'United States',
+  us_citizen: 'Yes',
+  work_authorization: 'US Citizen',
+  requires_sponsorship: 'No',
+  currently_employed: 'Yes',
+  availability_to_start: 'Two weeks',
+  recent_position: 'Software Engineer',
+  recent_employer: 'Northwind Labs',
+  experience_level: 'Senior',
+  resume: 'demo-resume.pdf',
+  top_job_titles: 'Senior Software Engineer, Backend Engineer, Platform Engineer',
+  job_description_keywords: 'TypeScript, Node.js, PostgreSQL',
+  exclude_job_titles: 'Sales',
+  salary_expectation: '$150,000',
+  open_for_relocation: 'No',
+  linkedin_url: 'https://www.linkedin.com/in/demo-client',
+  signature: 'Demo Client',
+  job_type: JSON.stringify(['Full-time']),
+  work_location_type: JSON.stringify(['Remote', 'Hybrid']),
+  onboarding_completed: true,
+  ack_incorrect_statements: true,
+  ack_read_above: true,
+  ack_no_guarantees: true,
+  ack_whatsapp: true,
+  ack_cancellation: true,
+  ack_refund_policy: true,
+  ack_refuse_service: true,
+  ack_global_team: true,
+  ack_self_service_cancel: true,
+  ack_billing_issues: true,
+};
+
+/**
+ * Gives the demo client a complete onboarding record when this database has the onboarding table.
+ * Only the columns the table has are written, so the seed keeps working as that record evolves.
+ */
+async function ensureOnboarding(db: Db, userId: string): Promise<boolean> {
+  const tables = await db.kysely.introspection.getTables();
+  const table = tables.find((candidate) => candidate.name === 'onboarding_submissions');
+  if (!table) return false;
+  const columns = new Set(table.columns.map((column) => column.name));
+  const values = Object.fromEntries(
+    Object.entries(DEMO_ONBOARDING).filter(([column]) => columns.has(column)),
+  );
+  // The onboarding table belongs to another area; the seed writes it without depending on its types.
+  const untyped = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const now = nowIso();
+  const existing = await untyped
+    .selectFrom('onboarding_submissions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (existing) {
+    await untyped
+      .updateTable('onboarding_submissions')
+      .set({ ...values, updated_at: now })
+      .where('user_id', '=', userId)
+      .execute();
+  } else {
+    await untyped
+      .insertInto('onboarding_submissions')
+      .values({ id: randomUUID(), user_id: userId, ...values, created_at: now, updated_at: now })
+      .execute();
+  }
+  return true;
+}
+
+export async function seedDemo(db: Db, staffEmailDomain: string, today = new Date()) {
+  const clientId = await ensureUser(db, DEMO_CLIENT.email, DEMO_CLIENT.firstName, DEMO_CLIENT.lastName);
+  const staffEmail = `staff@${staffEmailDomain}`;
+  await ensureUser(db, staffEmail, 'Demo', 'Staff');
+  const onboarding = await ensureOnboarding(db, clientId);
+
+  const { jobs, clientFields } = demoJobs(today);
+  const summary = await importJobs(db, {
+    email: DEMO_CLIENT.email,
+    format: 'json',
+    content: JSON.stringify(jobs),
+  });
+  // Decisions and notes are the client's own; the demo starts with a realistic mix of them.
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const fields of clientFields) {
+      await trx
+        .updateTable('jobs')
+        .set({ client_approval: fields.client_approval, client_notes: fields.client_notes })
+        .where('client_email', '=', DEMO_CLIENT.email)
+        .where('job_uid', '=', fields.job_uid)
+        .execute();
+    }
+  });
+  return { clientEmail: DEMO_CLIENT.email, staffEmail, onboarding, ...summary };
+}
+
+if (import.meta.main) {
+  try {
+    const config = loadConfig();
+    const db = openDatabase(config.database);
+    try {
+      await migrateToLatest(db);
+      const result = await seedDemo(db, config.staffEmailDomain);
+      console.log(`Demo client: ${result.clientEmail}${result.onboarding ? ' (onboarding complete)' : ''}`);
+      console.log(`Demo staff member: ${result.staffEmail}`);
+      console.log(`Jobs: ${result.imported} new, ${result.updated} updated.`);
+      console.log('Sign in on the development provider with either e-mail.');
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
