@@ -31,6 +31,7 @@ export default defineConfig({
     url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { E2E_PORT: String(port) },
+    // A short access-token lifetime, so the journeys exercise refreshing (see e2e/auth.spec.ts).
+    env: { E2E_PORT: String(port), AUTH_ACCESS_TOKEN_TTL: process.env.AUTH_ACCESS_TOKEN_TTL ?? '15' },
   },
 });

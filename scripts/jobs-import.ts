@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { importJobsBodySchema } from '@app/domain/jobs-api';
 import type { ImportFormat } from '@app/domain/jobs-import';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
@@ -34,8 +35,11 @@ export async function runJobsImport(
   env: Record<string, string | undefined> = process.env,
 ): Promise<{ code: number; lines: string[] }> {
   const { values } = parseArgs({ args, options: { email: { type: 'string' }, file: { type: 'string' } } });
-  const { email, file } = values;
-  if (!email || !file) return { code: 1, lines: [USAGE] };
+  const { file } = values;
+  if (!values.email || !file) return { code: 1, lines: [USAGE] };
+  const email = importJobsBodySchema.shape.email.safeParse(values.email);
+  if (!email.success)
+    return { code: 1, lines: [`--email ${values.email}: must be an e-mail address`, USAGE] };
   const format = formatOf(file);
   if (!format) return { code: 1, lines: [`${file}: the file name must end in .csv or .json`, USAGE] };
   let content: string;
@@ -48,10 +52,10 @@ export async function runJobsImport(
   const db = openDatabase(loadConfig(env).database);
   try {
     await migrateToLatest(db);
-    const { imported, updated } = await importJobs(db, { email, format, content });
+    const { imported, updated } = await importJobs(db, { email: email.data, format, content });
     return {
       code: 0,
-      lines: [`${file}: ${imported} new job(s) and ${updated} updated job(s) for ${email.toLowerCase()}.`],
+      lines: [`${file}: ${imported} new job(s) and ${updated} updated job(s) for ${email.data}.`],
     };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

@@ -6,9 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { loadConfig } from '../apps/server/src/config.ts';
+import { type Config, loadConfig } from '../apps/server/src/config.ts';
 import { type Db, migrateToLatest, nowIso, openDatabase } from '../apps/server/src/db/database.ts';
+import { createFilesService } from '../apps/server/src/modules/files/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
+import { bumpListVersion } from '../apps/server/src/modules/jobs/repo.ts';
+import { openStorage } from '../apps/server/src/storage/storage.ts';
 
 export const DEMO_CLIENT = { email: 'client@example.com', firstName: 'Demo', lastName: 'Client' };
 export const DEMO_JOB_COUNT = 300;
@@ -363,7 +366,6 @@ const DEMO_ONBOARDING: Record<string, string | boolean> = {
   recent_position: 'Software Engineer',
   recent_employer: 'Northwind Labs',
   experience_level: 'Senior',
-  resume: 'demo-resume.pdf',
   top_job_titles: 'Senior Software Engineer, Backend Engineer, Platform Engineer',
   job_description_keywords: 'TypeScript, Node.js, PostgreSQL',
   exclude_job_titles: 'Sales',
@@ -386,11 +388,37 @@ const DEMO_ONBOARDING: Record<string, string | boolean> = {
   ack_billing_issues: true,
 };
 
+// A one-page PDF that says whose it is; enough for viewers to open.
+const RESUME_TEXT = 'BT /F1 24 Tf 72 720 Td (Demo Client - Resume) Tj ET';
+const DEMO_RESUME_PDF = [
+  '%PDF-1.4',
+  '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
+  '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj',
+  '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R',
+  '  /Resources <</Font <</F1 <</Type /Font /Subtype /Type1 /BaseFont /Helvetica>>>>>>>> endobj',
+  `4 0 obj <</Length ${RESUME_TEXT.length}>> stream`,
+  RESUME_TEXT,
+  'endstream endobj',
+  'trailer <</Root 1 0 R>>',
+  '%%EOF',
+].join('\n');
+
+async function uploadDemoResume(db: Db, config: Config, userId: string): Promise<string> {
+  const files = createFilesService(db, openStorage(config.storageUrl), config.publicUrl);
+  const uploaded = await files.upload({
+    userId,
+    folder: 'resumes',
+    fileName: 'demo-client-resume.pdf',
+    bytes: Buffer.from(DEMO_RESUME_PDF),
+  });
+  return uploaded.path;
+}
+
 /**
  * Gives the demo client a complete onboarding record when this database has the onboarding table.
  * Only the columns the table has are written, so the seed keeps working as that record evolves.
  */
-async function ensureOnboarding(db: Db, userId: string): Promise<boolean> {
+async function ensureOnboarding(db: Db, config: Config, userId: string): Promise<boolean> {
   const tables = await db.kysely.introspection.getTables();
   const table = tables.find((candidate) => candidate.name === 'onboarding_submissions');
   if (!table) return false;
@@ -403,9 +431,12 @@ async function ensureOnboarding(db: Db, userId: string): Promise<boolean> {
   const now = nowIso();
   const existing = await untyped
     .selectFrom('onboarding_submissions')
-    .select('id')
+    .select(['id', 'resume'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
+  // The resume is a real stored document, so the profile's download works; it is uploaded once.
+  const storedResume = typeof existing?.resume === 'string' ? existing.resume : '';
+  values.resume = storedResume || (await uploadDemoResume(db, config, userId));
   if (existing) {
     await untyped
       .updateTable('onboarding_submissions')
@@ -421,11 +452,11 @@ async function ensureOnboarding(db: Db, userId: string): Promise<boolean> {
   return true;
 }
 
-export async function seedDemo(db: Db, staffEmailDomain: string, today = new Date()) {
+export async function seedDemo(db: Db, config: Config, today = new Date()) {
   const clientId = await ensureUser(db, DEMO_CLIENT.email, DEMO_CLIENT.firstName, DEMO_CLIENT.lastName);
-  const staffEmail = `staff@${staffEmailDomain}`;
+  const staffEmail = `staff@${config.staffEmailDomain}`;
   await ensureUser(db, staffEmail, 'Demo', 'Staff');
-  const onboarding = await ensureOnboarding(db, clientId);
+  const onboarding = await ensureOnboarding(db, config, clientId);
 
   const { jobs, clientFields } = demoJobs(today);
   const summary = await importJobs(db, {
@@ -443,6 +474,7 @@ export async function seedDemo(db: Db, staffEmailDomain: string, today = new Dat
         .where('job_uid', '=', fields.job_uid)
         .execute();
     }
+    await bumpListVersion(trx, DEMO_CLIENT.email);
   });
   return { clientEmail: DEMO_CLIENT.email, staffEmail, onboarding, ...summary };
 }
@@ -453,7 +485,7 @@ if (import.meta.main) {
     const db = openDatabase(config.database);
     try {
       await migrateToLatest(db);
-      const result = await seedDemo(db, config.staffEmailDomain);
+      const result = await seedDemo(db, config);
       console.log(`Demo client: ${result.clientEmail}${result.onboarding ? ' (onboarding complete)' : ''}`);
       console.log(`Demo staff member: ${result.staffEmail}`);
       console.log(`Jobs: ${result.imported} new, ${result.updated} updated.`);

@@ -1,18 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAuth } from './auth/plugin.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { documentLinkRoutes } from './modules/document-links/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { filtersRoutes } from './modules/filters/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
+import { createMailer } from './modules/mail/service.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { publicConfigRoutes } from './modules/public-config/routes.ts';
+import { openStorage } from './storage/storage.ts';
 
 /**
  * Where the server's areas meet: each module registers its routes here, in one place, so the
  * route table (and the access matrix test built from it) is easy to read.
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  // First: its guard makes every route below require an access token unless marked public.
+  await registerAuth(app);
+  await app.register(publicConfigRoutes);
   await app.register(onboardingRoutes);
   await app.register(newsletterRoutes);
   await app.register(fileRoutes);
+  await app.register(documentLinkRoutes);
   await app.register(feedbackRoutes);
   await app.register(jobsRoutes);
+  // The outbox sender is shared: admin calls send through it, and it retries in the background.
+  const documents = openStorage(app.config.storageUrl);
+  const mailer = createMailer({ db: app.db, storage: documents, config: app.config, log: app.log });
+  await app.register(mailRoutes, { mailer });
+  await app.register(adminRoutes, { mailer, storage: documents });
+  await app.register(filtersRoutes);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCommaList } from './onboarding-fields.ts';
+import { parseSalary } from './onboarding-rules.ts';
 
 /**
  * Job-search filters (spec 2, section 3, "Job filter set"): generated from a client's onboarding
@@ -44,7 +45,7 @@ export const filterSettingsSchema = z.object({
   data_job_description: filterList,
   exclude_job_description: filterList,
   is_remote: z.boolean(),
-  min_salary: z.number().int().nonnegative().max(100_000_000).nullable(),
+  min_salary: z.number().int().nonnegative().nullable(),
 });
 export type FilterSettings = z.infer<typeof filterSettingsSchema>;
 
@@ -75,13 +76,15 @@ export type SavedFilter = z.infer<typeof savedFilterSchema>;
 
 /** Reads a list answer: a list, a JSON list in text, or comma-separated text; blanks are dropped. */
 export function toList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap((item) => (typeof item === 'string' ? [item.trim()] : []));
+  if (Array.isArray(value)) {
+    return value.flatMap((item) => (typeof item === 'string' && item.trim() !== '' ? [item.trim()] : []));
+  }
   if (typeof value !== 'string') return [];
   const text = value.trim();
   if (text.startsWith('[')) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return toList(parsed).filter(Boolean);
+      if (Array.isArray(parsed)) return toList(parsed);
     } catch {
       // Not JSON after all: read it as comma-separated text.
     }
@@ -100,17 +103,10 @@ function distinct(values: string[]): string[] {
   });
 }
 
-/**
- * A salary expectation as a whole number of dollars: `$75,000` and `75000` give 75000. Anything
- * that is not digits and commas with an optional leading `$` gives null.
- */
-export function parseSalaryAmount(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.floor(value) : null;
-  if (typeof value !== 'string') return null;
-  const match = /^\s*\$?\s*(\d[\d,]*)(\.\d{1,2})?\s*$/.exec(value);
-  if (!match?.[1]) return null;
-  const amount = Number.parseInt(match[1].replaceAll(',', ''), 10);
-  return Number.isSafeInteger(amount) ? amount : null;
+/** The salary expectation as whole dollars (`$75,000` is 75000); null when absent or not a salary. */
+function salaryFloor(value: unknown): number | null {
+  const amount = parseSalary(value);
+  return amount !== null && Number.isSafeInteger(amount) ? amount : null;
 }
 
 /** Builds the filter draft from a client's answers. Same answers, same filters. */
@@ -124,7 +120,7 @@ export function generateJobFilters(source: JobFilterSource): JobFilterSet {
         ...toList(source.exclude_job_titles),
       ]),
     },
-    min_salary: parseSalaryAmount(source.salary_expectation),
+    min_salary: salaryFloor(source.salary_expectation),
     is_remote: toList(source.work_location_type).some((type) => type.toLowerCase() === 'remote'),
   };
 }

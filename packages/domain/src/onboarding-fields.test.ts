@@ -161,7 +161,12 @@ describe('emptyOnboardingForm', () => {
 
 describe('toRecord and toForm', () => {
   it('maps a form to snake_case keys', () => {
-    const record = toRecord({ firstName: 'Ada', hasWhatsApp: 'Yes', ackWhatsApp: true, jobType: ['contract'] });
+    const record = toRecord({
+      firstName: 'Ada',
+      hasWhatsApp: 'Yes',
+      ackWhatsApp: true,
+      jobType: ['contract'],
+    });
     expect(record).toMatchObject({
       first_name: 'Ada',
       has_whatsapp: 'Yes',
@@ -191,7 +196,11 @@ describe('toRecord and toForm', () => {
 
   it('reads SQLite 0/1 booleans', () => {
     const form = toForm({ ack_refund_policy: 1, ack_global_team: 0, subscribe_to_newsletter: true });
-    expect([form.ackRefundPolicy, form.ackGlobalTeam, form.subscribeToNewsletter]).toEqual([true, false, true]);
+    expect([form.ackRefundPolicy, form.ackGlobalTeam, form.subscribeToNewsletter]).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('treats anything but an object as empty', () => {

@@ -42,10 +42,11 @@ export function isValidSalary(value: unknown): boolean {
   return typeof value === 'string' && SALARY_PATTERN.test(value.trim());
 }
 
-/** '$75,000' → 75000; null when the text is not a valid salary. */
+/** '$75,000' → 75000; null when the text is not a valid salary or too large to count exactly. */
 export function parseSalary(value: unknown): number | null {
   if (!isValidSalary(value)) return null;
-  return Number(digitsOf(value as string));
+  const amount = Number(digitsOf(value as string));
+  return Number.isSafeInteger(amount) ? amount : null;
 }
 
 /** A LinkedIn profile URL: a linkedin.com host (any subdomain) and an /in/{handle} path. */

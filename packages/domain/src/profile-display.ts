@@ -24,7 +24,9 @@ const ACK_LABELS = new Map<string, string>(ACK_FIELDS.map((a) => [a.snake, a.lab
 const GROUP_OF_KEY = new Map<string, string>(DISPLAY_GROUPS.flatMap((g) => g.keys.map((k) => [k, g.title])));
 /** Known keys sort in form order; unknown keys after them, in the record's order. */
 const KEY_ORDER = new Map<string, number>(
-  [...DISPLAY_GROUPS.flatMap((g) => g.keys), ...ONBOARDING_FIELDS.map((f) => f.snake)].map((k, i) => [k, i]),
+  [...new Set([...DISPLAY_GROUPS.flatMap((g) => g.keys), ...ONBOARDING_FIELDS.map((f) => f.snake)])].map(
+    (k, i) => [k, i],
+  ),
 );
 const HIDDEN_KEYS: ReadonlySet<string> = new Set(RECORD_META_KEYS);
 

@@ -22,7 +22,8 @@ declare module 'fastify' {
   }
 }
 
-export const MISSING_TOKEN_MESSAGE = 'Authentication required: send an access token as "Authorization: Bearer <token>"';
+export const MISSING_TOKEN_MESSAGE =
+  'Authentication required: send an access token as "Authorization: Bearer <token>"';
 
 export function staffOnlyMessage(staffEmailDomain: string): string {
   return `Access denied. This feature is only available to @${staffEmailDomain} users.`;

@@ -23,7 +23,10 @@ export async function sealLoginState(state: LoginState, key: Uint8Array): Promis
 }
 
 /** The sealed state, or undefined when it is missing, tampered with or older than ten minutes. */
-export async function openLoginState(sealed: string | undefined, key: Uint8Array): Promise<LoginState | undefined> {
+export async function openLoginState(
+  sealed: string | undefined,
+  key: Uint8Array,
+): Promise<LoginState | undefined> {
   if (!sealed) return undefined;
   try {
     const { payload } = await jwtDecrypt(sealed, key, {

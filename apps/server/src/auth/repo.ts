@@ -69,7 +69,11 @@ export function createAuthRepo(db: Db) {
           })),
         )
         .execute();
-      const user = await kysely.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+      const user = await kysely
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
       await kysely
         .insertInto('identities')
         .values({
@@ -104,7 +108,11 @@ export function createAuthRepo(db: Db) {
     },
 
     async extendSession(sessionId: string, expiresAt: string): Promise<void> {
-      await kysely.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+      await kysely
+        .updateTable('sessions')
+        .set({ expires_at: expiresAt })
+        .where('id', '=', sessionId)
+        .execute();
     },
 
     /** Revokes the session; its refresh tokens are dropped since none of them may be used again. */

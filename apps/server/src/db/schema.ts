@@ -58,8 +58,13 @@ export type JobsTable = {
   max_salary: number | null;
   created_at: string;
   updated_at: string;
-  revision: Generated<number>;
 } & { [K in JobTextField]: string | null } & { [K in JobFlag]: Generated<boolean | number> };
+
+/** Raised with every write to a client's jobs; the jobs list's ETag is made from it. */
+export interface JobListVersionsTable {
+  client_email: string;
+  version: number;
+}
 
 /**
  * One onboarding record per user (UNIQUE user_id): a column per field of the domain's field table;
@@ -102,6 +107,7 @@ export interface JobSearchFiltersTable {
   query: string;
   filters: string;
   date_saved: string;
+  position: number;
   updated_at: string;
 }
 
@@ -133,6 +139,7 @@ export interface Database {
   documents: DocumentsTable;
   onboarding_feedback: OnboardingFeedbackTable;
   jobs: JobsTable;
+  job_list_versions: JobListVersionsTable;
   job_search_filters: JobSearchFiltersTable;
   mail_outbox: MailOutboxTable;
 }

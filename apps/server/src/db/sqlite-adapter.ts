@@ -11,18 +11,30 @@ export function openSqlite(file: string): { database: SqliteDatabase; raw: Datab
   raw.exec('PRAGMA synchronous = NORMAL');
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec('PRAGMA busy_timeout = 5000');
+  // Kysely prepares every query it runs; preparing (and asking for the columns) costs more than
+  // running a small query, so statements are kept by their SQL. Kysely runs one query at a time.
+  const statements = new Map<string, SqliteStatement>();
   const database: SqliteDatabase = {
     close: () => raw.close(),
-    prepare: (sql) => wrapStatement(raw.prepare(sql)),
+    prepare: (sql) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statement = wrapStatement(raw.prepare(sql));
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
   };
   return { database, raw };
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
 function wrapStatement(statement: StatementSync): SqliteStatement {
+  const reader = statement.columns().length > 0;
   return {
-    get reader() {
-      return statement.columns().length > 0;
-    },
+    reader,
     all: (parameters) => statement.all(...toSqlite(parameters)),
     run: (parameters) => statement.run(...toSqlite(parameters)),
     iterate: (parameters) => statement.iterate(...toSqlite(parameters)),

@@ -11,7 +11,7 @@ export const textStyle = { fontSize: '15px', lineHeight: '24px', color: '#1f2937
 export const mutedStyle = { ...textStyle, fontSize: '13px', color: '#6b7280' };
 
 /** The frame of every e-mail: brand header, a white card for the content, a quiet footer. */
-export function EmailLayout(props: { brand: Brand; preview: string; title: string; children: ReactNode }) {
+export function EmailLayout(props: { brand: Brand; preview: string; title: string; children?: ReactNode }) {
   const { brand } = props;
   return h(
     Html,
@@ -41,10 +41,22 @@ export function EmailLayout(props: { brand: Brand; preview: string; title: strin
         },
         h(
           Text,
-          { style: { ...textStyle, color: brand.color, fontSize: '18px', fontWeight: 700, margin: '0 0 24px' } },
+          {
+            style: {
+              ...textStyle,
+              color: brand.color,
+              fontSize: '18px',
+              fontWeight: 700,
+              margin: '0 0 24px',
+            },
+          },
           brand.name,
         ),
-        h(Heading, { as: 'h1', style: { fontSize: '22px', lineHeight: '30px', margin: '0 0 16px' } }, props.title),
+        h(
+          Heading,
+          { as: 'h1', style: { fontSize: '22px', lineHeight: '30px', margin: '0 0 16px' } },
+          props.title,
+        ),
         h(Section, null, props.children),
         h(Hr, { style: { borderColor: '#e5e7eb', margin: '24px 0 16px' } }),
         h(Text, { style: mutedStyle }, `Sent by the ${brand.name} team.`),

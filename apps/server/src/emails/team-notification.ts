@@ -1,7 +1,7 @@
 import { type AdminRecord, missingAdminRequirements } from '@app/domain/admin-email';
 import type { JobFilterSet } from '@app/domain/job-filters';
-import { ACK_FIELDS, fieldBySnake } from '@app/domain/onboarding-fields';
-import { Column, Heading, Row, Section, Text } from '@react-email/components';
+import { ACK_FIELDS, FIELD_OPTIONS, fieldBySnake } from '@app/domain/onboarding-fields';
+import { Heading, Text } from '@react-email/components';
 import { createElement as h } from 'react';
 import { type Brand, EmailLayout, mutedStyle, textStyle } from './layout.ts';
 
@@ -41,18 +41,42 @@ function show(value: string | string[] | boolean | null): string {
   return value?.trim() ? value : '—';
 }
 
+/** A stored option value as the form labels it (`senior` reads "Senior Level"). */
+function showField(key: (typeof PROFILE_FIELDS)[number], value: string | string[]): string {
+  const options = FIELD_OPTIONS[key];
+  const label = (item: string) => options?.find((option) => option.value === item)?.label ?? item;
+  return show(Array.isArray(value) ? value.map(label) : label(value));
+}
+
 function formatTimestamp(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return show(iso);
   return `${date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 }
 
-function detailRow(label: string, value: string) {
+/** A two-column label/value table, written as plain table markup because every mail client reads it. */
+function detailsTable(rows: [label: string, value: string][]) {
   return h(
-    Row,
-    { key: label },
-    h(Column, { style: { ...cellStyle, color: '#6b7280', width: '45%' } }, label),
-    h(Column, { style: cellStyle }, value),
+    'table',
+    {
+      role: 'presentation',
+      width: '100%',
+      cellPadding: 0,
+      cellSpacing: 0,
+      style: { borderCollapse: 'collapse' },
+    },
+    h(
+      'tbody',
+      null,
+      ...rows.map(([label, value]) =>
+        h(
+          'tr',
+          null,
+          h('td', { style: { ...cellStyle, color: '#6b7280', width: '45%' } }, label),
+          h('td', { style: cellStyle }, value),
+        ),
+      ),
+    ),
   );
 }
 
@@ -75,25 +99,27 @@ export function TeamNotificationEmail(props: TeamNotificationProps) {
         'Please reach out within 24 hours and finish onboarding within 72 hours.',
     ),
     h(Heading, { as: 'h2', style: sectionHeading }, 'Client details'),
-    h(
-      Section,
-      null,
-      ...PROFILE_FIELDS.map((key) => detailRow(fieldBySnake(key)?.label ?? key, show(record[key]))),
-      detailRow('Onboarding Completed', show(record.onboarding_completed)),
-      detailRow('Acknowledgements', `${acknowledged} of ${ACK_FIELDS.length}`),
-      detailRow('All Required Filled', missing.length === 0 ? 'Yes' : `Missing: ${missing.join(', ')}`),
-      detailRow('Submitted', formatTimestamp(record.created_at)),
-    ),
+    detailsTable([
+      ...PROFILE_FIELDS.map((key): [string, string] => [
+        fieldBySnake(key)?.label ?? key,
+        showField(key, record[key]),
+      ]),
+      ['Onboarding Completed', show(record.onboarding_completed)],
+      ['Acknowledgements', `${acknowledged} of ${ACK_FIELDS.length}`],
+      ['All Required Filled', missing.length === 0 ? 'Yes' : `Missing: ${missing.join(', ')}`],
+      ['Submitted', formatTimestamp(record.created_at)],
+    ]),
     h(Heading, { as: 'h2', style: sectionHeading }, 'Job search filters'),
-    h(
-      Section,
-      null,
-      detailRow('Queries', show(filters.queries)),
-      detailRow('Include keywords', show(filters.inclusion_filters.data_job_description)),
-      detailRow('Exclude keywords', show(filters.exclusion_filters.data_job_description)),
-      detailRow('Minimum salary', filters.min_salary === null ? '—' : `$${filters.min_salary.toLocaleString('en-US')}`),
-      detailRow('Remote', show(filters.is_remote)),
-    ),
+    detailsTable([
+      ['Queries', show(filters.queries)],
+      ['Include keywords', show(filters.inclusion_filters.data_job_description)],
+      ['Exclude keywords', show(filters.exclusion_filters.data_job_description)],
+      [
+        'Minimum salary',
+        filters.min_salary === null ? '—' : `$${filters.min_salary.toLocaleString('en-US')}`,
+      ],
+      ['Remote', show(filters.is_remote)],
+    ]),
     h(Heading, { as: 'h2', style: sectionHeading }, 'Attached documents'),
     h(
       Text,

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
   DeleteObjectCommand,
@@ -6,7 +7,6 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { Readable } from 'node:stream';
 import { assertSafeKey, type S3Location, type Storage } from './storage.ts';
 
 /**

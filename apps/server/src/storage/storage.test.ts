@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3Server, type TestS3Server } from '../testing/s3-server.ts';
 import { openStorage, parseS3Url, type Storage } from './storage.ts';
 
-const hostileKeys = ['../escape.pdf', 'a/../../escape.pdf', '/etc/passwd', 'a//b', 'a\\..\\b', 'a/\u0000b', ''];
+const hostileKeys = [
+  '../escape.pdf',
+  'a/../../escape.pdf',
+  '/etc/passwd',
+  'a//b',
+  'a\\..\\b',
+  'a/\u0000b',
+  '',
+];
 
 /** The behaviour every driver must share. */
 function describeStorageContract(name: string, open: () => Storage) {
@@ -105,7 +113,9 @@ describe('S3 storage against an S3-compatible server', () => {
 
 describe('STORAGE_URL for S3', () => {
   it('reads bucket, endpoint, region and path style', () => {
-    expect(parseS3Url('s3://docs?endpoint=http://127.0.0.1:9000&region=eu-west-1&forcePathStyle=true')).toEqual({
+    expect(
+      parseS3Url('s3://docs?endpoint=http://127.0.0.1:9000&region=eu-west-1&forcePathStyle=true'),
+    ).toEqual({
       bucket: 'docs',
       endpoint: 'http://127.0.0.1:9000',
       region: 'eu-west-1',

@@ -52,7 +52,8 @@ export function assertSafeKey(key: string): void {
  */
 export function openStorage(storageUrl: string): Storage {
   if (storageUrl.startsWith('s3://')) return openS3Storage(parseS3Url(storageUrl));
-  if (storageUrl.startsWith('file:')) return openLocalDiskStorage(localDirectory(storageUrl), DOCUMENTS_BUCKET);
+  if (storageUrl.startsWith('file:'))
+    return openLocalDiskStorage(localDirectory(storageUrl), DOCUMENTS_BUCKET);
   throw new Error('STORAGE_URL must start with s3:// or file:');
 }
 

@@ -82,4 +82,5 @@ export function docBytes(): Buffer {
 
 /** A Windows executable header, and a Linux one: content no document upload may accept. */
 export const windowsExecutableBytes = (): Buffer => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(126)]);
-export const linuxExecutableBytes = (): Buffer => Buffer.concat([Buffer.from('\u007fELF', 'latin1'), Buffer.alloc(60)]);
+export const linuxExecutableBytes = (): Buffer =>
+  Buffer.concat([Buffer.from('\u007fELF', 'latin1'), Buffer.alloc(60)]);

@@ -31,10 +31,15 @@ export async function startTestS3Server(bucket = 'test-documents'): Promise<Test
 
     const fail = (status: number, code: string) => {
       response.writeHead(status, { 'content-type': 'application/xml' });
-      response.end(method === 'HEAD' ? undefined : `<?xml version="1.0"?><Error><Code>${code}</Code></Error>`);
+      response.end(
+        method === 'HEAD' ? undefined : `<?xml version="1.0"?><Error><Code>${code}</Code></Error>`,
+      );
     };
     const authorization = String(request.headers.authorization ?? '');
-    if (!authorization.startsWith('AWS4-HMAC-SHA256') || !authorization.includes(`Credential=${accessKeyId}/`)) {
+    if (
+      !authorization.startsWith('AWS4-HMAC-SHA256') ||
+      !authorization.includes(`Credential=${accessKeyId}/`)
+    ) {
       return fail(403, 'AccessDenied');
     }
     if (requestBucket !== bucket) return fail(404, 'NoSuchBucket');
@@ -42,7 +47,10 @@ export async function startTestS3Server(bucket = 'test-documents'): Promise<Test
 
     if (method === 'PUT') {
       const body = await buffer(request);
-      objects.set(key, { body, contentType: String(request.headers['content-type'] ?? 'binary/octet-stream') });
+      objects.set(key, {
+        body,
+        contentType: String(request.headers['content-type'] ?? 'binary/octet-stream'),
+      });
       response.writeHead(200, { etag: `"${body.length}"` });
       return response.end();
     }

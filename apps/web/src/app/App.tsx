@@ -1,3 +1,21 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { createAppRouter } from './router.tsx';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // Failures are shown to the person at once, with the spec's message; one quiet retry covers a blip.
+    queries: { retry: 1, refetchOnWindowFocus: false },
+  },
+});
+const router = createAppRouter();
+
 export function App() {
-  return <main>Loading…</main>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster richColors closeButton position="top-right" />
+    </QueryClientProvider>
+  );
 }

@@ -74,7 +74,11 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<Api
       console.error(httpError);
       return { data: null, error: (await serverErrorText(response)) ?? httpError, status: response.status };
     }
-    return { data: (await readBody(response, responseType)) as T | null, error: null, status: response.status };
+    return {
+      data: (await readBody(response, responseType)) as T | null,
+      error: null,
+      status: response.status,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`Request to ${url} failed: ${message}`);

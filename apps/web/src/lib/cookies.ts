@@ -16,6 +16,7 @@ export interface ProfileCompleteCookie {
 export function setProfileCompleteCookie(isComplete: boolean): void {
   try {
     const value: ProfileCompleteCookie = { isComplete, timestamp: Date.now() };
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers we support.
     document.cookie = `${PROFILE_COMPLETE_COOKIE}=${encodeURIComponent(JSON.stringify(value))}; path=/; max-age=${MAX_AGE_SECONDS}; SameSite=Strict`;
   } catch (error) {
     console.error('Could not store the profile completeness cookie', error);
@@ -25,9 +26,7 @@ export function setProfileCompleteCookie(isComplete: boolean): void {
 /** The stored flag, or null when it is absent or cannot be read. */
 export function readProfileCompleteCookie(): ProfileCompleteCookie | null {
   try {
-    const entry = document.cookie
-      .split('; ')
-      .find((part) => part.startsWith(`${PROFILE_COMPLETE_COOKIE}=`));
+    const entry = document.cookie.split('; ').find((part) => part.startsWith(`${PROFILE_COMPLETE_COOKIE}=`));
     if (!entry) return null;
     const value: unknown = JSON.parse(decodeURIComponent(entry.slice(PROFILE_COMPLETE_COOKIE.length + 1)));
     if (
@@ -50,6 +49,7 @@ export function readProfileCompleteCookie(): ProfileCompleteCookie | null {
 
 export function removeProfileCompleteCookie(): void {
   try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers we support.
     document.cookie = `${PROFILE_COMPLETE_COOKIE}=; path=/; max-age=0; SameSite=Strict`;
   } catch (error) {
     console.error('Could not remove the profile completeness cookie', error);

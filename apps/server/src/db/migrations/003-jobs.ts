@@ -56,8 +56,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await table
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
-    // Bumped by every write, so a list's ETag changes even when two writes share a millisecond.
-    .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
     .addUniqueConstraint('jobs_client_email_job_uid_unique', ['client_email', 'job_uid'])
     .execute();
 
@@ -66,9 +64,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('jobs')
     .columns(['client_email', 'refresh_date desc'])
     .execute();
+  // Finds a client's jobs that still wait for their user; user_id alone serves the foreign key.
+  await db.schema
+    .createIndex('jobs_client_email_user_id_idx')
+    .on('jobs')
+    .columns(['client_email', 'user_id'])
+    .execute();
   await db.schema.createIndex('jobs_user_id_idx').on('jobs').column('user_id').execute();
+
+  // One counter per client e-mail, raised in the same transaction as every write to that client's
+  // jobs: revalidating a list reads one row instead of all the jobs.
+  await db.schema
+    .createTable('job_list_versions')
+    .addColumn('client_email', 'text', (c) => c.primaryKey())
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('job_list_versions').execute();
   await db.schema.dropTable('jobs').execute();
 }

@@ -14,6 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // JSON: data_job_description, exclude_job_description, is_remote, min_salary.
     .addColumn('filters', 'text', (c) => c.notNull())
     .addColumn('date_saved', 'text', (c) => c.notNull())
+    // Order within a saved set, so filters list in the order of the client's job titles.
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
@@ -46,7 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('mail_outbox')
     .columns(['status', 'next_attempt_at'])
     .execute();
-  await db.schema.createIndex('mail_outbox_client_email_idx').on('mail_outbox').column('client_email').execute();
+  await db.schema
+    .createIndex('mail_outbox_client_email_idx')
+    .on('mail_outbox')
+    .column('client_email')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

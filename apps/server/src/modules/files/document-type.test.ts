@@ -16,7 +16,11 @@ describe('detectDocumentType', () => {
     ['a Word document (DOCX)', docxBytes(), 'docx'],
     ['a legacy Word document (DOC)', docBytes(), 'doc'],
     ['a ZIP without a word/ part', zipArchive({ 'xl/workbook.xml': '<x/>' }), null],
-    ['a ZIP header with no central directory', Buffer.from('PK\u0003\u0004word/document.xml', 'latin1'), null],
+    [
+      'a ZIP header with no central directory',
+      Buffer.from('PK\u0003\u0004word/document.xml', 'latin1'),
+      null,
+    ],
     ['a Windows executable', windowsExecutableBytes(), null],
     ['a Linux executable', linuxExecutableBytes(), null],
     ['plain text', Buffer.from('hello'), null],
@@ -32,7 +36,10 @@ describe('detectDocumentType', () => {
   it('never throws on arbitrary bytes, even behind a ZIP header', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), fc.boolean(), (random, asZip) => {
-        const bytes = Buffer.concat([asZip ? Buffer.from('PK\u0003\u0004', 'latin1') : Buffer.alloc(0), random]);
+        const bytes = Buffer.concat([
+          asZip ? Buffer.from('PK\u0003\u0004', 'latin1') : Buffer.alloc(0),
+          random,
+        ]);
         expect(['pdf', 'docx', 'doc', null]).toContain(detectDocumentType(bytes));
       }),
     );

@@ -38,7 +38,8 @@ export function zipEntryNames(bytes: Buffer): string[] | null {
   let offset = bytes.readUInt32LE(end + 16);
   const names: string[] = [];
   for (let index = 0; index < entryCount; index++) {
-    if (offset + CENTRAL_ENTRY_SIZE > end || bytes.readUInt32LE(offset) !== CENTRAL_DIRECTORY_ENTRY) return null;
+    if (offset + CENTRAL_ENTRY_SIZE > end || bytes.readUInt32LE(offset) !== CENTRAL_DIRECTORY_ENTRY)
+      return null;
     const nameLength = bytes.readUInt16LE(offset + 28);
     const extraLength = bytes.readUInt16LE(offset + 30);
     const commentLength = bytes.readUInt16LE(offset + 32);

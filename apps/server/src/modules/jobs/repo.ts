@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { decisionOf, JOB_FLAGS, JOB_TEXT_FIELDS, type Job, type JobListItem } from '@app/domain/jobs';
+import {
+  type ClientApproval,
+  decisionOf,
+  JOB_FLAGS,
+  JOB_TEXT_FIELDS,
+  type Job,
+  type JobListItem,
+} from '@app/domain/jobs';
 import type { StaffJob } from '@app/domain/jobs-api';
 import type { ImportedJob } from '@app/domain/jobs-import';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
@@ -20,16 +27,10 @@ export interface ListFilters {
   refreshedTo?: string;
 }
 
-export interface OwnerJobStats {
-  count: number;
-  latestUpdate: string | null;
-  revisions: number;
-  unlinked: number;
-}
-
 type Jobs = Kysely<Database>;
 
-const LIST_COLUMNS = [
+/** The columns of a list item: everything the client sees but the description. */
+export const JOB_LIST_COLUMNS = [
   'id',
   'job_uid',
   'refresh_date',
@@ -43,7 +44,7 @@ const LIST_COLUMNS = [
   ...JOB_TEXT_FIELDS.filter((field) => field !== 'data_job_description'),
   ...JOB_FLAGS,
 ] as const;
-const JOB_COLUMNS = [...LIST_COLUMNS, 'data_job_description'] as const;
+const JOB_COLUMNS = [...JOB_LIST_COLUMNS, 'data_job_description'] as const;
 const STAFF_COLUMNS = [...JOB_COLUMNS, 'client_email', 'user_id', 'created_at', 'updated_at'] as const;
 
 /**
@@ -72,33 +73,55 @@ function dayAfter(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Marks a row as changed: the time for people, the revision for ETags. */
-function touched() {
-  return { updated_at: nowIso(), revision: sql<number>`revision + 1` };
+/**
+ * Raises the version of a client's list; every write to that client's jobs calls it in the same
+ * transaction, so a list validator read from it is never stale.
+ */
+export async function bumpListVersion(db: Jobs, email: string): Promise<void> {
+  await db
+    .insertInto('job_list_versions')
+    .values({ client_email: email, version: 1 })
+    .onConflict((oc) =>
+      oc.column('client_email').doUpdateSet({ version: sql<number>`job_list_versions.version + 1` }),
+    )
+    .execute();
+}
+
+/** Runs a write to one client's jobs and raises their list version with it, atomically. */
+function writeJobs<T>(
+  db: Jobs,
+  write: (trx: Jobs) => Promise<T | undefined>,
+  emailOf: (result: T) => string,
+): Promise<T | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const result = await write(trx);
+    if (result !== undefined) await bumpListVersion(trx, emailOf(result));
+    return result;
+  });
 }
 
 export function jobsRepo(db: Jobs) {
   return {
-    /** Cheap aggregate that changes whenever any of the owner's jobs does. */
-    async ownerStats(owner: JobOwner): Promise<OwnerJobStats> {
+    /** 0 until the first write to the client's jobs; then raised by every write. */
+    async listVersion(email: string): Promise<number> {
+      const row = await db
+        .selectFrom('job_list_versions')
+        .select('version')
+        .where('client_email', '=', email.toLowerCase())
+        .executeTakeFirst();
+      return row?.version ?? 0;
+    },
+
+    /** Whether jobs for the owner's e-mail still wait to be linked to their user. */
+    async hasUnlinked(owner: JobOwner): Promise<boolean> {
       const row = await db
         .selectFrom('jobs')
-        .where(ownedBy(owner))
-        .select((eb) => [
-          eb.fn.countAll<number>().as('count'),
-          eb.fn.max('updated_at').as('latest_update'),
-          eb.fn.coalesce(eb.fn.sum<number>('revision'), sql<number>`0`).as('revisions'),
-          eb.fn
-            .coalesce(eb.fn.sum<number>(sql`case when user_id is null then 1 else 0 end`), sql<number>`0`)
-            .as('unlinked'),
-        ])
-        .executeTakeFirstOrThrow();
-      return {
-        count: Number(row.count),
-        latestUpdate: row.latest_update ?? null,
-        revisions: Number(row.revisions),
-        unlinked: Number(row.unlinked),
-      };
+        .select('id')
+        .where('client_email', '=', owner.email.toLowerCase())
+        .where('user_id', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Links jobs assigned to the owner's e-mail to their user, once they have signed in. */
@@ -112,7 +135,7 @@ export function jobsRepo(db: Jobs) {
     },
 
     async listForOwner(owner: JobOwner, filters: ListFilters): Promise<JobListItem[]> {
-      let query = db.selectFrom('jobs').select(LIST_COLUMNS).where(ownedBy(owner));
+      let query = db.selectFrom('jobs').select(JOB_LIST_COLUMNS).where(ownedBy(owner));
       if (filters.applied !== undefined) query = query.where('applied_for_job', '=', filters.applied);
       if (filters.approval === 'rejected') query = query.where('client_approval', '=', 'rejected');
       if (filters.approval === 'not_rejected') query = query.where('client_approval', '<>', 'rejected');
@@ -145,46 +168,44 @@ export function jobsRepo(db: Jobs) {
       return row && fromRow<Job>(row);
     },
 
-    async setApproval(
+    /** Changes the client's own fields of one of their jobs; undefined when they have no such job. */
+    async updateForOwner(
       owner: JobOwner,
       id: string,
-      approval: Job['client_approval'],
+      fields: { client_approval?: ClientApproval; client_notes?: string | null },
     ): Promise<Job | undefined> {
-      const row = await db
-        .updateTable('jobs')
-        .set({ client_approval: approval, ...touched() })
-        .where('id', '=', id)
-        .where(ownedBy(owner))
-        .returning(JOB_COLUMNS)
-        .executeTakeFirst();
-      return row && fromRow<Job>(row);
-    },
-
-    async setNotes(owner: JobOwner, id: string, notes: string | null): Promise<Job | undefined> {
-      const row = await db
-        .updateTable('jobs')
-        .set({ client_notes: notes, ...touched() })
-        .where('id', '=', id)
-        .where(ownedBy(owner))
-        .returning(JOB_COLUMNS)
-        .executeTakeFirst();
+      const row = await writeJobs(
+        db,
+        (trx) =>
+          trx
+            .updateTable('jobs')
+            .set({ ...fields, updated_at: nowIso() })
+            .where('id', '=', id)
+            .where(ownedBy(owner))
+            .returning(JOB_COLUMNS)
+            .executeTakeFirst(),
+        () => owner.email.toLowerCase(),
+      );
       return row && fromRow<Job>(row);
     },
 
     /** Sets the decision on those of the ids the owner has; answers the ids it changed. */
-    async setApprovalMany(
-      owner: JobOwner,
-      ids: string[],
-      approval: Job['client_approval'],
-    ): Promise<string[]> {
-      const rows = await db
-        .updateTable('jobs')
-        .set({ client_approval: approval, ...touched() })
-        .where('id', 'in', ids)
-        .where(ownedBy(owner))
-        .returning('id')
-        .execute();
-      return rows.map((row) => row.id);
+    async setApprovalMany(owner: JobOwner, ids: string[], approval: ClientApproval): Promise<string[]> {
+      const rows = await writeJobs(
+        db,
+        async (trx) => {
+          const changed = await trx
+            .updateTable('jobs')
+            .set({ client_approval: approval, updated_at: nowIso() })
+            .where('id', 'in', ids)
+            .where(ownedBy(owner))
+            .returning('id')
+            .execute();
+          return changed.length > 0 ? changed : undefined;
+        },
+        () => owner.email.toLowerCase(),
+      );
+      return (rows ?? []).map((row) => row.id);
     },
 
     // ---- staff ----------------------------------------------------------------------------------
@@ -205,18 +226,27 @@ export function jobsRepo(db: Jobs) {
       id: string,
       patch: { applied_for_job?: boolean; analyst_notes?: string | null },
     ): Promise<StaffJob | undefined> {
-      const row = await db
-        .updateTable('jobs')
-        .set({ ...patch, ...touched() })
-        .where('id', '=', id)
-        .returning(STAFF_COLUMNS)
-        .executeTakeFirst();
+      const row = await writeJobs(
+        db,
+        (trx) =>
+          trx
+            .updateTable('jobs')
+            .set({ ...patch, updated_at: nowIso() })
+            .where('id', '=', id)
+            .returning(STAFF_COLUMNS)
+            .executeTakeFirst(),
+        (changed) => changed.client_email,
+      );
       return row && fromRow<StaffJob>(row);
     },
 
     async remove(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      const removed = await writeJobs(
+        db,
+        (trx) => trx.deleteFrom('jobs').where('id', '=', id).returning('client_email').executeTakeFirst(),
+        (row) => row.client_email,
+      );
+      return removed !== undefined;
     },
 
     async userIdForEmail(email: string): Promise<string | null> {
@@ -245,6 +275,7 @@ export function jobsRepo(db: Jobs) {
     /**
      * Inserts the jobs, or updates the staff fields of jobs the client already has (same job_uid).
      * Only the fields present in the file are written on update; client decisions and notes stay.
+     * Runs inside the caller's transaction.
      */
     async upsertImported(email: string, userId: string | null, jobs: ImportedJob[]): Promise<void> {
       const now = nowIso();
@@ -268,12 +299,12 @@ export function jobsRepo(db: Jobs) {
                 ...Object.fromEntries(fields.map((field) => [field, eb.ref(`excluded.${field}`)])),
                 user_id: eb.fn.coalesce('jobs.user_id', 'excluded.user_id'),
                 updated_at: now,
-                revision: sql<number>`jobs.revision + 1`,
               })),
             )
             .execute();
         }
       }
+      await bumpListVersion(db, email);
     },
   };
 }

@@ -23,19 +23,15 @@ export function jobsService(db: Db) {
 
   return {
     /**
-     * A weak validator for the owner's list under this query. It covers every job of the owner
-     * (count, latest change, sum of revisions), so any write to any of them changes it.
+     * A weak validator for the owner's list under this query, made from the version every write to
+     * their jobs raises: checking it reads one row, not the jobs.
      */
     async listEtag(owner: JobOwner, query: MyJobsQuery): Promise<string> {
-      const stats = await repo.ownerStats(owner);
-      // Jobs imported before the client's first sign-in get their user here, on the first look.
-      if (stats.unlinked > 0) await repo.linkToUser(owner);
+      const version = await repo.listVersion(owner.email);
       const key = [
         owner.id,
         owner.email.toLowerCase(),
-        stats.count,
-        stats.latestUpdate,
-        stats.revisions,
+        version,
         query.applied,
         query.approval,
         query.refreshed_from,
@@ -44,7 +40,9 @@ export function jobsService(db: Db) {
       return `W/"${createHash('sha1').update(key).digest('base64url')}"`;
     },
 
-    list(owner: JobOwner, query: MyJobsQuery): Promise<JobListItem[]> {
+    async list(owner: JobOwner, query: MyJobsQuery): Promise<JobListItem[]> {
+      // Jobs imported before the client's first sign-in get their user on the client's first look.
+      if (await repo.hasUnlinked(owner)) await repo.linkToUser(owner);
       return repo.listForOwner(owner, {
         applied: query.applied === undefined ? undefined : query.applied === 'true',
         approval: query.approval,
@@ -58,11 +56,11 @@ export function jobsService(db: Db) {
     },
 
     async setApproval(owner: JobOwner, id: string, approval: ClientApproval): Promise<Job> {
-      return found(await repo.setApproval(owner, id, approval));
+      return found(await repo.updateForOwner(owner, id, { client_approval: approval }));
     },
 
     async setNotes(owner: JobOwner, id: string, notes: string | null): Promise<Job> {
-      return found(await repo.setNotes(owner, id, notesOrNull(notes)));
+      return found(await repo.updateForOwner(owner, id, { client_notes: notesOrNull(notes) }));
     },
 
     async setApprovalMany(

@@ -69,7 +69,11 @@ export function createOutboxRepo(db: Db) {
     /** After a failed try: back to the queue for a later try, or given up for good. */
     async settleFailure(
       id: string,
-      outcome: { status: Extract<OutboxStatus, 'queued' | 'failed'>; error: string; nextAttemptAt: string | null },
+      outcome: {
+        status: Extract<OutboxStatus, 'queued' | 'failed'>;
+        error: string;
+        nextAttemptAt: string | null;
+      },
       now: string,
     ): Promise<void> {
       await outbox()

@@ -6,7 +6,7 @@ const RETRY_MULTIPLIERS = [1, 6, 24, 120, 720] as const;
 
 export function retryDelayMs(attempts: number, baseMs: number): number {
   const index = Math.min(Math.max(attempts, 1), RETRY_MULTIPLIERS.length) - 1;
-  return baseMs * (RETRY_MULTIPLIERS[index] ?? RETRY_MULTIPLIERS[RETRY_MULTIPLIERS.length - 1]);
+  return baseMs * (RETRY_MULTIPLIERS[index] ?? 1);
 }
 
 /**

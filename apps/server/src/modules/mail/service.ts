@@ -106,7 +106,11 @@ export function createMailer(deps: { db: Db; storage: Storage; config: Config; l
         ? null
         : new Date(Date.now() + retryDelayMs(row.attempts, config.mailRetryBaseMs)).toISOString();
       log.warn({ outboxId: row.id, attempts: row.attempts, reason }, 'e-mail not sent');
-      await repo.settleFailure(row.id, { status: permanent ? 'failed' : 'queued', error: reason, nextAttemptAt }, nowIso());
+      await repo.settleFailure(
+        row.id,
+        { status: permanent ? 'failed' : 'queued', error: reason, nextAttemptAt },
+        nowIso(),
+      );
       return permanent ? { status: 'failed', id: row.id, reason } : { status: 'queued', id: row.id, reason };
     }
     await markSent(row.id);

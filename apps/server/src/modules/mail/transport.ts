@@ -26,7 +26,8 @@ export interface MailTransport {
  * "stuck in sending" timeout, so a live send is never mistaken for an abandoned one.
  */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,

@@ -72,9 +72,7 @@ export function createOnboardingRepo(db: Kysely<Database>) {
       const row = await db
         .insertInto('onboarding_submissions')
         .values({ ...columns, id: ids.id, user_id: userId, created_at: ids.now, updated_at: ids.now })
-        .onConflict((conflict) =>
-          conflict.column('user_id').doUpdateSet({ ...columns, updated_at: ids.now }),
-        )
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...columns, updated_at: ids.now }))
         .returningAll()
         .executeTakeFirstOrThrow();
       return fromRow(row);

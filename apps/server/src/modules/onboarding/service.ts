@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkCompleteness } from '@app/domain/onboarding-completeness';
+import { checkCompleteness, REQUIRED_FIELDS } from '@app/domain/onboarding-completeness';
 import {
   fieldBySnake,
   type OnboardingFields,
@@ -30,10 +30,18 @@ export function readChanges(body: Record<string, unknown>): Partial<OnboardingFi
 }
 
 /** A record that says onboarding is completed must have every required field. */
-function assertCompletionHolds(record: OnboardingRecord): void {
+function assertCompletionHolds(record: Partial<OnboardingFields>): void {
   if (!record.onboarding_completed) return;
   const missingFields = missingRequiredFields(record);
   if (missingFields.length > 0) throw Invalid(INCOMPLETE_SUBMISSION_MESSAGE, { missingFields });
+}
+
+/**
+ * Whether the changes alone decide if the saved record may claim completion: they either clear the
+ * flag or carry every required field (the wizard sends the whole form on every save).
+ */
+function completionDecidedBy(changes: Partial<OnboardingFields>): boolean {
+  return changes.onboarding_completed === false || REQUIRED_FIELDS.every((key) => key in changes);
 }
 
 /** One onboarding record per user, saved partially as the wizard moves on. */
@@ -41,15 +49,24 @@ export function createOnboardingService(db: Db) {
   const reader = createOnboardingRepo(db.kysely);
 
   /**
-   * Writes and checks the result in one transaction: if the saved record claims completion
-   * without every required field, nothing is kept.
+   * Saves so that a record never claims completion without every required field: checked up front
+   * when the changes decide it, otherwise on the written result inside a transaction that a failed
+   * check rolls back.
    */
-  const saveChecked = (write: (repo: ReturnType<typeof createOnboardingRepo>) => Promise<OnboardingRecord>) =>
-    db.kysely.transaction().execute(async (transaction) => {
+  const saveChecked = async (
+    changes: Partial<OnboardingFields>,
+    write: (repo: ReturnType<typeof createOnboardingRepo>) => Promise<OnboardingRecord>,
+  ): Promise<OnboardingRecord> => {
+    if (completionDecidedBy(changes)) {
+      assertCompletionHolds(changes);
+      return write(reader);
+    }
+    return db.kysely.transaction().execute(async (transaction) => {
       const saved = await write(createOnboardingRepo(transaction));
       assertCompletionHolds(saved);
       return saved;
     });
+  };
 
   return {
     findOwn(userId: string): Promise<OnboardingRecord | undefined> {
@@ -65,13 +82,15 @@ export function createOnboardingService(db: Db) {
     /** POST: creates the user's record, or updates the one they already have. */
     saveOwn(userId: string, body: Record<string, unknown>): Promise<OnboardingRecord> {
       const changes = readChanges(body);
-      return saveChecked((repo) => repo.upsertForUser(userId, changes, { id: randomUUID(), now: nowIso() }));
+      return saveChecked(changes, (repo) =>
+        repo.upsertForUser(userId, changes, { id: randomUUID(), now: nowIso() }),
+      );
     },
 
     /** PUT /{id}: only the caller's own record; any other id is not found. */
     updateOwn(userId: string, id: string, body: Record<string, unknown>): Promise<OnboardingRecord> {
       const changes = readChanges(body);
-      return saveChecked(async (repo) => {
+      return saveChecked(changes, async (repo) => {
         const saved = await repo.updateOwn(id, userId, changes, nowIso());
         if (!saved) throw NotFound(SUBMISSION_NOT_FOUND_MESSAGE);
         return saved;

@@ -19,7 +19,8 @@ export interface OnboardingResources {
 export const onboardingResources: OnboardingResources = {
   cancellationGuide: {
     title: 'How to cancel or pause your plan yourself',
-    description: 'A two-minute walk-through of the members portal: pause, resume or cancel without waiting for us.',
+    description:
+      'A two-minute walk-through of the members portal: pause, resume or cancel without waiting for us.',
     url: 'https://www.youtube.com/watch?v=self-service-cancel',
   },
   productVideos: [

@@ -1,0 +1,246 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BadRequest, Unauthorized } from '../errors.ts';
+import type { AccessTokens } from './access-tokens.ts';
+import { bearerToken, currentUser } from './guard.ts';
+import type { SigningKey } from './keys.ts';
+import {
+  isSameSitePath,
+  LOGIN_STATE_COOKIE,
+  LOGIN_STATE_TTL_SECONDS,
+  openLoginState,
+  sealLoginState,
+} from './login-state.ts';
+import {
+  type IssuedSession,
+  SESSION_MISSING_MESSAGE,
+  type SessionService,
+  toPublicUser,
+} from './sessions.ts';
+import { type SignInClient, SignInError, UNEXPECTED_SIGN_IN_ERROR } from './sign-in.ts';
+
+export const AUTH_PREFIX = '/auth/v1';
+export const CALLBACK_PATH = `${AUTH_PREFIX}/callback`;
+export const REFRESH_COOKIE = 'refresh_token';
+const REFRESH_COOKIE_PATH = '/auth';
+
+const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(['client', 'staff']),
+});
+
+const sessionSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  expires_at: z.number().int(),
+  refresh_token: z.string().optional().describe('Only when the refresh token was sent in the body'),
+  user: userSchema,
+});
+
+const errorSchema = z.object({ error: z.string() });
+
+/** Browsers send no body (the cookie carries the token); other clients may send it here. */
+const refreshTokenBody = z.object({ refresh_token: z.string().optional() }).nullish();
+
+export interface AuthRouteOptions {
+  sessions: SessionService;
+  tokens: AccessTokens;
+  signIn: SignInClient;
+  signingKey: SigningKey;
+  cookieKey: Uint8Array;
+}
+
+/** /auth/v1: sign-in through the OpenID provider, session refresh and sign-out, the user, the JWKS. */
+export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptions): Promise<void> {
+  const { sessions, tokens, signIn, signingKey, cookieKey } = options;
+  const { config } = scope;
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const secureCookies = config.env === 'production' || config.publicUrl.startsWith('https:');
+  const tags = ['auth'];
+
+  // One budget per client address for every /auth route; see AUTH_RATE_LIMIT_PER_MINUTE.
+  scope.addHook('onRequest', scope.rateLimit());
+
+  function setRefreshCookie(reply: FastifyReply, refreshToken: string): void {
+    reply.setCookie(REFRESH_COOKIE, refreshToken, {
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      maxAge: config.auth.refreshTokenTtl,
+    });
+  }
+
+  function clearRefreshCookie(reply: FastifyReply): void {
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+    });
+  }
+
+  /** The refresh token from the cookie, or from a JSON body for clients without cookies. */
+  function refreshTokenOf(request: FastifyRequest): { token: string | undefined; fromBody: boolean } {
+    const fromBody = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
+    if (typeof fromBody === 'string' && fromBody !== '') return { token: fromBody, fromBody: true };
+    return { token: request.cookies[REFRESH_COOKIE] || undefined, fromBody: false };
+  }
+
+  const sessionBody = (session: IssuedSession, includeRefreshToken: boolean) => ({
+    access_token: session.accessToken,
+    token_type: 'bearer' as const,
+    expires_in: session.expiresIn,
+    expires_at: session.expiresAt,
+    ...(includeRefreshToken ? { refresh_token: session.refreshToken } : {}),
+    user: session.user,
+  });
+
+  app.get(
+    `${AUTH_PREFIX}/authorize`,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Start signing in: redirects to the sign-in provider',
+        querystring: z.object({
+          redirect_to: z
+            .string()
+            .max(2048)
+            .optional()
+            .describe('A path on this site to return to; default /'),
+          provider: z.literal('google').optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const redirectTo = request.query.redirect_to ?? '/';
+      if (!isSameSitePath(redirectTo))
+        throw BadRequest('redirect_to must be a path on this site, such as /profile');
+      const { url, loginState } = await signIn.start(redirectTo);
+      reply.setCookie(LOGIN_STATE_COOKIE, await sealLoginState(loginState, cookieKey), {
+        path: CALLBACK_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        maxAge: LOGIN_STATE_TTL_SECONDS,
+      });
+      return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+    },
+  );
+
+  app.get(
+    CALLBACK_PATH,
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Where the sign-in provider returns the browser; signs in and redirects' },
+    },
+    async (request, reply) => {
+      const loginState = await openLoginState(request.cookies[LOGIN_STATE_COOKIE], cookieKey);
+      reply.clearCookie(LOGIN_STATE_COOKIE, {
+        path: CALLBACK_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+      });
+      reply.header('cache-control', 'no-store');
+      try {
+        if (!loginState) throw new Error('sign-in state cookie missing, expired or forged');
+        const callbackUrl = new URL(`${config.publicUrl}${CALLBACK_PATH}`);
+        callbackUrl.search = new URL(request.url, config.publicUrl).search;
+        const identity = await signIn.finish(callbackUrl, loginState);
+        const session = await sessions.signIn(identity);
+        setRefreshCookie(reply, session.refreshToken);
+        return reply.redirect(loginState.redirectTo, 302);
+      } catch (error) {
+        const message = error instanceof SignInError ? error.message.slice(0, 300) : UNEXPECTED_SIGN_IN_ERROR;
+        request.log.warn({ reason: (error as Error).message }, 'sign-in failed');
+        const query = new URLSearchParams({ error: 'signin', error_description: message });
+        return reply.redirect(`/?${query}`, 302);
+      }
+    },
+  );
+
+  app.post(
+    `${AUTH_PREFIX}/token`,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Exchange the refresh token (cookie, or body) for a new access token and refresh token',
+        querystring: z.object({ grant_type: z.literal('refresh_token') }),
+        body: refreshTokenBody,
+        response: { 200: sessionSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, fromBody } = refreshTokenOf(request);
+      if (!token) throw Unauthorized(SESSION_MISSING_MESSAGE);
+      try {
+        const session = await sessions.refresh(token);
+        if (!fromBody) setRefreshCookie(reply, session.refreshToken);
+        return sessionBody(session, fromBody);
+      } catch (error) {
+        if (!fromBody) clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    `${AUTH_PREFIX}/logout`,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary:
+          'Sign out: revokes the session (from the access token or the refresh token) and clears the cookie',
+        body: refreshTokenBody,
+      },
+    },
+    async (request, reply) => {
+      const claims = request.headers.authorization
+        ? await tokens.verify(bearerToken(request)).catch(() => undefined)
+        : undefined;
+      const { token } = refreshTokenOf(request);
+      if (claims) await sessions.revoke(claims.sessionId);
+      if (token) await sessions.revokeByRefreshToken(token);
+      clearRefreshCookie(reply);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    `${AUTH_PREFIX}/user`,
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        response: { 200: userSchema, 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const user = await sessions.currentUser(caller.id);
+      if (!user) throw Unauthorized('This account no longer exists');
+      return toPublicUser(user, caller.role);
+    },
+  );
+
+  app.get(
+    `${AUTH_PREFIX}/.well-known/jwks.json`,
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Public keys that verify access tokens' },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { keys: [signingKey.publicJwk] };
+    },
+  );
+}

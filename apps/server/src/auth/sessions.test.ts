@@ -1,0 +1,165 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { signInForTest } from '../testing/auth.ts';
+import { createTestApp, databaseKinds, testConfig } from '../testing/databases.ts';
+
+const REUSED = 'Invalid refresh token: already used. The session has been signed out; please sign in again.';
+
+describe.each(databaseKinds)('sessions on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(async () => ctx.close());
+
+  const refreshWithCookie = (refreshToken: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      cookies: { refresh_token: refreshToken },
+    });
+  const refreshWithBody = (refreshToken: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: refreshToken },
+    });
+  const newRefreshCookie = (response: Awaited<ReturnType<typeof refreshWithCookie>>) =>
+    response.cookies.find((cookie) => cookie.name === 'refresh_token');
+
+  it('rotates the refresh token in its cookie and answers with a new access token', async () => {
+    const signedIn = await signInForTest(ctx.app, 'rotate@example.test', { firstName: 'Ro', lastName: 'Tate' });
+    const response = await refreshWithCookie(signedIn.refreshToken);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: expect.any(Number),
+      user: { id: signedIn.userId, email: 'rotate@example.test', first_name: 'Ro', last_name: 'Tate', role: 'client' },
+    });
+    expect(body.expires_at).toBeGreaterThan(Date.now() / 1000 + 3590);
+    const cookie = newRefreshCookie(response);
+    expect(cookie).toMatchObject({ path: '/auth', httpOnly: true, sameSite: 'Strict' });
+    expect(cookie?.value).not.toBe(signedIn.refreshToken);
+
+    const user = await ctx.app.inject({
+      url: '/auth/v1/user',
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
+    expect(user.statusCode).toBe(200);
+
+    const next = await refreshWithCookie(cookie!.value);
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('accepts the refresh token in the body and then answers the new one in the body', async () => {
+    const signedIn = await signInForTest(ctx.app, 'body@example.test');
+    const first = await refreshWithBody(signedIn.refreshToken);
+    expect(first.statusCode).toBe(200);
+    expect(newRefreshCookie(first)).toBeUndefined();
+    const rotated = first.json().refresh_token;
+    expect(rotated).toEqual(expect.any(String));
+    expect((await refreshWithBody(rotated)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when an already used refresh token comes back', async () => {
+    const signedIn = await signInForTest(ctx.app, 'reuse@example.test');
+    const rotated = newRefreshCookie(await refreshWithCookie(signedIn.refreshToken))!.value;
+
+    const replay = await refreshWithCookie(signedIn.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({ error: REUSED });
+    expect(newRefreshCookie(replay)).toMatchObject({ value: '', path: '/auth' });
+
+    // The legitimate holder's newer token died with the session.
+    const afterRevocation = await refreshWithCookie(rotated);
+    expect(afterRevocation.statusCode).toBe(401);
+    expect(afterRevocation.json()).toEqual({ error: 'Invalid refresh token' });
+  });
+
+  it('lets only one of two simultaneous uses of a refresh token win', async () => {
+    const signedIn = await signInForTest(ctx.app, 'race@example.test');
+    const results = await Promise.all([refreshWithBody(signedIn.refreshToken), refreshWithBody(signedIn.refreshToken)]);
+    expect(results.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('answers a refresh without a token, or with an unknown one, with 401', async () => {
+    const missing = await ctx.app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toEqual({ error: 'Auth session missing' });
+    const unknown = await refreshWithCookie('made-up-token');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ error: 'Invalid refresh token' });
+    const wrongGrant = await ctx.app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password' });
+    expect(wrongGrant.statusCode).toBe(400);
+  });
+
+  it('signs out with the access token: the refresh token stops working and the cookie is cleared', async () => {
+    const signedIn = await signInForTest(ctx.app, 'logout@example.test');
+    const logout = await ctx.app.inject({ method: 'POST', url: '/auth/v1/logout', headers: signedIn.authHeader });
+    expect(logout.statusCode).toBe(204);
+    expect(newRefreshCookie(logout)).toMatchObject({ value: '', path: '/auth' });
+    const refresh = await refreshWithCookie(signedIn.refreshToken);
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('signs out with only the refresh cookie', async () => {
+    const signedIn = await signInForTest(ctx.app, 'cookie-logout@example.test');
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/v1/logout',
+      cookies: { refresh_token: signedIn.refreshToken },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await refreshWithCookie(signedIn.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('signs out quietly when there is nothing to revoke', async () => {
+    const logout = await ctx.app.inject({ method: 'POST', url: '/auth/v1/logout' });
+    expect(logout.statusCode).toBe(204);
+  });
+
+  it('needs a token for the user endpoint', async () => {
+    const response = await ctx.app.inject('/auth/v1/user');
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('auth rate limit', () => {
+  it('answers 429 with a readable error once an address exceeds the per-minute budget', async () => {
+    const ctx = await createTestApp('sqlite', { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await ctx.app.inject({ method: 'POST', url: '/auth/v1/logout' })).statusCode);
+      }
+      const limited = await ctx.app.inject('/auth/v1/.well-known/jwks.json');
+      expect(statuses).toEqual([204, 204, 204]);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: 'Too many requests. Please try again in 1 minute.' });
+      // Other areas are not limited by it.
+      expect((await ctx.app.inject('/api/public-config')).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('signing key', () => {
+  it('is generated once into the data folder, owner-only, and survives a restart', async () => {
+    const config = testConfig({ DATABASE_URL: 'sqlite::memory:' });
+    const first = await buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
+    const jwksBefore = (await first.inject('/auth/v1/.well-known/jwks.json')).json();
+    await first.close();
+    expect(statSync(path.join(config.dataDir, 'auth-jwt-private-key.pem')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(config.dataDir, 'auth-cookie-secret')).mode & 0o777).toBe(0o600);
+
+    const second = await buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
+    expect((await second.inject('/auth/v1/.well-known/jwks.json')).json()).toEqual(jwksBefore);
+    await second.close();
+  });
+});

@@ -1,0 +1,292 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInForTest } from '../../testing/auth.ts';
+import { onboardClient } from '../../testing/clients.ts';
+import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { docxBytes, pdfBytes } from '../../testing/documents.ts';
+
+const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
+
+type Headers = Record<string, string>;
+
+/** Every staff-only route of the admin and mail modules, with a request that would otherwise succeed. */
+const STAFF_ROUTES = [
+  {
+    method: 'POST' as const,
+    url: '/api/admin/user-email-management',
+    payload: { email: 'ada@example.com', action: 'fetch' },
+  },
+  { method: 'GET' as const, url: '/api/admin/outbox?email=ada@example.com', payload: undefined },
+];
+
+describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)', (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let staff: Headers;
+
+  const call = (payload: Record<string, unknown>, headers: Headers = staff) =>
+    app.inject({ method: 'POST', url: '/api/admin/user-email-management', headers, payload });
+
+  async function ok(payload: Record<string, unknown>) {
+    const response = await call(payload);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  beforeAll(async () => {
+    ({ app, close } = await createTestApp(kind, { BRAND_NAME: 'Northstar Careers' }));
+    staff = (await signInForTest(app, 'lead@company.test', { firstName: 'Lena', lastName: 'Lead' }))
+      .authHeader;
+    await onboardClient(app, 'ada@example.com', {
+      resume: { filename: 'Ada_CV.pdf', bytes: pdfBytes('Ada Lovelace') },
+      coverLetter: { filename: 'Ada_Cover.docx', bytes: docxBytes('Dear team') },
+    });
+  });
+  afterAll(async () => close());
+
+  it.each(STAFF_ROUTES)(
+    '$method $url answers 403, 403 and 401 to a client, a lookalike domain and no token',
+    async (route) => {
+      const client = (await signInForTest(app, 'someone@example.com')).authHeader;
+      const lookalike = (await signInForTest(app, 'x@evilcompany.test')).authHeader;
+      const subdomain = (await signInForTest(app, 'x@sub.company.test')).authHeader;
+      for (const headers of [client, lookalike, subdomain]) {
+        const response = await app.inject({
+          method: route.method,
+          url: route.url,
+          headers,
+          payload: route.payload,
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ error: STAFF_DENIED });
+      }
+      const anonymous = await app.inject({ method: route.method, url: route.url, payload: route.payload });
+      expect(anonymous.statusCode).toBe(401);
+      const asStaff = await app.inject({
+        method: route.method,
+        url: route.url,
+        headers: staff,
+        payload: route.payload,
+      });
+      expect(asStaff.statusCode, asStaff.body).toBe(200);
+    },
+  );
+
+  it('fetch answers the admin record, without links, ids or the update time', async () => {
+    const body = await ok({ email: 'ada@example.com', action: 'fetch' });
+    expect(body.filters_exist).toBe(false);
+    expect(body.existing_filters).toEqual([]);
+    expect(body.user_data).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email_address: 'ada@example.com',
+      phone_number: '(555) 123-4567',
+      experience_level: 'senior',
+      salary_expectation: '$150,000',
+      has_whatsapp: 'Yes',
+      job_type: ['full-time', 'contract'],
+      work_location_type: ['Remote', 'Hybrid'],
+      onboarding_completed: true,
+      signature: 'Ada King Lovelace',
+      ack_incorrect_statements: true,
+      ack_read_above: true,
+      ack_no_guarantees: true,
+      ack_whatsapp: true,
+      ack_cancellation: true,
+      ack_refund_policy: true,
+      ack_refuse_service: true,
+      ack_global_team: true,
+      ack_self_service_cancel: true,
+      ack_billing_issues: true,
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      resume_name: 'Ada_CV.pdf',
+      cover_letter_name: 'Ada_Cover.docx',
+    });
+    expect(JSON.stringify(body)).not.toMatch(/resumes\/|cover-letters\/|user_id|updated_at/);
+  });
+
+  it('finds the client whatever the case or spacing of the e-mail', async () => {
+    const body = await ok({ email: '  ADA@Example.COM ', action: 'fetch' });
+    expect(body.user_data.first_name).toBe('Ada');
+  });
+
+  it('asks for an e-mail, names an unknown client and refuses an unknown action', async () => {
+    for (const email of ['', '   ', undefined]) {
+      const response = await call({ email, action: 'fetch' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'Please enter an email address' });
+    }
+    const unknown = await call({ email: 'nobody@example.com', action: 'fetch' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'No client found with that email address' });
+
+    const badAction = await call({ email: 'ada@example.com', action: 'delete_everything' });
+    expect(badAction.statusCode).toBe(400);
+    expect(badAction.json().error).toBe(
+      'Unknown action. Use one of: fetch, send, send_team, generate_filters, save_filters, preview',
+    );
+  });
+
+  it('generates filters from the record, saves one per query once, and shows them as existing', async () => {
+    await onboardClient(app, 'grace@example.com', {
+      record: {
+        first_name: 'Grace',
+        top_job_titles: 'Backend Engineer, Site Reliability Engineer',
+        job_description_keywords: 'Go, Kubernetes',
+        exclude_job_titles: 'Manager',
+        exclude_job_description_keywords: 'clearance',
+        salary_expectation: '$75,000',
+        work_location_type: ['Remote'],
+      },
+    });
+
+    const generated = await ok({ email: 'grace@example.com', action: 'generate_filters' });
+    expect(generated.filters_already_exist).toBe(false);
+    expect(generated.job_filters).toEqual({
+      queries: ['Backend Engineer', 'Site Reliability Engineer'],
+      inclusion_filters: { data_job_description: ['Go', 'Kubernetes'] },
+      exclusion_filters: { data_job_description: ['clearance', 'Manager'] },
+      min_salary: 75000,
+      is_remote: true,
+    });
+    expect(generated.formatted_data.map((filter: { name: string }) => filter.name)).toEqual([
+      'Backend Engineer',
+      'Site Reliability Engineer',
+    ]);
+
+    const saved = await ok({
+      email: 'grace@example.com',
+      action: 'save_filters',
+      formatted_data: generated.formatted_data,
+    });
+    expect(saved.filter_ids).toHaveLength(2);
+    expect(saved.document_id).toBe(saved.filter_ids[0]);
+
+    const fetched = await ok({ email: 'grace@example.com', action: 'fetch' });
+    expect(fetched.filters_exist).toBe(true);
+    expect(fetched.existing_filters).toEqual([
+      {
+        id: saved.filter_ids[0],
+        client_email: 'grace@example.com',
+        name: 'Backend Engineer',
+        query: 'Backend Engineer',
+        date_saved: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        filters: {
+          data_job_description: ['Go', 'Kubernetes'],
+          exclude_job_description: ['clearance', 'Manager'],
+          is_remote: true,
+          min_salary: 75000,
+        },
+      },
+      expect.objectContaining({ id: saved.filter_ids[1], query: 'Site Reliability Engineer' }),
+    ]);
+    expect((await ok({ email: 'grace@example.com', action: 'generate_filters' })).filters_already_exist).toBe(
+      true,
+    );
+
+    const again = await call({
+      email: 'grace@example.com',
+      action: 'save_filters',
+      formatted_data: generated.formatted_data,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'Job filters already exist for this client' });
+  });
+
+  it('refuses formatted_data that is missing, empty or malformed, and saves nothing', async () => {
+    await onboardClient(app, 'linus@example.com', { record: { first_name: 'Linus' } });
+    const cases: [unknown, string][] = [
+      [undefined, 'Invalid formatted_data: Invalid input: expected array, received undefined'],
+      [[], 'This client has no job titles to search for, so there are no filters to save'],
+      [[{ name: 'X', query: ' ', filters: {} }], 'Invalid formatted_data.0.query: must not be blank'],
+    ];
+    for (const [formatted_data, error] of cases) {
+      const response = await call({ email: 'linus@example.com', action: 'save_filters', formatted_data });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error });
+    }
+    expect((await ok({ email: 'linus@example.com', action: 'fetch' })).filters_exist).toBe(false);
+  });
+
+  it('previews both e-mails as they will be sent, with the brand and the promises', async () => {
+    const { welcome, team } = await ok({ email: 'ada@example.com', action: 'preview' });
+    expect(welcome.subject).toBe('Welcome to Northstar Careers: your next steps');
+    expect(welcome.html).toContain('Welcome to Northstar Careers, Ada!');
+    expect(welcome.html).toContain('Within 24 hours');
+    expect(welcome.html).toContain('our onboarding SLA is 72 hours');
+    expect(welcome.html).toContain('resume consultation for $50');
+    expect(welcome.html).toContain('not part of your plan');
+    expect(team.subject).toBe('New client onboarded: Ada Lovelace (ada@example.com)');
+    expect(team.html).toContain('Ada_CV.pdf, Ada_Cover.docx');
+    expect(team.html).toContain('Staff Engineer, Principal Engineer');
+    expect(team.html).toContain('$150,000');
+  });
+
+  it('keeps e-mails in the outbox, says so, and shows them to staff when SMTP is not configured', async () => {
+    const sent = await ok({ email: 'ada@example.com', action: 'send' });
+    expect(sent).toEqual({
+      message: 'Welcome email to ada@example.com saved to the outbox, not sent (SMTP not configured)',
+      filters_created: true,
+      status: 'queued',
+    });
+    // Sending the welcome e-mail saved the client's generated filters.
+    expect((await ok({ email: 'ada@example.com', action: 'fetch' })).existing_filters).toHaveLength(2);
+    expect((await ok({ email: 'ada@example.com', action: 'send' })).filters_created).toBe(false);
+
+    const team = await ok({ email: 'ada@example.com', action: 'send_team' });
+    expect(team).toEqual({
+      message: 'Team notification to team@company.test saved to the outbox, not sent (SMTP not configured)',
+      attachments_included: ['Ada_CV.pdf', 'Ada_Cover.docx'],
+      status: 'queued',
+    });
+
+    const outbox = await app.inject({
+      method: 'GET',
+      url: '/api/admin/outbox?email=ADA@example.com',
+      headers: staff,
+    });
+    expect(outbox.statusCode).toBe(200);
+    const messages = outbox.json().data;
+    expect(messages).toHaveLength(3);
+    expect(messages[0]).toEqual({
+      id: expect.any(String),
+      kind: 'team_notification',
+      client_email: 'ada@example.com',
+      recipient: 'team@company.test',
+      subject: 'New client onboarded: Ada Lovelace (ada@example.com)',
+      html: expect.stringContaining('New client ready for onboarding'),
+      status: 'queued',
+      attempts: 0,
+      last_error: 'SMTP not configured: kept in the outbox, not sent',
+      attachments: [{ filename: 'Ada_CV.pdf' }, { filename: 'Ada_Cover.docx' }],
+      created_at: expect.any(String),
+      next_attempt_at: expect.any(String),
+      sent_at: null,
+    });
+    expect(
+      messages
+        .slice(1)
+        .map((message: { kind: string; recipient: string }) => [message.kind, message.recipient]),
+    ).toEqual([
+      ['welcome', 'ada@example.com'],
+      ['welcome', 'ada@example.com'],
+    ]);
+
+    const otherClient = await app.inject({
+      method: 'GET',
+      url: '/api/admin/outbox?email=grace@example.com',
+      headers: staff,
+    });
+    expect(otherClient.json().data).toEqual([]);
+  });
+
+  it('notifies the team without attachments when the client uploaded none', async () => {
+    await onboardClient(app, 'margaret@example.com', { record: { first_name: 'Margaret' } });
+    const team = await ok({ email: 'margaret@example.com', action: 'send_team' });
+    expect(team.attachments_included).toEqual([]);
+    const { data } = (
+      await app.inject({ method: 'GET', url: '/api/admin/outbox?email=margaret@example.com', headers: staff })
+    ).json();
+    expect(data[0].html).toContain('No documents were uploaded.');
+  });
+});

@@ -1,0 +1,219 @@
+import { type AdminRecord, CLIENT_NOT_FOUND_MESSAGE, EMPTY_EMAIL_MESSAGE } from '@app/domain/admin-email';
+import {
+  formatFiltersForSaving,
+  formattedFiltersSchema,
+  generateJobFilters,
+  type SavedFilter,
+} from '@app/domain/job-filters';
+import type { OnboardingRecord } from '@app/domain/onboarding-fields';
+import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
+import type { Config } from '../../config.ts';
+import { type Db, nowIso } from '../../db/database.ts';
+import { BadRequest, Conflict, NotFound } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { createDocumentsRepo } from '../files/repo.ts';
+import { type FiltersService, normalizeEmail } from '../filters/service.ts';
+import type { AttachmentRef } from '../mail/repo.ts';
+import type { Delivery, Mailer } from '../mail/service.ts';
+import { createOnboardingRepo } from '../onboarding/repo.ts';
+import { composeTeamNotification, composeWelcome, teamAddress } from './emails.ts';
+import { createAdminRepo } from './repo.ts';
+
+export const FILTERS_ALREADY_EXIST_MESSAGE = 'Job filters already exist for this client';
+export const NO_QUERIES_MESSAGE =
+  'This client has no job titles to search for, so there are no filters to save';
+
+interface Client {
+  email: string;
+  record: OnboardingRecord;
+  view: AdminRecord;
+}
+
+/** The admin view of a record: the fields of "Admin onboarding record", document names without links. */
+function toAdminRecord(record: OnboardingRecord): AdminRecord {
+  const documentName = (value: string) => (normalizeDocumentPath(value) ? displayFileName(value) : null);
+  return {
+    first_name: record.first_name,
+    last_name: record.last_name,
+    email_address: record.email_address,
+    phone_number: record.phone_number,
+    experience_level: record.experience_level,
+    salary_expectation: record.salary_expectation,
+    has_whatsapp: record.has_whatsapp,
+    job_type: record.job_type,
+    work_location_type: record.work_location_type,
+    onboarding_completed: record.onboarding_completed,
+    signature: record.signature,
+    ack_incorrect_statements: record.ack_incorrect_statements,
+    ack_read_above: record.ack_read_above,
+    ack_no_guarantees: record.ack_no_guarantees,
+    ack_whatsapp: record.ack_whatsapp,
+    ack_cancellation: record.ack_cancellation,
+    ack_refund_policy: record.ack_refund_policy,
+    ack_refuse_service: record.ack_refuse_service,
+    ack_global_team: record.ack_global_team,
+    ack_self_service_cancel: record.ack_self_service_cancel,
+    ack_billing_issues: record.ack_billing_issues,
+    created_at: record.created_at,
+    resume_name: documentName(record.resume),
+    cover_letter_name: documentName(record.cover_letter),
+  };
+}
+
+/** What the admin answer says about a message: sent, or where it waits and why. Never more than is true. */
+export function deliveryMessage(
+  what: string,
+  recipient: string,
+  delivery: Delivery,
+  smtpConfigured: boolean,
+): string {
+  if (delivery.status === 'sent') return `${what} sent to ${recipient}`;
+  if (!smtpConfigured) return `${what} to ${recipient} saved to the outbox, not sent (SMTP not configured)`;
+  if (delivery.status === 'failed') {
+    return `${what} to ${recipient} was refused by the mail server and will not be retried: ${delivery.reason}`;
+  }
+  return `${what} to ${recipient} is queued and will be retried (last attempt failed: ${delivery.reason})`;
+}
+
+/** The staff console's one call: look a client up, preview and send their e-mails, and manage filters. */
+export function createAdminService(deps: {
+  db: Db;
+  config: Config;
+  storage: Storage;
+  mailer: Mailer;
+  filters: FiltersService;
+}) {
+  const { config, mailer, filters, storage } = deps;
+  const clients = createAdminRepo(deps.db);
+  const onboarding = createOnboardingRepo(deps.db.kysely);
+  const documents = createDocumentsRepo(deps.db);
+
+  async function loadClient(rawEmail: string | undefined): Promise<Client> {
+    const email = normalizeEmail(rawEmail ?? '');
+    if (email === '') throw BadRequest(EMPTY_EMAIL_MESSAGE);
+    const account = await clients.findClient(email);
+    const record = account && (await onboarding.findByUser(account.userId));
+    if (!account || !record) throw NotFound(CLIENT_NOT_FOUND_MESSAGE);
+    return { email: normalizeEmail(account.email), record, view: toAdminRecord(record) };
+  }
+
+  /** The client's own resume and cover letter that are really in storage, ready to attach. */
+  async function attachmentsOf(client: Client): Promise<AttachmentRef[]> {
+    const refs: AttachmentRef[] = [];
+    for (const value of [client.record.resume, client.record.cover_letter]) {
+      const key = normalizeDocumentPath(value);
+      const document = key ? await documents.findByPath(key) : undefined;
+      if (!key || !document || document.user_id !== client.record.user_id) continue;
+      if (!(await storage.exists(key))) continue;
+      refs.push({ key, filename: displayFileName(key), content_type: document.content_type });
+    }
+    return refs;
+  }
+
+  async function teamEmailFor(client: Client, attachments: AttachmentRef[]) {
+    return composeTeamNotification(config, {
+      clientEmail: client.email,
+      record: client.view,
+      filters: generateJobFilters(client.record),
+      attachments: attachments.map((attachment) => attachment.filename),
+    });
+  }
+
+  /** Saves the filters generated from the record when the client has none yet; true when it did. */
+  async function ensureFilters(client: Client): Promise<boolean> {
+    if (await filters.existFor(client.email)) return false;
+    const formatted = formatFiltersForSaving(generateJobFilters(client.record), nowIso());
+    if (formatted.length === 0) return false;
+    await filters.saveAll(client.email, formatted);
+    return true;
+  }
+
+  return {
+    async fetch(email: string | undefined) {
+      const client = await loadClient(email);
+      const existing: SavedFilter[] = await filters.listFor(client.email);
+      return { user_data: client.view, filters_exist: existing.length > 0, existing_filters: existing };
+    },
+
+    async preview(email: string | undefined) {
+      const client = await loadClient(email);
+      const [welcome, team] = await Promise.all([
+        composeWelcome(config, client.view),
+        teamEmailFor(client, await attachmentsOf(client)),
+      ]);
+      return {
+        welcome: { subject: welcome.subject, html: welcome.html },
+        team: { subject: team.subject, html: team.html },
+      };
+    },
+
+    /** Welcome e-mail to the client; their filters are created too if staff have not saved any yet. */
+    async sendWelcome(email: string | undefined) {
+      const client = await loadClient(email);
+      const filtersCreated = await ensureFilters(client);
+      const welcome = await composeWelcome(config, client.view);
+      const delivery = await mailer.send({
+        kind: 'welcome',
+        clientEmail: client.email,
+        to: client.email,
+        subject: welcome.subject,
+        html: welcome.html,
+        text: welcome.text,
+        attachments: [],
+      });
+      return {
+        message: deliveryMessage('Welcome email', client.email, delivery, mailer.smtpConfigured),
+        filters_created: filtersCreated,
+        status: delivery.status,
+      };
+    },
+
+    async sendTeamNotification(email: string | undefined) {
+      const client = await loadClient(email);
+      const attachments = await attachmentsOf(client);
+      const team = await teamEmailFor(client, attachments);
+      const to = teamAddress(config);
+      const delivery = await mailer.send({
+        kind: 'team_notification',
+        clientEmail: client.email,
+        to,
+        subject: team.subject,
+        html: team.html,
+        text: team.text,
+        attachments,
+      });
+      return {
+        message: deliveryMessage('Team notification', to, delivery, mailer.smtpConfigured),
+        attachments_included: attachments.map((attachment) => attachment.filename),
+        status: delivery.status,
+      };
+    },
+
+    async generateFilters(email: string | undefined) {
+      const client = await loadClient(email);
+      const jobFilters = generateJobFilters(client.record);
+      return {
+        job_filters: jobFilters,
+        formatted_data: formatFiltersForSaving(jobFilters, nowIso()),
+        filters_already_exist: await filters.existFor(client.email),
+      };
+    },
+
+    /** Saves the (possibly edited) draft, one filter per query; refused when filters already exist. */
+    async saveFilters(email: string | undefined, formattedData: unknown) {
+      const client = await loadClient(email);
+      if (Array.isArray(formattedData) && formattedData.length === 0) throw BadRequest(NO_QUERIES_MESSAGE);
+      const parsed = formattedFiltersSchema.safeParse(formattedData);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `.${issue.path.join('.')}` : '';
+        throw BadRequest(`Invalid formatted_data${where}: ${issue?.message ?? 'is invalid'}`);
+      }
+      if (await filters.existFor(client.email)) throw Conflict(FILTERS_ALREADY_EXIST_MESSAGE);
+      const ids = await filters.saveAll(client.email, parsed.data);
+      return { document_id: ids[0]!, filter_ids: ids };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

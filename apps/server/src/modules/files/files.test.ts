@@ -1,0 +1,282 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInForTest } from '../../testing/auth.ts';
+import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import {
+  docBytes,
+  docxBytes,
+  linuxExecutableBytes,
+  pdfBytes,
+  windowsExecutableBytes,
+} from '../../testing/documents.ts';
+import { startTestS3Server, type TestS3Server } from '../../testing/s3-server.ts';
+
+type Headers = Record<string, string>;
+type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer };
+
+const BOUNDARY = '----test-boundary-7MA4YWxkTrZu0gW';
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const TYPE_MESSAGE = 'File type not supported. Please upload: .pdf,.docx,.doc';
+
+function multipart(parts: Part[], { truncate = false } = {}): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      'filename' in part
+        ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream`
+        : `form-data; name="${part.name}"`;
+    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n`, 'utf8'));
+    chunks.push('filename' in part ? part.bytes : Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  const body = Buffer.concat([...chunks, Buffer.from(`--${BOUNDARY}--\r\n`)]);
+  return truncate ? body.subarray(0, Math.floor(body.length / 2)) : body;
+}
+
+async function signIn(app: FastifyInstance, email: string) {
+  const { accessToken, userId } = await signInForTest(app, email, { firstName: 'File', lastName: 'Tester' });
+  return { userId, headers: { authorization: `Bearer ${accessToken}` } };
+}
+
+function upload(app: FastifyInstance, headers: Headers, parts: Part[], options?: { truncate?: boolean }) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/file-upload',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipart(parts, options),
+  });
+}
+
+const file = (filename: string, bytes: Buffer): Part => ({ name: 'file', filename, bytes });
+
+function download(app: FastifyInstance, headers: Headers, storedPath: string) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/documents/download?path=${encodeURIComponent(storedPath)}`,
+    headers,
+  });
+}
+
+describe.each(databaseKinds)('file upload and download on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let app: FastifyInstance;
+  let owner: Awaited<ReturnType<typeof signIn>>;
+  let bucketDir: string;
+  const documentRows = () => app.db.kysely.selectFrom('documents').selectAll().execute();
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+    app = ctx.app;
+    owner = await signIn(app, 'uploader@example.com');
+    bucketDir = path.join(ctx.config.dataDir, 'storage', 'documents');
+  });
+  afterAll(async () => ctx.close());
+
+  it('stores a PDF resume and answers with its url, path, name and size', async () => {
+    const bytes = pdfBytes();
+    const response = await upload(app, owner.headers, [
+      { name: 'folder', value: 'resumes' },
+      file('My Resume.pdf', bytes),
+    ]);
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json();
+    expect(data.path).toMatch(new RegExp(`^resumes/${owner.userId}/${UUID}-My_Resume\\.pdf$`));
+    expect(data).toEqual({
+      url: `${ctx.config.publicUrl}/api/storage/public/documents/${data.path}`,
+      path: data.path,
+      name: 'My_Resume.pdf',
+      size: bytes.length,
+    });
+    expect(existsSync(path.join(bucketDir, data.path))).toBe(true);
+    expect(await documentRows()).toContainEqual(
+      expect.objectContaining({
+        user_id: owner.userId,
+        path: data.path,
+        size: bytes.length,
+        content_type: 'application/pdf',
+      }),
+    );
+  });
+
+  it('stores a DOCX cover letter when the folder comes after the file, and a DOC in uploads by default', async () => {
+    const docx = await upload(app, owner.headers, [
+      file('Cover Letter.docx', docxBytes()),
+      { name: 'folder', value: 'cover-letters' },
+    ]);
+    expect(docx.statusCode).toBe(201);
+    expect(docx.json().data.path).toMatch(
+      new RegExp(`^cover-letters/${owner.userId}/${UUID}-Cover_Letter\\.docx$`),
+    );
+    const doc = await upload(app, owner.headers, [file('old.doc', docBytes())]);
+    expect(doc.statusCode).toBe(201);
+    expect(doc.json().data.path).toMatch(new RegExp(`^uploads/${owner.userId}/${UUID}-old\\.doc$`));
+  });
+
+  it('refuses a file over 5 MB with 413 and keeps nothing', async () => {
+    const before = (await documentRows()).length;
+    const big = Buffer.concat([pdfBytes(), Buffer.alloc(6 * 1024 * 1024)]);
+    const response = await upload(app, owner.headers, [file('big.pdf', big)]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'File size must be less than 5MB' });
+    expect(await documentRows()).toHaveLength(before);
+  });
+
+  it('accepts a file of just under 5 MB', async () => {
+    const large = Buffer.concat([pdfBytes(), Buffer.alloc(5 * 1024 * 1024 - 2000)]);
+    const response = await upload(app, owner.headers, [file('large.pdf', large)]);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.size).toBe(large.length);
+  });
+
+  it.each([
+    ['a text file', 'notes.txt', Buffer.from('plain text')],
+    ['a Windows executable named .pdf', 'resume.pdf', windowsExecutableBytes()],
+    ['a Linux executable named .pdf', 'resume.pdf', linuxExecutableBytes()],
+    ['a PDF named .docx', 'resume.docx', pdfBytes()],
+    ['a DOCX named .pdf', 'resume.pdf', docxBytes()],
+    ['an empty file', 'empty.pdf', Buffer.alloc(0)],
+  ])('refuses %s with 415', async (_label, filename, bytes) => {
+    const before = (await documentRows()).length;
+    const response = await upload(app, owner.headers, [file(filename, bytes)]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ error: TYPE_MESSAGE });
+    expect(await documentRows()).toHaveLength(before);
+  });
+
+  it.each([
+    ['../../x.pdf', 'x.pdf'],
+    ['..\\..\\evil.pdf', 'evil.pdf'],
+    ['cv\u0001\u001b\u007f name.pdf', 'cv_name.pdf'],
+    ['/etc/passwd.pdf', 'passwd.pdf'],
+  ])('keeps the hostile name %j inside the bucket as %j', async (hostile, safe) => {
+    const response = await upload(app, owner.headers, [file(hostile, pdfBytes())]);
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json();
+    expect(data.name).toBe(safe);
+    expect(data.path).toMatch(new RegExp(`^uploads/${owner.userId}/${UUID}-${safe.replace('.', '\\.')}$`));
+    expect(readdirSync(path.join(bucketDir, 'uploads', owner.userId))).toContain(data.path.split('/').pop());
+  });
+
+  it('answers 400 for an unknown folder, a missing file or a truncated upload, keeping nothing', async () => {
+    const before = (await documentRows()).length;
+    const folder = await upload(app, owner.headers, [
+      { name: 'folder', value: '../secrets' },
+      file('a.pdf', pdfBytes()),
+    ]);
+    expect(folder.statusCode).toBe(400);
+    expect(folder.json()).toEqual({ error: 'Folder must be one of: resumes, cover-letters, uploads' });
+    const missing = await upload(app, owner.headers, [{ name: 'folder', value: 'resumes' }]);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: 'Choose a file to upload' });
+    const truncated = await upload(app, owner.headers, [file('cut.pdf', pdfBytes())], { truncate: true });
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json()).toEqual({ error: 'The upload was incomplete. Please try again.' });
+    expect(await documentRows()).toHaveLength(before);
+    const json = await app.inject({
+      method: 'POST',
+      url: '/api/file-upload',
+      headers: owner.headers,
+      payload: {},
+    });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await upload(app, {}, [file('a.pdf', pdfBytes())]);
+    expect(response.statusCode).toBe(401);
+    expect((await download(app, {}, 'resumes/x/y.pdf')).statusCode).toBe(401);
+  });
+
+  it('serves a document to its owner and to staff as an attachment, and to nobody else', async () => {
+    const bytes = pdfBytes('Owner only');
+    const { data } = (
+      await upload(app, owner.headers, [{ name: 'folder', value: 'resumes' }, file('Ada CV.pdf', bytes)])
+    ).json();
+
+    const mine = await download(app, owner.headers, data.path);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.rawPayload.equals(bytes)).toBe(true);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['content-disposition']).toMatch(/^attachment; filename="Ada_CV\.pdf"/);
+    expect(mine.headers['x-content-type-options']).toBe('nosniff');
+
+    const viaUrl = await app.inject({
+      method: 'GET',
+      url: data.url.replace(ctx.config.publicUrl, ''),
+      headers: owner.headers,
+    });
+    expect(viaUrl.statusCode).toBe(200);
+    expect(viaUrl.rawPayload.equals(bytes)).toBe(true);
+    const viaQueryUrl = await download(app, owner.headers, `${data.url}?download=1`);
+    expect(viaQueryUrl.statusCode).toBe(200);
+
+    const stranger = await signIn(app, 'stranger@example.com');
+    const refused = await download(app, stranger.headers, data.path);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ error: 'Document not found' });
+    const refusedUrl = await app.inject({
+      method: 'GET',
+      url: data.url.replace(ctx.config.publicUrl, ''),
+      headers: stranger.headers,
+    });
+    expect(refusedUrl.statusCode).toBe(404);
+
+    const staff = await signIn(app, 'analyst@company.test');
+    const staffCopy = await download(app, staff.headers, data.path);
+    expect(staffCopy.statusCode).toBe(200);
+    expect(staffCopy.rawPayload.equals(bytes)).toBe(true);
+    expect(staffCopy.headers['content-disposition']).toMatch(/^attachment; filename="Ada_CV\.pdf"/);
+  });
+
+  it('refuses paths that leave the bucket and answers 404 for unknown documents', async () => {
+    for (const hostile of [
+      '../../etc/passwd',
+      'public/documents/../x.pdf',
+      '/etc/passwd',
+      'resumes//x.pdf',
+    ]) {
+      const response = await download(app, owner.headers, hostile);
+      expect(response.statusCode, hostile).toBe(400);
+      expect(response.json()).toEqual({ error: 'Invalid document path' });
+    }
+    expect((await download(app, owner.headers, `resumes/${owner.userId}/missing.pdf`)).statusCode).toBe(404);
+  });
+});
+
+describe('file upload and download with the S3 driver', () => {
+  let s3: TestS3Server;
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  const savedEnv = { ...process.env };
+  beforeAll(async () => {
+    s3 = await startTestS3Server();
+    process.env.AWS_ACCESS_KEY_ID = s3.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY = 'test-secret';
+    ctx = await createTestApp('sqlite', {
+      STORAGE_URL: `s3://${s3.bucket}?endpoint=${s3.endpoint}&region=us-east-1&forcePathStyle=true`,
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await s3.close();
+    process.env = savedEnv;
+  });
+
+  it('stores the upload in the S3 bucket and serves it back', async () => {
+    const user = await signIn(ctx.app, 's3-user@example.com');
+    const bytes = docxBytes('Stored in S3');
+    const uploaded = await upload(ctx.app, user.headers, [
+      { name: 'folder', value: 'cover-letters' },
+      file('letter.docx', bytes),
+    ]);
+    expect(uploaded.statusCode).toBe(201);
+    const { path: storedPath } = uploaded.json().data;
+    expect(s3.objects.get(storedPath)?.body.equals(bytes)).toBe(true);
+    expect(s3.objects.get(storedPath)?.contentType).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    const fetched = await download(ctx.app, user.headers, storedPath);
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.rawPayload.equals(bytes)).toBe(true);
+    expect(fetched.headers['content-disposition']).toMatch(/^attachment; filename="letter\.docx"/);
+  });
+});

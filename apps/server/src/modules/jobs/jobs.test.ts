@@ -1,0 +1,614 @@
+import { JOB_FLAGS, jobSchema } from '@app/domain/jobs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInForTest } from '../../testing/auth.ts';
+import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+
+const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
+
+type Headers = Record<string, string>;
+
+describe.each(databaseKinds)('jobs on %s', (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let alice: Headers;
+  let aliceId: string;
+  let bob: Headers;
+  let staff: Headers;
+
+  const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
+
+  async function importFor(email: string, rows: Record<string, unknown>[]) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/import',
+      headers: staff,
+      payload: { email, format: 'json', content: JSON.stringify(rows) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { imported: number; updated: number };
+  }
+
+  async function listJobs(headers: Headers, query = '') {
+    const response = await app.inject({ method: 'GET', url: `/api/my-jobs${query}`, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { data: Record<string, unknown>[]; total: number };
+  }
+
+  async function idOf(headers: Headers, uid: string): Promise<string> {
+    const { data } = await listJobs(headers);
+    const job = data.find((candidate) => candidate.job_uid === uid);
+    if (!job) throw new Error(`no job ${uid}`);
+    return job.id as string;
+  }
+
+  beforeAll(async () => {
+    ({ app, close } = await createTestApp(kind));
+    const signedIn = await signInForTest(app, 'Alice@Example.com', { firstName: 'Alice', lastName: 'A' });
+    alice = bearer(signedIn.accessToken);
+    aliceId = signedIn.userId;
+    bob = bearer(
+      (await signInForTest(app, 'bob@example.com', { firstName: 'Bob', lastName: 'B' })).accessToken,
+    );
+    staff = bearer(
+      (await signInForTest(app, 'lead@company.test', { firstName: 'Lee', lastName: 'Staff' })).accessToken,
+    );
+
+    await importFor('ALICE@example.com', [
+      {
+        job_uid: 'a-1',
+        data_job_title: 'Backend Engineer',
+        data_company: 'Northwind',
+        data_job_description: 'Build APIs.',
+        refresh_date: '2024-11-20',
+        data_posted: '2024-11-01',
+        is_remote: true,
+        engineering: true,
+        max_salary: 150000,
+        analyst_notes: 'See https://northwind.example/jobs/1',
+      },
+      { job_uid: 'a-2', data_job_title: 'Data Analyst', refresh_date: '2024-11-18', applied_for_job: true },
+      { job_uid: 'a-3', data_job_title: 'Product Manager', refresh_date: '2024-11-10T22:00:00Z' },
+      { job_uid: 'a-4', data_job_title: 'Undated Role' },
+    ]);
+    await importFor('bob@example.com', [
+      { job_uid: 'b-1', data_job_title: "Bob's job", refresh_date: '2024-11-19' },
+    ]);
+  });
+
+  afterAll(async () => {
+    await close();
+  });
+
+  describe('listing', () => {
+    it("answers only the caller's jobs, newest refresh first, without descriptions", async () => {
+      const body = await listJobs(alice);
+      expect(body.total).toBe(4);
+      expect(body.data.map((job) => job.job_uid)).toEqual(['a-1', 'a-2', 'a-3', 'a-4']);
+      const [first] = body.data;
+      expect(first).not.toHaveProperty('data_job_description');
+      expect(first).not.toHaveProperty('client_email');
+      expect(first).toMatchObject({
+        data_job_title: 'Backend Engineer',
+        client_approval: 'pending',
+        applied_for_job: false,
+        is_remote: true,
+        is_hybrid: false,
+        engineering: true,
+        max_salary: 150000,
+      });
+      for (const flag of JOB_FLAGS) expect(typeof first![flag]).toBe('boolean');
+      expect((await listJobs(bob)).data.map((job) => job.job_uid)).toEqual(['b-1']);
+    });
+
+    it.each([
+      ['?applied=true', ['a-2']],
+      ['?applied=false', ['a-1', 'a-3', 'a-4']],
+      ['?refreshed_from=2024-11-18', ['a-1', 'a-2', 'a-4']],
+      ['?refreshed_to=2024-11-10', ['a-3', 'a-4']],
+      ['?refreshed_from=2024-11-10&refreshed_to=2024-11-18', ['a-2', 'a-3', 'a-4']],
+      ['?refreshed_from=2024-11-11&refreshed_to=2024-11-17', ['a-4']],
+    ])('filters %s', async (query, uids) => {
+      const body = await listJobs(alice, query);
+      expect(body.data.map((job) => job.job_uid)).toEqual(uids);
+      expect(body.total).toBe(uids.length);
+    });
+
+    it('filters by decision', async () => {
+      const id = await idOf(alice, 'a-3');
+      await app.inject({
+        method: 'PUT',
+        url: `/api/my-jobs/${id}/approval`,
+        headers: alice,
+        payload: { client_approval: 'rejected' },
+      });
+      expect((await listJobs(alice, '?approval=rejected')).data.map((job) => job.job_uid)).toEqual(['a-3']);
+      expect((await listJobs(alice, '?approval=not_rejected')).data.map((job) => job.job_uid)).toEqual([
+        'a-1',
+        'a-2',
+        'a-4',
+      ]);
+      await app.inject({
+        method: 'PUT',
+        url: `/api/my-jobs/${id}/approval`,
+        headers: alice,
+        payload: { client_approval: 'pending' },
+      });
+    });
+
+    it.each(['?applied=yes', '?approval=approved', '?refreshed_from=2024-02-30', '?refreshed_to=11/03/2024'])(
+      'refuses %s with a 400',
+      async (query) => {
+        const response = await app.inject({ method: 'GET', url: `/api/my-jobs${query}`, headers: alice });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toMatch(/^Invalid request: querystring\//);
+      },
+    );
+
+    it('needs an access token', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/my-jobs' });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('ETag', () => {
+    it('answers 304 while nothing changed, and a new list after any write', async () => {
+      const first = await app.inject({ method: 'GET', url: '/api/my-jobs', headers: alice });
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/".+"$/);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+
+      const unchanged = await app.inject({
+        method: 'GET',
+        url: '/api/my-jobs',
+        headers: { ...alice, 'if-none-match': etag },
+      });
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.body).toBe('');
+      expect(unchanged.headers.etag).toBe(etag);
+
+      // Strong-looking and listed validators match weakly, too.
+      for (const header of [etag.slice(2), `W/"other", ${etag}`, '*']) {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/api/my-jobs',
+          headers: { ...alice, 'if-none-match': header },
+        });
+        expect(response.statusCode).toBe(304);
+      }
+
+      const otherQuery = await app.inject({
+        method: 'GET',
+        url: '/api/my-jobs?applied=true',
+        headers: { ...alice, 'if-none-match': etag },
+      });
+      expect(otherQuery.statusCode).toBe(200);
+      const otherUser = await app.inject({
+        method: 'GET',
+        url: '/api/my-jobs',
+        headers: { ...bob, 'if-none-match': etag },
+      });
+      expect(otherUser.statusCode).toBe(200);
+
+      // Two quick writes to the same job still change the validator each time.
+      const id = await idOf(alice, 'a-1');
+      let previous = etag;
+      for (const notes of ['first', 'second']) {
+        await app.inject({
+          method: 'PUT',
+          url: `/api/my-jobs/${id}/notes`,
+          headers: alice,
+          payload: { client_notes: notes },
+        });
+        const after = await app.inject({
+          method: 'GET',
+          url: '/api/my-jobs',
+          headers: { ...alice, 'if-none-match': previous },
+        });
+        expect(after.statusCode).toBe(200);
+        expect(after.headers.etag).not.toBe(previous);
+        previous = after.headers.etag as string;
+      }
+
+      // Staff changes and imports are changes too.
+      const staffWrites = [
+        () =>
+          app.inject({
+            method: 'PATCH',
+            url: `/api/admin/jobs/${id}`,
+            headers: staff,
+            payload: { applied_for_job: false },
+          }),
+        () =>
+          importFor('alice@example.com', [
+            { job_uid: 'a-1', analyst_notes: 'See https://northwind.example/jobs/1' },
+          ]),
+      ];
+      for (const write of staffWrites) {
+        await write();
+        const after = await app.inject({
+          method: 'GET',
+          url: '/api/my-jobs',
+          headers: { ...alice, 'if-none-match': previous },
+        });
+        expect(after.statusCode).toBe(200);
+        previous = after.headers.etag as string;
+      }
+    });
+  });
+
+  describe('one job', () => {
+    it('answers everything, description included', async () => {
+      const id = await idOf(alice, 'a-1');
+      const response = await app.inject({ method: 'GET', url: `/api/my-jobs/${id}`, headers: alice });
+      expect(response.statusCode).toBe(200);
+      const job = jobSchema.parse(response.json().data);
+      expect(job).toMatchObject({ id, job_uid: 'a-1', data_job_description: 'Build APIs.', is_remote: true });
+    });
+
+    it("never reveals another client's job", async () => {
+      const bobsJob = await idOf(bob, 'b-1');
+      const requests = [
+        { method: 'GET' as const, url: `/api/my-jobs/${bobsJob}` },
+        {
+          method: 'PUT' as const,
+          url: `/api/my-jobs/${bobsJob}/approval`,
+          payload: { client_approval: 'rejected' },
+        },
+        {
+          method: 'PUT' as const,
+          url: `/api/my-jobs/${bobsJob}/notes`,
+          payload: { client_notes: 'mine now' },
+        },
+      ];
+      for (const request of requests) {
+        for (const id of [bobsJob, 'no-such-job']) {
+          const response = await app.inject({
+            ...request,
+            url: request.url.replace(bobsJob, id),
+            headers: alice,
+          });
+          expect(response.statusCode).toBe(404);
+          expect(response.json()).toEqual({ error: 'Job not found' });
+        }
+      }
+      const untouched = await app.inject({ method: 'GET', url: `/api/my-jobs/${bobsJob}`, headers: bob });
+      expect(untouched.json().data).toMatchObject({ client_approval: 'pending', client_notes: null });
+    });
+
+    it('keeps jobs of a client who has not signed in yet away from everyone else', async () => {
+      await importFor('gina@example.com', [{ job_uid: 'g-1', data_job_title: "Gina's job" }]);
+      const staffView = await app.inject({
+        method: 'GET',
+        url: '/api/admin/jobs?email=gina@example.com',
+        headers: staff,
+      });
+      const ginasJob = staffView.json().data[0].id as string;
+      expect((await listJobs(alice)).data.map((job) => job.job_uid)).not.toContain('g-1');
+      const get = await app.inject({ method: 'GET', url: `/api/my-jobs/${ginasJob}`, headers: alice });
+      expect(get.statusCode).toBe(404);
+      const bulk = await app.inject({
+        method: 'PUT',
+        url: '/api/my-jobs/approval',
+        headers: alice,
+        payload: { job_ids: [ginasJob], client_approval: 'rejected' },
+      });
+      expect(bulk.json().data).toEqual({ updated_ids: [], not_found_job_ids: [ginasJob] });
+    });
+
+    it('rejects and restores', async () => {
+      const id = await idOf(alice, 'a-2');
+      for (const decision of ['rejected', 'pending']) {
+        const response = await app.inject({
+          method: 'PUT',
+          url: `/api/my-jobs/${id}/approval`,
+          headers: alice,
+          payload: { client_approval: decision },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data).toMatchObject({ id, client_approval: decision, applied_for_job: true });
+      }
+      const wrong = await app.inject({
+        method: 'PUT',
+        url: `/api/my-jobs/${id}/approval`,
+        headers: alice,
+        payload: { client_approval: 'approved' },
+      });
+      expect(wrong.statusCode).toBe(400);
+    });
+
+    it('saves notes up to 5000 characters; blank notes are no notes', async () => {
+      const id = await idOf(alice, 'a-4');
+      const save = (client_notes: string | null) =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/my-jobs/${id}/notes`,
+          headers: alice,
+          payload: { client_notes },
+        });
+      const saved = await save('x'.repeat(5000));
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().data.client_notes).toHaveLength(5000);
+      const tooLong = await save('x'.repeat(5001));
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().error).toBe(
+        'Invalid request: body/client_notes Notes must be at most 5000 characters',
+      );
+      expect((await save('   ')).json().data.client_notes).toBeNull();
+    });
+  });
+
+  describe('bulk decision', () => {
+    it('updates your jobs and answers the others as not found, leaving them untouched', async () => {
+      const mine = [await idOf(alice, 'a-1'), await idOf(alice, 'a-2')];
+      const bobsJob = await idOf(bob, 'b-1');
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/my-jobs/approval',
+        headers: alice,
+        payload: { job_ids: [mine[0], bobsJob, 'unknown-id', mine[1], mine[0]], client_approval: 'rejected' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        data: { updated_ids: mine, not_found_job_ids: [bobsJob, 'unknown-id'] },
+      });
+      const rejected = await listJobs(alice, '?approval=rejected');
+      expect(rejected.data.map((job) => job.job_uid)).toEqual(['a-1', 'a-2']);
+      expect((await listJobs(bob)).data[0]).toMatchObject({ client_approval: 'pending' });
+
+      const cleared = await app.inject({
+        method: 'PUT',
+        url: '/api/my-jobs/approval',
+        headers: alice,
+        payload: { job_ids: mine, client_approval: 'pending' },
+      });
+      expect(cleared.json().data).toEqual({ updated_ids: mine, not_found_job_ids: [] });
+    });
+
+    it.each([
+      [[], 'Invalid request: body/job_ids must name at least one job'],
+      [
+        Array.from({ length: 1001 }, (_, i) => `id-${i}`),
+        'Invalid request: body/job_ids must name at most 1000 jobs',
+      ],
+    ])('refuses %# lists of the wrong size', async (job_ids, message) => {
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/my-jobs/approval',
+        headers: alice,
+        payload: { job_ids, client_approval: 'rejected' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(message);
+    });
+  });
+
+  describe('staff', () => {
+    it.each([
+      ['POST', '/api/admin/jobs/import', { email: 'x@example.com', format: 'json', content: '[]' }],
+      ['GET', '/api/admin/jobs?email=alice@example.com', undefined],
+      ['PATCH', '/api/admin/jobs/some-id', { applied_for_job: true }],
+      ['DELETE', '/api/admin/jobs/some-id', undefined],
+    ] as const)('%s %s is for staff only', async (method, url, payload) => {
+      const asClient = await app.inject({ method, url, headers: alice, ...(payload ? { payload } : {}) });
+      expect(asClient.statusCode).toBe(403);
+      expect(asClient.json()).toEqual({ error: STAFF_DENIED });
+      const anonymous = await app.inject({ method, url, ...(payload ? { payload } : {}) });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it("lists a client's jobs with whose they are", async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/admin/jobs?email=ALICE@example.com',
+        headers: staff,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.total).toBe(4);
+      expect(body.data[0]).toMatchObject({
+        job_uid: 'a-1',
+        client_email: 'alice@example.com',
+        user_id: aliceId,
+        data_job_description: 'Build APIs.',
+      });
+    });
+
+    it('marks a job applied and writes analyst notes, which the client then sees', async () => {
+      const id = await idOf(alice, 'a-4');
+      const response = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/jobs/${id}`,
+        headers: staff,
+        payload: { applied_for_job: true, analyst_notes: 'Applied on the careers page.' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        id,
+        applied_for_job: true,
+        analyst_notes: 'Applied on the careers page.',
+      });
+      const seen = await app.inject({ method: 'GET', url: `/api/my-jobs/${id}`, headers: alice });
+      expect(seen.json().data).toMatchObject({
+        applied_for_job: true,
+        analyst_notes: 'Applied on the careers page.',
+      });
+
+      const empty = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/jobs/${id}`,
+        headers: staff,
+        payload: {},
+      });
+      expect(empty.statusCode).toBe(400);
+      const missing = await app.inject({
+        method: 'PATCH',
+        url: '/api/admin/jobs/no-such-job',
+        headers: staff,
+        payload: { applied_for_job: true },
+      });
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('takes a job back, after which the client cannot reach it', async () => {
+      await importFor('alice@example.com', [{ job_uid: 'a-temp', data_job_title: 'Temporary' }]);
+      const id = await idOf(alice, 'a-temp');
+      const removed = await app.inject({ method: 'DELETE', url: `/api/admin/jobs/${id}`, headers: staff });
+      expect(removed.statusCode).toBe(204);
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/my-jobs/${id}/approval`,
+        headers: alice,
+        payload: { client_approval: 'rejected' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'DELETE', url: `/api/admin/jobs/${id}`, headers: staff })).statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('import', () => {
+    const post = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/admin/jobs/import', headers: staff, payload });
+
+    it('lands a CSV file whole, and a re-import updates staff fields but keeps the client decision and notes', async () => {
+      const email = 'carol@example.com';
+      const first = await post({
+        email,
+        format: 'csv',
+        content:
+          'job_uid,data_job_title,applied_for_job,analyst_notes\nc-1,Engineer,no,\nc-2,"Analyst, Data",yes,"Strong fit"\n',
+      });
+      expect(first.json()).toEqual({ data: { imported: 2, updated: 0 } });
+
+      const carol = bearer(
+        (await signInForTest(app, email, { firstName: 'Carol', lastName: 'C' })).accessToken,
+      );
+      const id = await idOf(carol, 'c-1');
+      await app.inject({
+        method: 'PUT',
+        url: `/api/my-jobs/${id}/approval`,
+        headers: carol,
+        payload: { client_approval: 'rejected' },
+      });
+      await app.inject({
+        method: 'PUT',
+        url: `/api/my-jobs/${id}/notes`,
+        headers: carol,
+        payload: { client_notes: 'Too far' },
+      });
+
+      const again = await post({
+        email,
+        format: 'csv',
+        content: 'job_uid,data_job_title,applied_for_job\nc-1,Senior Engineer,yes\nc-3,Designer,no',
+      });
+      expect(again.json()).toEqual({ data: { imported: 1, updated: 1 } });
+      const jobs = (await listJobs(carol)).data;
+      expect(jobs.map((job) => job.job_uid).sort()).toEqual(['c-1', 'c-2', 'c-3']);
+      expect(jobs.find((job) => job.job_uid === 'c-1')).toMatchObject({
+        data_job_title: 'Senior Engineer',
+        applied_for_job: true,
+        client_approval: 'rejected',
+        client_notes: 'Too far',
+      });
+      // Columns missing from the second file keep what the first one said.
+      expect(jobs.find((job) => job.job_uid === 'c-2')).toMatchObject({
+        analyst_notes: 'Strong fit',
+        applied_for_job: true,
+      });
+    });
+
+    it('imports nothing when one row is wrong, and names every problem', async () => {
+      const email = 'dave@example.com';
+      const response = await post({
+        email,
+        format: 'csv',
+        content:
+          'job_uid,refresh_date,is_remote,url\nd-1,2024-11-01,yes,https://ok.example\nd-2,yesterday,perhaps,javascript:alert(1)\nd-3,,,\n',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        error: 'Nothing was imported: the file has 3 problems.',
+        errors: [
+          {
+            row: 2,
+            field: 'refresh_date',
+            message: 'must be a date such as 2024-11-03, or a date and time such as 2024-11-03T09:30:00Z',
+          },
+          { row: 2, field: 'url', message: 'must be an http or https address' },
+          { row: 2, field: 'is_remote', message: 'must be true, false, yes, no, 1 or 0' },
+        ],
+      });
+      const listed = await app.inject({
+        method: 'GET',
+        url: `/api/admin/jobs?email=${email}`,
+        headers: staff,
+      });
+      expect(listed.json()).toEqual({ data: [], total: 0 });
+    });
+
+    it('reports JSON problems by row and field', async () => {
+      const response = await post({
+        email: 'erin@example.com',
+        format: 'json',
+        content: JSON.stringify([{ job_uid: 'e-1', client_approval: 'rejected' }, { job_uid: 'e-1' }]),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual([
+        { row: 1, field: 'client_approval', message: 'is not a known column' },
+        { row: 2, field: 'job_uid', message: 'repeats the job_uid of row 1' },
+      ]);
+    });
+
+    it.each([
+      [
+        { email: 'not an email', format: 'csv', content: 'job_uid\nx' },
+        'Invalid request: body/email must be an e-mail address',
+      ],
+      [{ email: 'f@example.com', format: 'xlsx', content: 'job_uid\nx' }, /^Invalid request: body\/format/],
+      [
+        { email: 'f@example.com', format: 'csv', content: 'x'.repeat(5 * 1024 * 1024 + 1) },
+        'Invalid request: body/content must be at most 5 MB; split the file',
+      ],
+    ])('refuses a bad request %#', async (payload, message) => {
+      const response = await post(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(message);
+    });
+
+    it('links jobs to the client when they sign in after the import', async () => {
+      const email = 'frank@example.com';
+      await importFor(email, [{ job_uid: 'f-1', data_job_title: 'Before sign-in' }]);
+      const before = await app.inject({
+        method: 'GET',
+        url: `/api/admin/jobs?email=${email}`,
+        headers: staff,
+      });
+      expect(before.json().data[0].user_id).toBeNull();
+
+      const frank = await signInForTest(app, 'Frank@example.com', { firstName: 'Frank', lastName: 'F' });
+      const listed = await listJobs(bearer(frank.accessToken));
+      expect(listed.data.map((job) => job.job_uid)).toEqual(['f-1']);
+      const after = await app.inject({
+        method: 'GET',
+        url: `/api/admin/jobs?email=${email}`,
+        headers: staff,
+      });
+      expect(after.json().data[0].user_id).toBe(frank.userId);
+
+      // Once the client is known, new imports are linked at once.
+      await importFor(email, [{ job_uid: 'f-2' }]);
+      const later = await app.inject({
+        method: 'GET',
+        url: `/api/admin/jobs?email=${email}`,
+        headers: staff,
+      });
+      expect(later.json().data.map((job: { user_id: string }) => job.user_id)).toEqual([
+        frank.userId,
+        frank.userId,
+      ]);
+    });
+  });
+});

@@ -1,0 +1,264 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/database.ts';
+import { signInForTest } from '../../testing/auth.ts';
+import { onboardClient } from '../../testing/clients.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase, testConfig } from '../../testing/databases.ts';
+import { docxBytes, pdfBytes } from '../../testing/documents.ts';
+import {
+  attachmentsOf,
+  bodyOf,
+  createTestSmtpServer,
+  parseMime,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from '../../testing/smtp.ts';
+
+type Headers = Record<string, string>;
+
+const RETRY_BASE_MS = 50;
+const RESUME = { filename: 'Ada_CV.pdf', bytes: pdfBytes('Ada Lovelace, engineer') };
+const COVER_LETTER = { filename: 'Ada_Cover.docx', bytes: docxBytes('Dear hiring team') };
+
+async function waitFor<T>(
+  probe: () => Promise<T> | T,
+  accept: (value: T) => boolean,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Each outbox message goes out with a Message-ID made from its id, so repeats are easy to spot. */
+const messageIdOf = (outboxId: string) => `<${outboxId}@company.test>`;
+
+describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let smtp: TestSmtpServer;
+  const apps: FastifyInstance[] = [];
+
+  /** An app on the shared database and storage, as another instance or a restart would be. */
+  async function startApp(): Promise<{ app: FastifyInstance; staff: Headers }> {
+    const config = testConfig({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      MAIL_RETRY_BASE_MS: String(RETRY_BASE_MS),
+      TEAM_NOTIFICATION_EMAIL: 'recruiting@company.test',
+      BRAND_NAME: 'Northstar Careers',
+    });
+    const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
+    apps.push(app);
+    await app.ready();
+    const staff = (await signInForTest(app, 'lead@company.test')).authHeader;
+    return { app, staff };
+  }
+
+  /** The Message-IDs the SMTP server accepted in this test, in order, repeats included. */
+  const deliveredIds = () =>
+    smtp.received.map((mail: ReceivedMail) => parseMime(mail.raw).headers['message-id']);
+
+  async function stopApp(app: FastifyInstance): Promise<void> {
+    apps.splice(apps.indexOf(app), 1);
+    await app.close();
+  }
+
+  const admin = (app: FastifyInstance, staff: Headers, action: string, email = 'ada@example.com') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/user-email-management',
+      headers: staff,
+      payload: { email, action },
+    });
+
+  async function outbox(app: FastifyInstance, staff: Headers, email = 'ada@example.com') {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox?email=${email}`,
+      headers: staff,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as {
+      id: string;
+      status: string;
+      attempts: number;
+      last_error: string | null;
+    }[];
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'mail-test-'));
+    smtp = await createTestSmtpServer();
+    const { app } = await startApp();
+    await onboardClient(app, 'ada@example.com', { resume: RESUME, coverLetter: COVER_LETTER });
+    await onboardClient(app, 'linus@example.com', { resume: RESUME });
+    for (const email of ['grace@example.com', 'margaret@example.com', 'barbara@example.com']) {
+      await onboardClient(app, email);
+    }
+    await stopApp(app);
+  });
+
+  afterEach(async () => {
+    for (const app of [...apps]) await stopApp(app);
+    await smtp.stop();
+    smtp.received.length = 0;
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('delivers the welcome e-mail with the expected subject and content, and says it was sent', async () => {
+    await smtp.start();
+    const { app, staff } = await startApp();
+
+    const response = await admin(app, staff, 'send');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Welcome email sent to ada@example.com');
+    expect(response.json().status).toBe('sent');
+
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual(['ada@example.com']);
+    expect(mail?.from).toBe('team@company.test');
+    const message = parseMime(mail!.raw);
+    expect(message.headers.subject).toBe('Welcome to Northstar Careers: your next steps');
+    const html = bodyOf(message, 'text/html');
+    expect(html).toContain('Welcome to Northstar Careers, Ada!');
+    expect(html).toContain('Within 24 hours');
+    expect(html).toContain('our onboarding SLA is 72 hours');
+    expect(html).toContain('resume consultation for $50');
+    expect(html).toContain('not part of your plan');
+    expect(bodyOf(message, 'text/plain')).toContain('Within 72 hours');
+
+    const [stored] = await outbox(app, staff);
+    expect(stored).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+  });
+
+  it("sends the team notification with the client's resume and cover letter, byte for byte", async () => {
+    await smtp.start();
+    const { app, staff } = await startApp();
+
+    const response = await admin(app, staff, 'send_team');
+    expect(response.json()).toEqual({
+      message: 'Team notification sent to recruiting@company.test',
+      attachments_included: ['Ada_CV.pdf', 'Ada_Cover.docx'],
+      status: 'sent',
+    });
+
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toEqual(['recruiting@company.test']);
+    const message = parseMime(smtp.received[0]!.raw);
+    expect(message.headers.subject).toBe('New client onboarded: Ada Lovelace (ada@example.com)');
+    const attachments = attachmentsOf(message);
+    expect(attachments.map((attachment) => attachment.filename)).toEqual(['Ada_CV.pdf', 'Ada_Cover.docx']);
+    expect(attachments[0]?.content.equals(RESUME.bytes)).toBe(true);
+    expect(attachments[1]?.content.equals(COVER_LETTER.bytes)).toBe(true);
+  });
+
+  it('keeps the message queued while SMTP is down, retries it, and delivers it once when SMTP returns', async () => {
+    const { app, staff } = await startApp();
+
+    const response = await admin(app, staff, 'send', 'grace@example.com');
+    expect(response.json().status).toBe('queued');
+    expect(response.json().message).toMatch(
+      /^Welcome email to grace@example\.com is queued and will be retried \(last attempt failed: .+\)$/,
+    );
+    const [queued] = await waitFor(
+      () => outbox(app, staff, 'grace@example.com'),
+      ([message]) => message?.status === 'queued' && message.attempts >= 3,
+      'two retries',
+    );
+    expect(queued?.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(smtp.received).toHaveLength(0);
+
+    await smtp.start();
+    const [sent] = await waitFor(
+      () => outbox(app, staff, 'grace@example.com'),
+      ([message]) => message?.status === 'sent',
+      'sent status',
+    );
+    expect(sent?.last_error).toBeNull();
+    await pause(RETRY_BASE_MS * 10);
+    expect(deliveredIds()).toEqual([messageIdOf(sent!.id)]);
+  });
+
+  it('delivers a message queued before a restart exactly once, from the new instance', async () => {
+    const first = await startApp();
+    expect((await admin(first.app, first.staff, 'send_team', 'linus@example.com')).json().status).toBe(
+      'queued',
+    );
+    await stopApp(first.app);
+
+    await smtp.start();
+    const second = await startApp();
+    const [sent] = await waitFor(
+      () => outbox(second.app, second.staff, 'linus@example.com'),
+      ([message]) => message?.status === 'sent',
+      'sent status after restart',
+    );
+    await pause(RETRY_BASE_MS * 10);
+    expect(deliveredIds()).toEqual([messageIdOf(sent!.id)]);
+    const attachments = attachmentsOf(parseMime(smtp.received[0]!.raw));
+    expect(attachments.map((attachment) => attachment.content.equals(RESUME.bytes))).toEqual([true]);
+  });
+
+  it('sends again, once, a message that a stopped instance left mid-send', async () => {
+    const { app, staff } = await startApp();
+    expect((await admin(app, staff, 'send', 'margaret@example.com')).json().status).toBe('queued');
+    const [queued] = await outbox(app, staff, 'margaret@example.com');
+    await stopApp(app);
+    // As if an instance had claimed it an hour ago and died before finishing.
+    const db = openDatabase(testConfig({ DATABASE_URL: database.url }).database);
+    await db.kysely
+      .updateTable('mail_outbox')
+      .set({ status: 'sending', updated_at: new Date(Date.now() - 60 * 60 * 1000).toISOString() })
+      .where('id', '=', queued!.id)
+      .execute();
+    await db.close();
+
+    await smtp.start();
+    const restarted = await startApp();
+    await waitFor(
+      () => outbox(restarted.app, restarted.staff, 'margaret@example.com'),
+      ([message]) => message?.status === 'sent',
+      'recovered delivery',
+    );
+    await pause(RETRY_BASE_MS * 10);
+    expect(deliveredIds()).toEqual([messageIdOf(queued!.id)]);
+  });
+
+  it('delivers each queued message once when two instances share the database', async () => {
+    const first = await startApp();
+    for (let i = 0; i < 6; i++) {
+      expect((await admin(first.app, first.staff, 'send', 'barbara@example.com')).json().status).toBe(
+        'queued',
+      );
+    }
+    await stopApp(first.app);
+
+    await smtp.start();
+    const one = await startApp();
+    await startApp();
+    const messages = await waitFor(
+      () => outbox(one.app, one.staff, 'barbara@example.com'),
+      (list) => list.length === 6 && list.every((message) => message.status === 'sent'),
+      'every message sent',
+    );
+    await pause(RETRY_BASE_MS * 10);
+    expect(deliveredIds().sort()).toEqual(messages.map((message) => messageIdOf(message.id)).sort());
+  });
+});

@@ -1,0 +1,207 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, renderHook, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { type AuthUser, createAuthClient } from '../features/auth/auth-client.ts';
+import { readProfileCompleteCookie, setProfileCompleteCookie } from '../lib/cookies.ts';
+import { readRememberedOnboardingStep, rememberOnboardingStep } from '../lib/storage.ts';
+import { appRoutes } from './router.tsx';
+
+const config = {
+  brandName: 'Acme Jobs',
+  brandColor: '#0f766e',
+  whatsappNumber: '15551234567',
+  advancedProductUrl: 'https://advanced.example.com/',
+  staffEmailDomain: 'company.test',
+  signInProvider: 'development',
+};
+const client: AuthUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  role: 'client',
+};
+const staff: AuthUser = { ...client, email: 'grace@company.test', role: 'staff' };
+
+interface FakeServer {
+  user?: AuthUser;
+  logout?: 'ok' | 'unreachable';
+}
+
+function renderApp(path: string, server: FakeServer = {}) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const url = String(input);
+    if (url === '/api/public-config') return Response.json(config);
+    if (url.startsWith('/auth/v1/token')) {
+      return server.user
+        ? Response.json({ access_token: 'tok', token_type: 'bearer', expires_in: 3600, user: server.user })
+        : Response.json({ error: 'No session' }, { status: 401 });
+    }
+    if (url === '/auth/v1/logout') {
+      if (server.logout === 'unreachable') throw new TypeError('Failed to fetch');
+      return new Response(null, { status: 204 });
+    }
+    if (url === '/auth/v1/user' && server.user) return Response.json(server.user);
+    return Response.json({ error: 'Not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  const authClient = createAuthClient({
+    fetch,
+    locks: undefined,
+    now: () => Date.now(),
+    sleep: async () => {},
+    pendingSignIn: { mark: () => {}, take: () => false },
+    navigate: vi.fn(),
+  });
+  const router = createMemoryRouter(appRoutes(authClient), { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { router, fetch };
+}
+
+beforeAll(() => {
+  // Radix measures its popups; jsdom has no layout.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(() => {
+  cleanup();
+  toast.dismiss();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('useAuth', () => {
+  it('throws outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
+  });
+});
+
+describe('signed out', () => {
+  it('shows the branded sign-in screen with the legal links', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome to Acme Jobs' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    for (const [name, href] of [
+      ['Terms of Service', '/legal/terms.html'],
+      ['Privacy Policy', '/legal/privacy.html'],
+    ]) {
+      const link = screen.getByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    expect(document.title).toBe('Acme Jobs');
+    expect(document.documentElement.style.getPropertyValue('--brand-color')).toBe('#0f766e');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it("shows the provider's message in a Sign-in Error toast and cleans the address", async () => {
+    const { router } = renderApp('/?error=signin&error_description=Access%20denied%20by%20user&keep=1');
+    expect(await screen.findByText('Sign-in Error')).toBeInTheDocument();
+    expect(screen.getByText('Access denied by user')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?keep=1');
+  });
+
+  it('falls back to a generic sign-in error message', async () => {
+    renderApp('/?error=signin');
+    expect(await screen.findByText('Sign-in Error')).toBeInTheDocument();
+    expect(screen.getByText('An unexpected error occurred.')).toBeInTheDocument();
+  });
+
+  it('is sent from a client page to the sign-in screen', async () => {
+    const { router } = renderApp('/job-stats');
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sees the not-found page on an unknown route', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('signed in', () => {
+  it('shows the navigation and the account menu without the staff entry', async () => {
+    const user = userEvent.setup();
+    renderApp('/', { user: client });
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['My Profile', '/profile'],
+      ['Apply for Me', '/myjobs'],
+      ['My Job Stats', '/job-stats'],
+      ['My Team', '/myteam'],
+    ]) {
+      expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    const advanced = within(nav).getByRole('link', { name: /Mobius Advanced/ });
+    expect(advanced).toHaveAttribute('href', config.advancedProductUrl);
+    expect(advanced).toHaveAttribute('target', '_blank');
+    expect(advanced).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'My Profile' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Admin Email Management' })).not.toBeInTheDocument();
+  });
+
+  it('offers Admin Email Management to staff', async () => {
+    const user = userEvent.setup();
+    renderApp('/', { user: staff });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Admin Email Management' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+
+  it('folds the entries and Sign Out into a menu button', async () => {
+    const user = userEvent.setup();
+    renderApp('/profile', { user: client });
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu).not.toBeNull();
+    expect(within(menu!).getByRole('link', { name: 'My Team' })).toBeInTheDocument();
+    expect(within(menu!).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('signs out to the sign-in screen and forgets local state, even when the server is unreachable', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    setProfileCompleteCookie(true);
+    rememberOnboardingStep(1);
+    const { router, fetch } = renderApp('/myteam', { user: client, logout: 'unreachable' });
+
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('Failed to sign out. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(fetch).toHaveBeenCalledWith('/auth/v1/logout', expect.objectContaining({ method: 'POST' }));
+    expect(readProfileCompleteCookie()).toBeNull();
+    expect(readRememberedOnboardingStep()).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
+import { focusRing } from '../../components/ui/Button.tsx';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { ADMIN_ENTRY } from './nav-entries.ts';
+import { useIsStaff } from './staff.ts';
+
+const itemClasses =
+  'block w-full cursor-pointer rounded-sm px-3 py-2 text-left text-sm text-neutral-800 outline-none data-highlighted:bg-neutral-100 data-highlighted:text-neutral-900';
+
+/** The profile dropdown: who is signed in, their profile, the staff console for staff, and sign-out. */
+export function AccountMenu() {
+  const { user, signOut } = useAuth();
+  const isStaff = useIsStaff();
+  if (!user) return null;
+  const initials =
+    `${user.first_name?.charAt(0) ?? ''}${user.last_name?.charAt(0) ?? ''}` || user.email.charAt(0);
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className={`flex size-9 items-center justify-center rounded-full border border-neutral-300 bg-neutral-100 text-sm font-semibold text-neutral-800 uppercase hover:bg-neutral-200 ${focusRing}`}
+      >
+        <span aria-hidden="true">{initials}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-md border border-neutral-200 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-neutral-600">
+            Signed in as
+            <span className="block truncate text-sm font-medium text-neutral-900">{user.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-neutral-200" />
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/profile">My Profile</Link>
+          </DropdownMenu.Item>
+          {isStaff && (
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <Link to={ADMIN_ENTRY.to}>{ADMIN_ENTRY.label}</Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-neutral-200" />
+          <DropdownMenu.Item className={itemClasses} onSelect={() => void signOut()}>
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

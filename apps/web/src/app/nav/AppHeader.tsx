@@ -1,0 +1,122 @@
+import { ExternalLink, Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { focusRing } from '../../components/ui/Button.tsx';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { usePublicConfig } from '../../lib/public-config.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { ADMIN_ENTRY, ADVANCED_PRODUCT_LABEL, navEntries } from './nav-entries.ts';
+import { useIsStaff } from './staff.ts';
+
+const linkClasses = (isActive: boolean) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${focusRing} ${
+    isActive
+      ? 'bg-neutral-100 text-neutral-900'
+      : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900'
+  }`;
+
+/** The brand, the navigation and the account menu; under 768 px the entries fold into a menu button. */
+export function AppHeader() {
+  const { brandName, advancedProductUrl } = usePublicConfig();
+  const { user, signOut } = useAuth();
+  const isStaff = useIsStaff();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  // The folded menu closes when a page is chosen, and with Escape.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is what a path change triggers.
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const advancedLink = (className: string) => (
+    <a href={advancedProductUrl} target="_blank" rel="noopener noreferrer" className={className}>
+      {ADVANCED_PRODUCT_LABEL}
+      <ExternalLink className="size-3.5" aria-hidden="true" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+
+  return (
+    <header className="border-b border-neutral-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link
+          to="/"
+          className={`flex items-center gap-2 rounded-md font-semibold text-neutral-900 ${focusRing}`}
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-full bg-brand text-sm text-white"
+          >
+            {brandName.charAt(0).toUpperCase()}
+          </span>
+          {brandName}
+        </Link>
+        {user && (
+          <>
+            <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+              {navEntries.map((entry) => (
+                <NavLink key={entry.to} to={entry.to} className={({ isActive }) => linkClasses(isActive)}>
+                  {entry.label}
+                </NavLink>
+              ))}
+              {advancedLink(`inline-flex items-center gap-1 ${linkClasses(false)}`)}
+            </nav>
+            <div className="ml-auto flex items-center gap-2">
+              <AccountMenu />
+              <button
+                type="button"
+                className={`rounded-md p-2 text-neutral-700 hover:bg-neutral-100 md:hidden ${focusRing}`}
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {menuOpen ? (
+                  <X className="size-5" aria-hidden="true" />
+                ) : (
+                  <Menu className="size-5" aria-hidden="true" />
+                )}
+                <span className="sr-only">Menu</span>
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+      {user && menuOpen && (
+        <nav id={menuId} aria-label="Main" className="border-t border-neutral-200 px-4 py-2 md:hidden">
+          <ul className="flex flex-col gap-1">
+            {navEntries.map((entry) => (
+              <li key={entry.to}>
+                <NavLink to={entry.to} className={({ isActive }) => `block ${linkClasses(isActive)}`}>
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>{advancedLink(`flex items-center gap-1 ${linkClasses(false)}`)}</li>
+            {isStaff && (
+              <li>
+                <NavLink to={ADMIN_ENTRY.to} className={({ isActive }) => `block ${linkClasses(isActive)}`}>
+                  {ADMIN_ENTRY.label}
+                </NavLink>
+              </li>
+            )}
+            <li className="mt-1 border-t border-neutral-200 pt-1">
+              <button
+                type="button"
+                className={`w-full text-left ${linkClasses(false)}`}
+                onClick={() => void signOut()}
+              >
+                Sign Out
+              </button>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

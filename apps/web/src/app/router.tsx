@@ -1,0 +1,49 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { AuthClient } from '../features/auth/auth-client.ts';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { PageSpinner } from './pages/PageSpinner.tsx';
+import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
+import { ProfileAccessGate, RequireCompleteProfile } from './profile-gates.tsx';
+import { RootLayout } from './RootLayout.tsx';
+import { RequireSignedIn, SignInWhenSignedOut } from './route-guards.tsx';
+import { routeModules } from './routes.tsx';
+
+/**
+ * The route table of spec 2, section 2, with who may open each route. The auth client is the
+ * browser's own unless one is given (tests drive a fake server through it).
+ */
+export const appRoutes = (authClient?: AuthClient): RouteObject[] => [
+  {
+    element: <RootLayout authClient={authClient} />,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: PageSpinner,
+    children: [
+      { element: <SignInWhenSignedOut />, children: [{ index: true, lazy: routeModules.entry }] },
+      {
+        element: <RequireSignedIn />,
+        children: [
+          { element: <ProfileAccessGate />, children: [{ path: 'profile', lazy: routeModules.profile }] },
+          { path: 'edit-profile', lazy: routeModules.editProfile },
+          {
+            element: <RequireCompleteProfile />,
+            children: [
+              { path: 'myjobs', lazy: routeModules.myJobs },
+              { path: 'job-stats', lazy: routeModules.jobStats },
+            ],
+          },
+          { path: 'myteam', lazy: routeModules.myTeam },
+          // Staff access is enforced by the server; the page explains a refusal itself.
+          { path: 'admin', lazy: routeModules.admin },
+        ],
+      },
+      // Open to everyone: the preferences page asks signed-out visitors to sign in itself.
+      { path: 'update-preferences', lazy: routeModules.updatePreferences },
+      { path: 'downloaddoc', lazy: routeModules.downloadDocument },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

@@ -1,0 +1,64 @@
+import { Slot } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { Spinner } from './Spinner.tsx';
+
+const variants = {
+  primary: 'bg-brand text-white hover:brightness-110 disabled:brightness-100',
+  secondary: 'border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-50',
+  ghost: 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+} as const;
+
+const sizes = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+} as const;
+
+export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Shows a spinner and disables the button; the label should say what is happening ('Saving...'). */
+  busy?: boolean;
+  /** Renders the single child (a link, say) with the button's look instead of a <button>. */
+  asChild?: boolean;
+}
+
+export function buttonClasses(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') {
+  return `inline-flex items-center justify-center gap-2 rounded-md font-medium transition select-none disabled:cursor-not-allowed disabled:opacity-60 ${focusRing} ${variants[variant]} ${sizes[size]}`;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  busy = false,
+  asChild = false,
+  className = '',
+  disabled,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
+  const classes = `${buttonClasses(variant, size)} ${className}`;
+  if (asChild) {
+    return (
+      <Slot.Root className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  }
+  return (
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...props}
+    >
+      {busy && <Spinner size="sm" label={null} />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,62 @@
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { focusRing } from './Button.tsx';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: ReactNode;
+  description?: ReactNode;
+  /** Buttons along the bottom edge, such as Cancel and Save. */
+  footer?: ReactNode;
+  /** Wider dialogs for detail views. */
+  size?: 'md' | 'lg';
+  children?: ReactNode;
+}
+
+/** A modal dialog: traps focus, closes on Escape, on the close button and on a click outside. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  footer,
+  size = 'md',
+  children,
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-neutral-900/50" />
+        <RadixDialog.Content
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-neutral-200 bg-white shadow-lg ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-neutral-200 p-4">
+            <div>
+              <RadixDialog.Title className="text-lg font-semibold text-neutral-900">
+                {title}
+              </RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="mt-1 text-sm text-neutral-600">
+                  {description}
+                </RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close
+              className={`rounded-md p-1 text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 ${focusRing}`}
+              aria-label="Close"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
+          <div className="overflow-y-auto p-4">{children}</div>
+          {footer && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-neutral-200 p-4">{footer}</div>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

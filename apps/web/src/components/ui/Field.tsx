@@ -1,0 +1,66 @@
+import { type ComponentProps, type ReactNode, useId } from 'react';
+
+const controlClasses =
+  'block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 placeholder:text-neutral-500 focus-visible:border-brand focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand aria-invalid:border-red-600 disabled:bg-neutral-100';
+
+export function Label({ className = '', ...props }: ComponentProps<'label'>) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor or nest the control.
+  return <label className={`block text-sm font-medium text-neutral-800 ${className}`} {...props} />;
+}
+
+export function Input({ className = '', ...props }: ComponentProps<'input'>) {
+  return <input className={`${controlClasses} ${className}`} {...props} />;
+}
+
+export function Textarea({ className = '', ...props }: ComponentProps<'textarea'>) {
+  return <textarea className={`${controlClasses} ${className}`} {...props} />;
+}
+
+/** What a control needs from its Field so that label, hint and error are announced with it. */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+  required: boolean | undefined;
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  required?: boolean;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** A label, its control, an optional hint and an error message, wired together for assistive technology. */
+export function Field({ label, hint, error, required, className = '', children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`space-y-1.5 ${className}`}>
+      <Label htmlFor={id}>
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        )}
+      </Label>
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, required })}
+      {hint && (
+        <p id={hintId} className="text-sm text-neutral-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

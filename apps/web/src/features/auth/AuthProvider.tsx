@@ -1,0 +1,111 @@
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { setApiSessionSource } from '../../lib/api.ts';
+import { removeProfileCompleteCookie } from '../../lib/cookies.ts';
+import { clearRememberedOnboardingStep } from '../../lib/storage.ts';
+import {
+  type AuthClient,
+  type AuthListener,
+  type AuthStatus,
+  type AuthUser,
+  createBrowserAuthClient,
+  type Session,
+} from './auth-client.ts';
+
+export const SIGN_OUT_FAILED_MESSAGE = 'Failed to sign out. Please try again.';
+
+export interface AuthContextValue {
+  user: AuthUser | null;
+  session: Session | null;
+  status: AuthStatus;
+  /** True right after a sign-in through the provider (not after a reload), until reset. */
+  isNewLogin: boolean;
+  resetNewLogin(): void;
+  /** Leaves for the sign-in provider; the browser comes back to `redirectTo` (default `/`). */
+  signIn(redirectTo?: string): void;
+  /** Signs out and goes to `/`, even when the server cannot be reached. */
+  signOut(): Promise<void>;
+  onAuthStateChange(listener: AuthListener): () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+let browserClient: AuthClient | undefined;
+/** One client per page, so React's double-mounted effects never restore (and rotate) twice. */
+function defaultClient(): AuthClient {
+  browserClient ??= createBrowserAuthClient();
+  return browserClient;
+}
+
+export function AuthProvider({
+  children,
+  client: givenClient,
+}: {
+  children: ReactNode;
+  client?: AuthClient;
+}) {
+  const [client] = useState(() => givenClient ?? defaultClient());
+  const navigate = useNavigate();
+  const { status, session, isNewLogin } = useSyncExternalStore(client.subscribe, client.getSnapshot);
+
+  useEffect(() => {
+    setApiSessionSource({
+      getAccessToken: () => client.getAccessToken(),
+      refreshAccessToken: async () => (await client.refreshSession())?.accessToken ?? null,
+    });
+    const stopListening = client.onAuthStateChange((event) => {
+      if (event === 'SIGNED_OUT') forgetProfileState();
+    });
+    const stop = client.start();
+    return () => {
+      stop();
+      stopListening();
+      setApiSessionSource(null);
+    };
+  }, [client]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: session?.user ?? null,
+      session,
+      status,
+      isNewLogin,
+      resetNewLogin: client.resetNewLogin,
+      signIn: client.signIn,
+      onAuthStateChange: client.onAuthStateChange,
+      async signOut() {
+        const { error } = await client.signOut();
+        forgetProfileState();
+        if (error) {
+          console.error(`Sign-out failed: ${error}`);
+          toast.error(SIGN_OUT_FAILED_MESSAGE);
+        }
+        navigate('/', { replace: true });
+      },
+    }),
+    [client, session, status, isNewLogin, navigate],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Whoever signs in next must not inherit this person's cached completeness or wizard step. */
+function forgetProfileState(): void {
+  removeProfileCompleteCookie();
+  clearRememberedOnboardingStep();
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

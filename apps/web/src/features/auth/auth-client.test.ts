@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type AuthClientDeps,
+  type AuthEvent,
+  createAuthClient,
+  LOGOUT_PATH,
+  REFRESH_PATH,
+  retryDelayMs,
+} from './auth-client.ts';
+
+const user = { id: 'u1', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', role: 'client' };
+const START = 1_700_000_000_000;
+
+function sessionResponse(token: string, expiresIn = 100, who = user) {
+  return Response.json({
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: expiresIn,
+    expires_at: Math.floor(START / 1000) + expiresIn,
+    user: who,
+  });
+}
+
+function setup(answers: Array<Response | Error | (() => Response)>, overrides: Partial<AuthClientDeps> = {}) {
+  const queue = [...answers];
+  const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
+    const next = queue.shift();
+    if (!next) throw new Error('no more answers');
+    if (next instanceof Error) throw next;
+    return typeof next === 'function' ? next() : next;
+  });
+  const sleep = vi.fn(async (_ms: number) => {});
+  const navigate = vi.fn();
+  const client = createAuthClient({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    locks: undefined,
+    now: () => Date.now(),
+    sleep,
+    pendingSignIn: { mark: () => {}, take: () => false },
+    navigate,
+    ...overrides,
+  });
+  const events: AuthEvent[] = [];
+  client.onAuthStateChange((event) => events.push(event));
+  return { client, fetch, sleep, events, navigate };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.setSystemTime(START);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('retryDelayMs', () => {
+  it('is 200 ms × 2^attempt − 1', () => {
+    expect([0, 1, 2, 3].map(retryDelayMs)).toEqual([199, 399, 799, 1599]);
+  });
+});
+
+describe('restoring a session on load', () => {
+  it('refreshes once however many callers ask at the same time', async () => {
+    const { client, fetch, events } = setup([sessionResponse('t1')]);
+    client.start();
+    const tokens = await Promise.all([
+      client.getAccessToken(),
+      client.refreshSession(),
+      client.getAccessToken(),
+    ]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]?.[0]).toBe(REFRESH_PATH);
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(tokens[0]).toBe('t1');
+    expect(client.getSnapshot()).toMatchObject({ status: 'signed-in', session: { accessToken: 't1', user } });
+    expect(events).toEqual(['SIGNED_IN']);
+  });
+
+  it('serialises refreshes through a Web Lock when the browser has them', async () => {
+    const request = vi.fn((_name: string, work: () => Promise<unknown>) => work());
+    const { client } = setup([sessionResponse('t1')], {
+      locks: { request } as unknown as AuthClientDeps['locks'],
+    });
+    await client.refreshSession();
+    expect(request).toHaveBeenCalledWith('auth:refresh-token', expect.any(Function));
+  });
+
+  it('is signed out, without an event, when there is no session', async () => {
+    const { client, events } = setup([new Response(null, { status: 401 })]);
+    client.start();
+    expect(await client.getAccessToken()).toBeNull();
+    expect(client.getSnapshot().status).toBe('signed-out');
+    expect(events).toEqual([]);
+  });
+
+  it('removes a session that lacks an access token or an expiry', async () => {
+    for (const body of [
+      { token_type: 'bearer', expires_in: 100, user },
+      { access_token: 't1', token_type: 'bearer', user },
+    ]) {
+      const { client } = setup([Response.json(body)]);
+      expect(await client.refreshSession()).toBeNull();
+      expect(client.getSnapshot()).toMatchObject({ status: 'signed-out', session: null });
+    }
+  });
+
+  it('reports a sign-in through the provider as a new login until reset', async () => {
+    let pending = false;
+    const { client } = setup([sessionResponse('t1')], {
+      pendingSignIn: {
+        mark: () => {
+          pending = true;
+        },
+        take: () => {
+          const was = pending;
+          pending = false;
+          return was;
+        },
+      },
+    });
+    client.signIn('/profile');
+    await client.refreshSession();
+    expect(client.getSnapshot().isNewLogin).toBe(true);
+    client.resetNewLogin();
+    expect(client.getSnapshot().isNewLogin).toBe(false);
+  });
+});
+
+describe('refresh failures', () => {
+  it('retries network errors, 5xx and 429 with the backoff, then succeeds', async () => {
+    const { client, fetch, sleep, events } = setup([
+      new TypeError('Failed to fetch'),
+      new Response(null, { status: 503 }),
+      new Response(null, { status: 429 }),
+      sessionResponse('t1'),
+    ]);
+    expect((await client.refreshSession())?.accessToken).toBe('t1');
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([199, 399, 799]);
+    expect(events).toEqual(['SIGNED_IN']);
+  });
+
+  it('keeps the session when the server stays unavailable', async () => {
+    const { client, fetch } = setup([sessionResponse('t1'), ...Array(7).fill(new TypeError('offline'))]);
+    await client.refreshSession();
+    expect((await client.refreshSession())?.accessToken).toBe('t1');
+    expect(fetch).toHaveBeenCalledTimes(8);
+    expect(client.getSnapshot().status).toBe('signed-in');
+  });
+
+  it('signs out on a non-retryable failure', async () => {
+    const { client, sleep, events } = setup([sessionResponse('t1'), new Response(null, { status: 401 })]);
+    await client.refreshSession();
+    expect(await client.refreshSession()).toBeNull();
+    expect(sleep).not.toHaveBeenCalled();
+    expect(client.getSnapshot()).toMatchObject({ status: 'signed-out', session: null });
+    expect(events).toEqual(['SIGNED_IN', 'SIGNED_OUT']);
+  });
+});
+
+describe('background refresh', () => {
+  it('refreshes at 80% of the lifetime and reports a changed user', async () => {
+    const renamed = { ...user, last_name: 'King' };
+    const { client, fetch, events } = setup([
+      sessionResponse('t1', 100),
+      sessionResponse('t2', 100, renamed),
+    ]);
+    client.start();
+    await client.getAccessToken();
+    await vi.advanceTimersByTimeAsync(79_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(client.getSnapshot().session?.accessToken).toBe('t2');
+    expect(events).toEqual(['SIGNED_IN', 'TOKEN_REFRESHED', 'USER_UPDATED']);
+  });
+
+  it('refreshes an expired token before handing it out', async () => {
+    const { client, fetch } = setup([sessionResponse('t1', 100), sessionResponse('t2', 100)]);
+    await client.refreshSession();
+    // Not started: no timer ran, as in a throttled background tab.
+    vi.setSystemTime(START + 101_000);
+    expect(await client.getAccessToken()).toBe('t2');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('refreshes when the tab becomes visible after the refresh point', async () => {
+    const { client, fetch } = setup([sessionResponse('t1', 100), sessionResponse('t2', 100)]);
+    const stop = client.start();
+    await client.getAccessToken();
+    stop();
+    client.start();
+    vi.setSystemTime(START + 90_000);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(client.getSnapshot().session?.accessToken).toBe('t2'));
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('signOut', () => {
+  it('revokes with the access token and forgets the session', async () => {
+    const { client, fetch, events } = setup([sessionResponse('t1'), new Response(null, { status: 204 })]);
+    await client.refreshSession();
+    expect(await client.signOut()).toEqual({ error: null });
+    expect(fetch.mock.calls[1]?.[0]).toBe(LOGOUT_PATH);
+    expect(fetch.mock.calls[1]?.[1]).toMatchObject({
+      method: 'POST',
+      headers: { authorization: 'Bearer t1' },
+    });
+    expect(client.getSnapshot()).toMatchObject({ status: 'signed-out', session: null });
+    expect(events).toEqual(['SIGNED_IN', 'SIGNED_OUT']);
+  });
+
+  it('forgets the session even when the server cannot be reached', async () => {
+    const { client } = setup([sessionResponse('t1'), new TypeError('Failed to fetch')]);
+    await client.refreshSession();
+    expect(await client.signOut()).toEqual({ error: 'Failed to fetch' });
+    expect(client.getSnapshot().session).toBeNull();
+  });
+});
+
+describe('signIn', () => {
+  it('leaves for the authorize endpoint with the return path', () => {
+    const { client, navigate } = setup([]);
+    client.signIn('/update-preferences');
+    expect(navigate).toHaveBeenCalledWith('/auth/v1/authorize?redirect_to=%2Fupdate-preferences');
+  });
+});

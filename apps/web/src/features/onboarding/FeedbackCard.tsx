@@ -1,0 +1,79 @@
+import { CircleCheck } from 'lucide-react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Label, Textarea } from '../../components/ui/Field.tsx';
+import { sendOnboardingFeedback } from './onboarding-api.ts';
+
+const SNACKBAR_MS = 4000;
+const FADE_MS = 300;
+
+/** 'Thank you for your feedback!': shown for 4 seconds, then fades out over 300 ms. */
+function FeedbackSnackbar({ onHidden }: { onHidden(): void }) {
+  const [fading, setFading] = useState(false);
+  useEffect(() => {
+    const fade = setTimeout(() => setFading(true), SNACKBAR_MS);
+    const hide = setTimeout(onHidden, SNACKBAR_MS + FADE_MS);
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(hide);
+    };
+  }, [onHidden]);
+  return (
+    <div
+      role="status"
+      className={`fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-sm items-center gap-2 rounded-lg bg-green-700 px-4 py-3 text-sm font-medium text-white shadow-lg transition-opacity duration-300 ${fading ? 'opacity-0' : 'opacity-100'}`}
+    >
+      <CircleCheck className="size-5 shrink-0" aria-hidden="true" />
+      Thank you for your feedback!
+    </div>
+  );
+}
+
+/** The card after the final submit: one question, a box, and Send (disabled while the box is blank). */
+export function FeedbackCard() {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [snackbar, setSnackbar] = useState(false);
+  const id = useId();
+  const hideSnackbar = useCallback(() => setSnackbar(false), []);
+
+  const send = async () => {
+    setSending(true);
+    const { error } = await sendOnboardingFeedback(text.trim());
+    setSending(false);
+    if (error) {
+      toast.error('Feedback Not Sent', { description: error });
+      return;
+    }
+    setSent(true);
+    setSnackbar(true);
+  };
+
+  return (
+    <>
+      {!sent && (
+        <Card title="We value your feedback!">
+          <div className="space-y-3">
+            <Label htmlFor={id}>How was your onboarding experience?</Label>
+            <Textarea
+              id={id}
+              rows={4}
+              maxLength={5000}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <div className="flex justify-end">
+              <Button onClick={() => void send()} disabled={text.trim() === ''} busy={sending}>
+                Send
+              </Button>
+            </div>
+          </div>
+        </Card>
+      )}
+      {snackbar && <FeedbackSnackbar onHidden={hideSnackbar} />}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Option } from '@app/domain/onboarding-fields';
+import { type ReactNode, useId } from 'react';
+import { type ListFieldName, type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
+
+const optionClasses =
+  'flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 hover:border-neutral-400 has-checked:border-brand has-checked:bg-brand/5 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand';
+
+interface GroupShellProps {
+  legend: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  error?: string;
+  /** Grid classes for the options: a row of pills for short answers, columns for longer lists. */
+  layout: string;
+  children: ReactNode;
+}
+
+/** A fieldset whose legend names the question; its options are native inputs, one per label. */
+function GroupShell({ legend, hint, required, error, layout, children }: GroupShellProps) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset className="space-y-2" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+      <legend className="text-sm font-medium text-neutral-800">
+        {legend}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        )}
+      </legend>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-neutral-600">
+          {hint}
+        </p>
+      )}
+      <div className={layout}>{children}</div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export interface ChoiceGroupProps {
+  name: TextFieldName;
+  legend: ReactNode;
+  options: readonly Option[];
+  hint?: ReactNode;
+  required?: boolean;
+}
+
+/** One answer from a short list (Yes/No, Yes/No/Pending, Yes/No/Maybe) as radio buttons. */
+export function ChoiceGroup({ name, legend, options, hint, required }: ChoiceGroupProps) {
+  const { register } = useWizardForm();
+  const error = useFieldError(name);
+  return (
+    <GroupShell legend={legend} hint={hint} required={required} error={error} layout="flex flex-wrap gap-2">
+      {options.map((option) => (
+        <label key={option.value} className={`${optionClasses} min-w-20`}>
+          <input type="radio" value={option.value} className="size-4 accent-brand" {...register(name)} />
+          {option.label}
+        </label>
+      ))}
+    </GroupShell>
+  );
+}
+
+export interface CheckboxGroupProps {
+  name: ListFieldName;
+  legend: ReactNode;
+  options: readonly Option[];
+  hint?: ReactNode;
+  required?: boolean;
+}
+
+/** Any number of answers from a list (job types, work location types) as checkboxes. */
+export function CheckboxGroup({ name, legend, options, hint, required }: CheckboxGroupProps) {
+  const { register } = useWizardForm();
+  const error = useFieldError(name);
+  return (
+    <GroupShell
+      legend={legend}
+      hint={hint}
+      required={required}
+      error={error}
+      layout="grid grid-cols-2 gap-2 sm:grid-cols-3"
+    >
+      {options.map((option) => (
+        <label key={option.value} className={optionClasses}>
+          <input type="checkbox" value={option.value} className="size-4 accent-brand" {...register(name)} />
+          {option.label}
+        </label>
+      ))}
+    </GroupShell>
+  );
+}

@@ -1,0 +1,116 @@
+import { joinCommaList, parseCommaList } from '@app/domain/onboarding-fields';
+import { Plus, X } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { Button, focusRing } from '../../../components/ui/Button.tsx';
+import { Input, Label } from '../../../components/ui/Field.tsx';
+import { type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
+
+export interface ListFieldProps {
+  /** A comma-joined list in the record (job titles, keywords). */
+  name: TextFieldName;
+  label: ReactNode;
+  /** What one entry is called, for the Add and Remove buttons ('job title', 'keyword'). */
+  itemName: string;
+  placeholder?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  /** Shown beside the input, such as the 'include only whole words' checkbox of keyword lists. */
+  aside?: ReactNode;
+}
+
+/** Entries added with the Add button or Enter; blank entries are ignored and each one can be removed. */
+export function ListField({ name, label, itemName, placeholder, hint, required, aside }: ListFieldProps) {
+  const { control } = useWizardForm();
+  const error = useFieldError(name);
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const entries = parseCommaList(field.value);
+        const add = () => {
+          // Typed commas split the draft, as the stored list is comma-joined.
+          const added = parseCommaList(draft).filter((entry) => !entries.includes(entry));
+          setDraft('');
+          if (added.length > 0) field.onChange(joinCommaList([...entries, ...added]));
+        };
+        const remove = (index: number) =>
+          field.onChange(joinCommaList(entries.filter((_, i) => i !== index)));
+        return (
+          <div className="space-y-2">
+            <Label htmlFor={id}>
+              {label}
+              {required && (
+                <span aria-hidden="true" className="text-red-700">
+                  {' '}
+                  *
+                </span>
+              )}
+            </Label>
+            {hint && (
+              <p id={`${id}-hint`} className="text-sm text-neutral-600">
+                {hint}
+              </p>
+            )}
+            <div className="flex gap-2">
+              <Input
+                id={id}
+                ref={field.ref}
+                value={draft}
+                placeholder={placeholder}
+                aria-describedby={describedBy}
+                aria-invalid={error ? true : undefined}
+                onChange={(event) => setDraft(event.target.value)}
+                onBlur={field.onBlur}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') {
+                    event.preventDefault();
+                    add();
+                  }
+                }}
+              />
+              <Button variant="secondary" onClick={add} aria-label={`Add ${itemName}`}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add
+              </Button>
+            </div>
+            {aside}
+            {entries.length > 0 && (
+              <ul
+                className="flex flex-wrap gap-2"
+                aria-label={`Added: ${typeof label === 'string' ? label : itemName}`}
+              >
+                {entries.map((entry, index) => (
+                  <li
+                    key={entry}
+                    className="inline-flex items-center gap-1 rounded-full border border-neutral-300 bg-neutral-50 py-1 pr-1 pl-3 text-sm text-neutral-900"
+                  >
+                    {entry}
+                    <button
+                      type="button"
+                      onClick={() => remove(index)}
+                      aria-label={`Remove ${entry}`}
+                      className={`rounded-full p-1 text-neutral-600 hover:bg-neutral-200 hover:text-neutral-900 ${focusRing}`}
+                    >
+                      <X className="size-3.5" aria-hidden="true" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {error && (
+              <p id={`${id}-error`} className="text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { EXPERIENCE_LEVELS, JOB_TYPES, YES_NO } from '@app/domain/onboarding-fields';
+import { CheckboxGroup, ChoiceGroup } from '../fields/ChoiceGroup.tsx';
+import { DateField } from '../fields/DateField.tsx';
+import { DocumentField } from '../fields/DocumentField.tsx';
+import { SelectField } from '../fields/SelectField.tsx';
+import { TextField } from '../fields/TextField.tsx';
+
+/** Step 6: your current work, the jobs you want, your resume and cover letter. */
+export function EmploymentStep() {
+  return (
+    <div className="space-y-6">
+      <ChoiceGroup name="currentlyEmployed" legend="Are you currently employed?" options={YES_NO} required />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField name="recentPosition" label="Recent Position" required autoComplete="organization-title" />
+        <TextField name="recentEmployer" label="Recent Employer" required autoComplete="organization" />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          name="experienceLevel"
+          label="Experience Level"
+          options={EXPERIENCE_LEVELS}
+          placeholder="Select your experience level"
+          required
+        />
+        <DateField name="availabilityToStart" label="Availability to Start" />
+      </div>
+      <CheckboxGroup
+        name="jobType"
+        legend="Job Type"
+        hint="Select every type you would accept."
+        options={JOB_TYPES}
+        required
+      />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <DocumentField name="resume" label="Resume" folder="resumes" required />
+        <DocumentField name="coverLetter" label="Cover Letter" folder="cover-letters" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { WORK_LOCATION_TYPES, YES_NO_MAYBE } from '@app/domain/onboarding-fields';
+import { useId } from 'react';
+import { CheckboxGroup, ChoiceGroup } from '../fields/ChoiceGroup.tsx';
+import { ListField } from '../fields/ListField.tsx';
+import { TextAreaField, TextField } from '../fields/TextField.tsx';
+
+/** The 'include only whole words' option of a keyword list; the spec keeps it on screen only, unsaved. */
+function WholeWordsOption() {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm text-neutral-700">
+      <input id={id} type="checkbox" className="size-4 accent-brand" />
+      <label htmlFor={id}>Include only whole words</label>
+    </div>
+  );
+}
+
+/** Step 7: the jobs you want and the ones you don't, pay, place and anything else that matters. */
+export function JobPreferencesStep() {
+  return (
+    <div className="space-y-6">
+      <ListField
+        name="topJobTitles"
+        label="Job Titles"
+        itemName="job title"
+        placeholder="e.g. Product Designer"
+        hint="The titles you want us to apply for. Press Enter or Add after each one."
+        required
+      />
+      <ListField
+        name="jobDescriptionKeywords"
+        label="Job Description Keywords"
+        itemName="keyword"
+        placeholder="e.g. design systems"
+        hint="Words a job description should mention."
+        aside={<WholeWordsOption />}
+      />
+      <ListField
+        name="excludeJobTitles"
+        label="Excluded Job Titles"
+        itemName="excluded job title"
+        placeholder="e.g. Intern"
+        hint="Titles we should never apply for."
+      />
+      <ListField
+        name="excludeJobDescriptionKeywords"
+        label="Excluded Job Description Keywords"
+        itemName="excluded keyword"
+        placeholder="e.g. commission only"
+        hint="Jobs whose description mentions these are skipped."
+        aside={<WholeWordsOption />}
+      />
+      <TextField
+        name="salaryExpectation"
+        label="Salary Expectation"
+        hint="Your minimum annual salary in USD, e.g. $75,000."
+        placeholder="$75,000"
+        inputMode="numeric"
+        required
+      />
+      <CheckboxGroup
+        name="workLocationType"
+        legend="Work Location Type"
+        options={WORK_LOCATION_TYPES}
+        required
+      />
+      <TextField
+        name="locationRequirements"
+        label="Location Requirements"
+        placeholder="e.g. within 30 miles of Austin, TX"
+      />
+      <ChoiceGroup name="openForRelocation" legend="Are you open to relocation?" options={YES_NO_MAYBE} />
+      <TextAreaField
+        name="jobCriteria"
+        label="Anything else we should look for or avoid?"
+        placeholder="e.g. companies under 500 people, no agencies"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import type { OnboardingRecord } from '@app/domain/onboarding-fields';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Mail } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import {
+  fetchProfileRecord,
+  profileRecordQueryKey,
+  updateNewsletterSubscription,
+} from '../../lib/profile-record.ts';
+
+export const PREFERENCES_PATH = '/update-preferences';
+export const LOAD_FAILED_MESSAGE = 'Failed to load preferences. Please try again.';
+export const UPDATE_FAILED_TITLE = 'Update Failed';
+export const UPDATE_FAILED_FALLBACK = 'Please try again later.';
+export const UPDATED_TITLE = 'Preferences Updated';
+export const SUBSCRIBED_MESSAGE = "You've been subscribed to our career coaching email!";
+export const UNSUBSCRIBED_MESSAGE = "You've been unsubscribed from career coaching emails.";
+
+/** What the preferences page needs of the account: whether someone is signed in, and signing in. */
+export interface PreferencesAccount {
+  signedIn: boolean;
+  signIn(redirectTo: string): void;
+}
+
+/** /update-preferences, Email Preferences (spec 2, section 2): open to all, sign-in asked for here. */
+export function PreferencesPage({ account }: { account: PreferencesAccount }) {
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <h1 className="text-2xl font-semibold text-neutral-900">Email Preferences</h1>
+      {account.signedIn ? (
+        <Preferences />
+      ) : (
+        <SignInPrompt onSignIn={() => account.signIn(PREFERENCES_PATH)} />
+      )}
+    </div>
+  );
+}
+
+function SignInPrompt({ onSignIn }: { onSignIn(): void }) {
+  return (
+    <Card title="Sign In to Update Preferences">
+      <p className="text-sm text-neutral-700">Sign in to choose which e-mails you receive from us.</p>
+      <Button className="mt-4" onClick={onSignIn}>
+        Sign In
+      </Button>
+    </Card>
+  );
+}
+
+function Preferences() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const preferences = useQuery({
+    queryKey: profileRecordQueryKey,
+    queryFn: async () => {
+      const { data, error } = await fetchProfileRecord();
+      if (error) throw new Error(error);
+      return data;
+    },
+  });
+
+  useEffect(() => {
+    if (preferences.isError) toast.error(LOAD_FAILED_MESSAGE, { id: 'preferences-load-failed' });
+  }, [preferences.isError]);
+
+  const subscribed = preferences.data?.subscribe_to_newsletter === true;
+
+  const toggle = async () => {
+    const subscribe = !subscribed;
+    setSaving(true);
+    const { data, error, status } = await updateNewsletterSubscription(subscribe);
+    setSaving(false);
+    if (error) {
+      // Status 0: no answer came, so there is no server message to show.
+      toast.error(UPDATE_FAILED_TITLE, { description: status > 0 ? error : UPDATE_FAILED_FALLBACK });
+      return;
+    }
+    queryClient.setQueryData<OnboardingRecord | null>(
+      profileRecordQueryKey,
+      (previous) => data?.data ?? (previous ? { ...previous, subscribe_to_newsletter: subscribe } : previous),
+    );
+    toast.success(UPDATED_TITLE, { description: subscribe ? SUBSCRIBED_MESSAGE : UNSUBSCRIBED_MESSAGE });
+  };
+
+  const toProfile = () => navigate('/profile');
+
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={toProfile}>
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Profile
+      </Button>
+      {preferences.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
+          <Spinner size="sm" label={null} />
+          Loading preferences...
+        </p>
+      ) : (
+        <Card title="Career Coaching Email" description="Tips and guidance for your job search, by e-mail.">
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <p className="flex items-center gap-2 text-sm text-neutral-700">
+              <Mail className="size-4 text-neutral-500" aria-hidden="true" />
+              Status:{' '}
+              <span className={`font-medium ${subscribed ? 'text-green-800' : 'text-neutral-900'}`}>
+                {subscribed ? 'Subscribed' : 'Unsubscribed'}
+              </span>
+            </p>
+            <Button
+              variant={subscribed ? 'secondary' : 'primary'}
+              busy={saving}
+              disabled={preferences.isError}
+              onClick={toggle}
+            >
+              {subscribed ? 'Unsubscribe' : 'Subscribe'}
+            </Button>
+          </div>
+        </Card>
+      )}
+      <Button variant="secondary" onClick={toProfile}>
+        Go to Profile
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { displayFileName, type ProfileEntry } from '@app/domain/profile-display';
+import { Download, FileText, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { saveBlobAs } from '../../lib/save-file.ts';
+import { createSharedLink, downloadDocument, type SharedLink } from './profile-documents.ts';
+import { ShareLinkDialog } from './ShareLinkDialog.tsx';
+
+export const DOWNLOAD_FAILED_TITLE = 'Download failed';
+export const DOWNLOAD_FAILED_MESSAGE = 'Failed to download file. Please try again.';
+export const SHARE_FAILED_TITLE = 'Share Failed';
+export const SHARE_FAILED_MESSAGE = 'Could not create a link. Please try again.';
+
+/** One uploaded file: its name as the person gave it, a download, and a link to share it. */
+export function DocumentRow({ entry }: { entry: ProfileEntry }) {
+  const stored = String(entry.raw);
+  const fileName = displayFileName(stored);
+  const [busy, setBusy] = useState<'download' | 'share' | null>(null);
+  const [link, setLink] = useState<SharedLink | null>(null);
+
+  const download = async () => {
+    setBusy('download');
+    const { data } = await downloadDocument(stored);
+    setBusy(null);
+    if (data) saveBlobAs(data, fileName);
+    else toast.error(DOWNLOAD_FAILED_TITLE, { description: DOWNLOAD_FAILED_MESSAGE });
+  };
+
+  const share = async () => {
+    setBusy('share');
+    const { data, error, status } = await createSharedLink(stored);
+    setBusy(null);
+    if (data) setLink(data);
+    // A refusal explains itself; a failure to reach the server gets the general advice.
+    else toast.error(SHARE_FAILED_TITLE, { description: status > 0 && error ? error : SHARE_FAILED_MESSAGE });
+  };
+
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-neutral-200 p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 items-center gap-3">
+        <FileText className="size-5 shrink-0 text-neutral-500" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="text-sm text-neutral-600">{entry.label}</p>
+          <p className="truncate text-sm font-medium text-neutral-900" title={fileName}>
+            {fileName}
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          busy={busy === 'download'}
+          disabled={busy !== null}
+          onClick={download}
+        >
+          {busy !== 'download' && <Download className="size-4" aria-hidden="true" />}
+          {busy === 'download' ? 'Downloading...' : 'Download'}
+          <span className="sr-only"> {entry.label}</span>
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          busy={busy === 'share'}
+          disabled={busy !== null}
+          onClick={share}
+        >
+          {busy !== 'share' && <Link2 className="size-4" aria-hidden="true" />}
+          {busy === 'share' ? 'Creating link...' : 'Share link'}
+          <span className="sr-only"> to {entry.label}</span>
+        </Button>
+      </div>
+      <ShareLinkDialog link={link} fileName={fileName} onClose={() => setLink(null)} />
+    </div>
+  );
+}

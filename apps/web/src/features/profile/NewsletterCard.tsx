@@ -1,0 +1,87 @@
+import type { OnboardingRecord } from '@app/domain/onboarding-fields';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { profileRecordQueryKey, updateNewsletterSubscription } from '../../lib/profile-record.ts';
+
+export const NEWSLETTER_UPDATED_TITLE = 'Newsletter Updated';
+export const NEWSLETTER_FAILED_TITLE = 'Update Failed';
+export const NEWSLETTER_FAILED_MESSAGE = 'Failed to update newsletter subscription. Please try again.';
+export const NEWSLETTER_ERROR_MESSAGE = 'An error occurred while updating your newsletter subscription.';
+export const newsletterFallbackMessage = (subscribed: boolean) =>
+  `Newsletter subscription ${subscribed ? 'enabled' : 'disabled'} successfully`;
+
+/** The Career Coaching Email card: the status, and Edit to change it (spec 2, sections 2 and 8). */
+export function NewsletterCard({ record }: { record: OnboardingRecord }) {
+  const queryClient = useQueryClient();
+  const subscribed = record.subscribe_to_newsletter === true;
+  const [editing, setEditing] = useState(false);
+  const [pending, setPending] = useState<boolean | null>(null);
+
+  const choose = async (subscribe: boolean) => {
+    setPending(subscribe);
+    const { data, error, status } = await updateNewsletterSubscription(subscribe);
+    setPending(null);
+    if (error) {
+      // Status 0: the request never got an answer.
+      toast.error(NEWSLETTER_FAILED_TITLE, {
+        description: status === 0 ? NEWSLETTER_ERROR_MESSAGE : NEWSLETTER_FAILED_MESSAGE,
+      });
+      return;
+    }
+    queryClient.setQueryData<OnboardingRecord | null>(profileRecordQueryKey, (previous) =>
+      previous ? { ...previous, subscribe_to_newsletter: subscribe } : previous,
+    );
+    setEditing(false);
+    toast.success(NEWSLETTER_UPDATED_TITLE, {
+      description: data?.message || newsletterFallbackMessage(subscribe),
+    });
+  };
+
+  return (
+    <Card
+      title="Career Coaching Email"
+      actions={
+        !editing && (
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            Edit
+            <span className="sr-only"> Career Coaching Email</span>
+          </Button>
+        )
+      }
+    >
+      <p className="text-sm text-neutral-700">
+        Status:{' '}
+        <span className={`font-medium ${subscribed ? 'text-green-800' : 'text-neutral-900'}`}>
+          {subscribed ? 'Subscribed' : 'Not subscribed'}
+        </span>
+      </p>
+      {editing && (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            busy={pending === true}
+            disabled={pending !== null || subscribed}
+            onClick={() => choose(true)}
+          >
+            Subscribe
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={pending === false}
+            disabled={pending !== null || !subscribed}
+            onClick={() => choose(false)}
+          >
+            Unsubscribe
+          </Button>
+          <Button variant="ghost" size="sm" disabled={pending !== null} onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

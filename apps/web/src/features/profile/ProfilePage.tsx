@@ -1,0 +1,141 @@
+import { checkCompleteness, isMeaningfulRecord } from '@app/domain/onboarding-completeness';
+import type { OnboardingRecord } from '@app/domain/onboarding-fields';
+import { useQuery } from '@tanstack/react-query';
+import { LogOut, Pencil } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { setProfileCompleteCookie } from '../../lib/cookies.ts';
+import { fetchProfileRecord, profileRecordQueryKey } from '../../lib/profile-record.ts';
+import { IncompleteProfileCard } from './IncompleteProfileCard.tsx';
+import { NewsletterCard } from './NewsletterCard.tsx';
+import { ProfileCard } from './ProfileCard.tsx';
+import { profileLayout } from './profile-cards.ts';
+import { formatDateTime } from './profile-values.ts';
+
+export const LOAD_FAILED_TITLE = 'Data Error';
+export const LOAD_FAILED_MESSAGE = 'Failed to load profile data. Please try again.';
+
+/** What the profile needs of the signed-in account. */
+export interface ProfileAccount {
+  signOut(): Promise<void>;
+}
+
+/** /profile: everything the person gave during onboarding, read-only (spec 2, section 2). */
+export function ProfilePage({ account }: { account: ProfileAccount }) {
+  const profile = useQuery({
+    queryKey: profileRecordQueryKey,
+    queryFn: async () => {
+      const { data, error } = await fetchProfileRecord();
+      if (error) throw new Error(error);
+      return data;
+    },
+  });
+
+  useEffect(() => {
+    // The id keeps one toast when the effect runs twice.
+    if (profile.isError)
+      toast.error(LOAD_FAILED_TITLE, { id: 'profile-load-failed', description: LOAD_FAILED_MESSAGE });
+  }, [profile.isError]);
+
+  if (profile.isPending) {
+    return (
+      <PageFrame account={account}>
+        <div className="flex justify-center py-16 text-neutral-500">
+          <Spinner size="lg" label="Loading your profile..." />
+        </div>
+      </PageFrame>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <PageFrame account={account}>
+        <Card title={LOAD_FAILED_TITLE}>
+          <p role="alert" className="text-sm text-red-700">
+            {LOAD_FAILED_MESSAGE}
+          </p>
+          <Button className="mt-4" variant="secondary" onClick={() => void profile.refetch()}>
+            Try Again
+          </Button>
+        </Card>
+      </PageFrame>
+    );
+  }
+  if (!profile.data || !isMeaningfulRecord(profile.data)) return <NoProfileData account={account} />;
+  return <ProfileDetails record={profile.data} account={account} />;
+}
+
+function PageFrame({
+  account,
+  lastUpdated,
+  children,
+}: {
+  account: ProfileAccount;
+  lastUpdated?: string | null;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-neutral-900">My Profile</h1>
+          {lastUpdated && <p className="mt-1 text-sm text-neutral-600">Last updated: {lastUpdated}</p>}
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => navigate('/edit-profile')}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit
+          </Button>
+          <Button variant="ghost" onClick={() => void account.signOut()}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function ProfileDetails({ record, account }: { record: OnboardingRecord; account: ProfileAccount }) {
+  const navigate = useNavigate();
+  const { isComplete, missingBySection } = checkCompleteness(record);
+  const { before, legal } = profileLayout(record);
+
+  const completeProfile = () => {
+    // The entry route trusts this flag; it must not send the person straight back here.
+    setProfileCompleteCookie(false);
+    navigate('/');
+  };
+
+  return (
+    <PageFrame account={account} lastUpdated={formatDateTime(record.updated_at)}>
+      {!isComplete && <IncompleteProfileCard missing={missingBySection} onComplete={completeProfile} />}
+      <div className="grid gap-6 lg:grid-cols-2">
+        {before.map((content) => (
+          <ProfileCard key={content.title} content={content} />
+        ))}
+        <NewsletterCard record={record} />
+        {legal && <ProfileCard content={legal} />}
+      </div>
+    </PageFrame>
+  );
+}
+
+function NoProfileData({ account }: { account: ProfileAccount }) {
+  return (
+    <section className="mx-auto max-w-lg rounded-lg border border-neutral-200 bg-white p-6 text-center shadow-xs">
+      <h1 className="text-xl font-semibold text-neutral-900">No Profile Data Found</h1>
+      <p className="mt-2 text-sm text-neutral-700">
+        We could not find your onboarding answers. Complete onboarding to set up your profile.
+      </p>
+      <Button className="mt-4" onClick={() => void account.signOut()}>
+        Complete Onboarding
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+/** The calls behind a document row of the profile: download it, and share it with a signed link. */
+import { normalizeDocumentPath } from '@app/domain/profile-display';
+import { type ApiResult, apiFetch } from '../../lib/api.ts';
+
+/** A stored value may be the path or the URL the upload answered with; the server wants the path. */
+function storedPath(pathOrUrl: string): string {
+  return normalizeDocumentPath(pathOrUrl) ?? pathOrUrl;
+}
+
+export function downloadDocument(pathOrUrl: string): Promise<ApiResult<Blob>> {
+  return apiFetch<Blob>(`/documents/download?path=${encodeURIComponent(storedPath(pathOrUrl))}`, {
+    responseType: 'blob',
+  });
+}
+
+export interface SharedLink {
+  url: string;
+  expires_at: string;
+}
+
+export async function createSharedLink(pathOrUrl: string): Promise<ApiResult<SharedLink>> {
+  const result = await apiFetch<{ data: SharedLink }>('/document-links', {
+    method: 'POST',
+    json: { path: storedPath(pathOrUrl) },
+  });
+  return { ...result, data: result.data?.data ?? null };
+}

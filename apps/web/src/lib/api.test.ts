@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch, apiUrl, setApiSessionSource } from './api.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  setApiSessionSource(null);
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const sentHeaders = (call: number) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
+
+describe('apiFetch', () => {
+  it('returns { data: null, error } and logs the HTTP error on a non-OK answer', async () => {
+    fetchMock.mockResolvedValue(new Response('oops', { status: 500, statusText: 'Internal Server Error' }));
+    const result = await apiFetch('/onboarding-submissions');
+    expect(result).toEqual({ data: null, error: 'HTTP error 500: Internal Server Error', status: 500 });
+    expect(console.error).toHaveBeenCalledWith('HTTP error 500: Internal Server Error');
+  });
+
+  it("uses the server's error text when it gives one", async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        { error: 'File size must be less than 5MB' },
+        { status: 413, statusText: 'Payload Too Large' },
+      ),
+    );
+    const result = await apiFetch('/file-upload', { method: 'POST', body: new FormData() });
+    expect(result).toEqual({ data: null, error: 'File size must be less than 5MB', status: 413 });
+    expect(console.error).toHaveBeenCalledWith('HTTP error 413: Payload Too Large');
+  });
+
+  it('sends JSON with the bearer token and parses the answer', async () => {
+    setApiSessionSource({ getAccessToken: async () => 'tok', refreshAccessToken: async () => null });
+    fetchMock.mockResolvedValue(Response.json({ data: { id: 7 } }));
+    const result = await apiFetch<{ data: { id: number } }>('/onboarding-submissions', {
+      method: 'POST',
+      json: { first_name: 'Ada' },
+    });
+    expect(result).toEqual({ data: { data: { id: 7 } }, error: null, status: 200 });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/onboarding-submissions');
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"first_name":"Ada"}');
+    expect(sentHeaders(0).get('authorization')).toBe('Bearer tok');
+    expect(sentHeaders(0).get('content-type')).toBe('application/json');
+  });
+
+  it('sends no authorization header without a session', async () => {
+    fetchMock.mockResolvedValue(Response.json({}));
+    await apiFetch('/public-config');
+    expect(sentHeaders(0).has('authorization')).toBe(false);
+  });
+
+  it('refreshes the session and retries once when the token is refused', async () => {
+    const refreshAccessToken = vi.fn(async () => 'fresh');
+    setApiSessionSource({ getAccessToken: async () => 'stale', refreshAccessToken });
+    fetchMock
+      .mockResolvedValueOnce(new Response(null, { status: 401, statusText: 'Unauthorized' }))
+      .mockResolvedValueOnce(Response.json({ ok: true }));
+    const result = await apiFetch('/my-jobs');
+    expect(result).toEqual({ data: { ok: true }, error: null, status: 200 });
+    expect(refreshAccessToken).toHaveBeenCalledTimes(1);
+    expect(sentHeaders(1).get('authorization')).toBe('Bearer fresh');
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('gives up after one retry when the token is still refused', async () => {
+    setApiSessionSource({ getAccessToken: async () => 'stale', refreshAccessToken: async () => 'fresh' });
+    fetchMock.mockImplementation(async () =>
+      Response.json({ error: 'Invalid JWT signature' }, { status: 401, statusText: 'Unauthorized' }),
+    );
+    const result = await apiFetch('/my-jobs');
+    expect(result).toEqual({ data: null, error: 'Invalid JWT signature', status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('turns a network failure into an error result', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(await apiFetch('/my-jobs')).toEqual({ data: null, error: 'Failed to fetch', status: 0 });
+  });
+});
+
+describe('apiUrl', () => {
+  it('puts paths under /api unless they already name the API or auth', () => {
+    expect(apiUrl('/my-jobs')).toBe('/api/my-jobs');
+    expect(apiUrl('my-jobs')).toBe('/api/my-jobs');
+    expect(apiUrl('/api/my-jobs')).toBe('/api/my-jobs');
+    expect(apiUrl('/auth/v1/user')).toBe('/auth/v1/user');
+    expect(apiUrl('/apiary')).toBe('/api/apiary');
+  });
+});

@@ -1,0 +1,15 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { signInForTest } from '../apps/server/src/testing/auth.ts';
+import { completeRecord } from '../apps/server/src/testing/onboarding-record.ts';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-x-'));
+const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
+const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
+const client = await signInForTest(app, 'b@example.com', {});
+const created = await app.inject({ method: 'POST', url: '/api/onboarding-submissions', headers: client.authHeader, payload: completeRecord() });
+await app.listen({ host: '127.0.0.1', port: 4567 });
+writeFileSync('/tmp/onboarding-helper-prof/info.json', JSON.stringify({ token: client.accessToken, id: created.json().data.id, body: completeRecord() }));
+process.on('SIGINT', () => { app.close().then(() => process.exit(0)); });

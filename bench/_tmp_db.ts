@@ -1,0 +1,37 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
+import { createOnboardingRepo } from '../apps/server/src/modules/onboarding/repo.ts';
+import { readChanges } from '../apps/server/src/modules/onboarding/service.ts';
+import { completeRecord } from '../apps/server/src/testing/onboarding-record.ts';
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-db-'));
+const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'a.db') });
+await migrateToLatest(db);
+await db.kysely.insertInto('users').values({ id: 'u1', email: 'a@b.c', first_name: '', last_name: '', created_at: '', updated_at: '' } as never).execute();
+const repo = createOnboardingRepo(db.kysely);
+const rec = await repo.upsertForUser('u1', readChanges(completeRecord() as never), { id: 'r1', now: 'x' });
+async function time(label: string, n: number, fn: () => unknown) {
+  for (let i = 0; i < 300; i++) await fn();
+  const start = performance.now();
+  for (let i = 0; i < n; i++) await fn();
+  console.log(label.padEnd(30), ((performance.now() - start) / n * 1000).toFixed(0), 'µs');
+}
+const body = completeRecord() as unknown as Record<string, unknown>;
+const text = JSON.stringify(body);
+await time('JSON.parse', 3000, () => JSON.parse(text));
+await time('readChanges', 3000, () => readChanges(body));
+const changes = readChanges(body);
+await time('findByUser', 3000, () => repo.findByUser('u1'));
+await time('updateOwn', 3000, () => repo.updateOwn('r1', 'u1', changes, 'now'));
+await time('compile update only', 3000, () => db.kysely.updateTable('onboarding_submissions').set(changes as never).where('id', '=', 'r1').returningAll().compile());
+await time('JSON.stringify record', 3000, () => JSON.stringify({ data: rec }));
+await db.close();
+import { DatabaseSync } from 'node:sqlite';
+const raw = new DatabaseSync(path.join(dir, 'a.db'));
+const q = 'select * from "onboarding_submissions" where "user_id" = ?';
+await time('raw prepare+all', 3000, () => raw.prepare(q).all('u1'));
+const st = raw.prepare(q);
+await time('raw cached all', 3000, () => st.all('u1'));
+await time('raw prepare+columns', 3000, () => raw.prepare(q).columns());
+await time('raw prepare only', 3000, () => raw.prepare(q));

@@ -1,0 +1,118 @@
+/**
+ * The benchmark toolkit: load a URL with autocannon (`measure`), judge it against a baseline
+ * measured in the same run (`compare`), print the verdicts (`report`), and run servers in child
+ * processes (`startServer`) so the load generator never shares their event loop.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export interface Target {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Measurement {
+  name: string;
+  requestsPerSecond: number;
+  /** Milliseconds. */
+  p50: number;
+  /** Milliseconds. */
+  p99: number;
+  requests: number;
+  /** Connection errors, timeouts and answers outside 2xx: any of them makes the numbers meaningless. */
+  failures: number;
+}
+
+export interface MeasureOptions {
+  /** Seconds of measured load; BENCH_DURATION overrides the default of 10. */
+  duration?: number;
+  /** Seconds of unmeasured load first, so both sides are compared warm. */
+  warmup?: number;
+  connections?: number;
+}
+
+const defaultDuration = Number(process.env.BENCH_DURATION ?? 10);
+
+/** Loads `target` and reports throughput and latency. */
+export async function measure(name: string, target: Target, options: MeasureOptions = {}): Promise<Measurement> {
+  const load = (duration: number) =>
+    autocannon({
+      url: target.url,
+      method: target.method ?? 'GET',
+      headers: target.headers,
+      body: target.body,
+      connections: options.connections ?? 10,
+      duration,
+    });
+  const warmup = options.warmup ?? 2;
+  if (warmup > 0) await load(warmup);
+  const result = await load(options.duration ?? defaultDuration);
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+export interface Comparison {
+  scenario: string;
+  subject: Measurement;
+  baseline: Measurement;
+  /** subject requests per second ÷ baseline requests per second. */
+  ratio: number;
+  /** The least ratio that passes. */
+  budget: number;
+  pass: boolean;
+}
+
+/** Judges `subject` against `baseline`; a run with failed requests never passes. */
+export function compare(scenario: string, subject: Measurement, baseline: Measurement, budget: number): Comparison {
+  const ratio = baseline.requestsPerSecond > 0 ? subject.requestsPerSecond / baseline.requestsPerSecond : 0;
+  const clean = subject.failures === 0 && baseline.failures === 0 && subject.requests > 0;
+  return { scenario, subject, baseline, ratio, budget, pass: clean && ratio >= budget };
+}
+
+const row = (measurement: Measurement) =>
+  `  ${measurement.name.padEnd(34)} ${measurement.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${measurement.p50
+    .toFixed(1)
+    .padStart(6)} ms   p99 ${measurement.p99.toFixed(1).padStart(6)} ms${measurement.failures ? `   ${measurement.failures} failed requests` : ''}`;
+
+/** Prints every comparison with its verdict; true when all passed. */
+export function report(comparisons: Comparison[]): boolean {
+  for (const comparison of comparisons) {
+    console.log(`\n${comparison.scenario}`);
+    console.log(row(comparison.subject));
+    console.log(row(comparison.baseline));
+    console.log(
+      `  ratio ${comparison.ratio.toFixed(2)} (budget: at least ${comparison.budget} of the baseline's requests per second) ${comparison.pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  const failed = comparisons.filter((comparison) => !comparison.pass);
+  console.log(
+    failed.length === 0
+      ? `\nAll ${comparisons.length} budgets met.`
+      : `\n${failed.length} of ${comparisons.length} budgets missed: ${failed.map((item) => item.scenario).join(', ')}`,
+  );
+  return failed.length === 0;
+}
+
+/**
+ * Runs `module` in a child process with `args` and resolves with the message it sends once it
+ * listens (typically its port). The module should send exactly one message when ready.
+ */
+export function startServer<Ready>(module: URL, args: string[]): Promise<{ ready: Ready; stop(): void }> {
+  const child: ChildProcess = fork(module, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`benchmark server ${module.pathname} exited with ${code}`));
+    child.once('exit', onExit);
+    child.once('message', (ready) => {
+      child.off('exit', onExit);
+      resolve({ ready: ready as Ready, stop: () => child.kill() });
+    });
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Saving a whole onboarding record (PUT /api/onboarding-submissions/{id}, as the wizard does on every
+ * step), against a bare node:http + node:sqlite program doing the same upsert on the same database
+ * file: same columns, same list/boolean mapping, same `{ data }` JSON. Budget: at least 0.5 of its
+ * requests per second. Both servers run in child processes.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { DatabaseSync } from 'node:sqlite';
+import { ONBOARDING_FIELDS } from '@app/domain/onboarding-fields';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { signInForTest } from '../apps/server/src/testing/auth.ts';
+import { completeRecord } from '../apps/server/src/testing/onboarding-record.ts';
+import { type Comparison, compare, measure, startServer } from './lib.ts';
+
+export const ONBOARDING_SAVE_BUDGET = 0.5;
+
+interface AppReady {
+  port: number;
+  accessToken: string;
+  userId: string;
+  recordId: string;
+  databaseFile: string;
+}
+
+/** Child process: the real app on its own embedded database, with one client and their record. */
+async function serveApp(dataDir: string): Promise<AppReady> {
+  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
+  const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
+  const client = await signInForTest(app, 'bench-onboarding@example.com', { firstName: 'Bench', lastName: 'Client' });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/onboarding-submissions',
+    headers: client.authHeader,
+    payload: completeRecord(),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  if (config.database.kind !== 'sqlite') throw new Error('the benchmark runs on the embedded database');
+  return {
+    port: address.port,
+    accessToken: client.accessToken,
+    userId: client.userId,
+    recordId: created.json().data.id,
+    databaseFile: config.database.file,
+  };
+}
+
+/** Child process: the same upsert with nothing around it but JSON parsing and the column mapping. */
+async function serveBare(databaseFile: string, userId: string): Promise<{ port: number }> {
+  const database = new DatabaseSync(databaseFile, { timeout: 5000 });
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+  const columns = ONBOARDING_FIELDS.map((field) => field.snake);
+  const upsert = database.prepare(
+    `INSERT INTO onboarding_submissions (id, user_id, ${columns.join(', ')}, created_at, updated_at)
+     VALUES (?, ?, ${columns.map(() => '?').join(', ')}, ?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')},
+       updated_at = excluded.updated_at
+     RETURNING *`,
+  );
+  const server = createServer(async (request, response) => {
+    const body = JSON.parse((await buffer(request)).toString('utf8')) as Record<string, unknown>;
+    const now = new Date().toISOString();
+    const values = ONBOARDING_FIELDS.map(({ snake, kind }) =>
+      kind === 'list' ? JSON.stringify(body[snake]) : kind === 'boolean' ? (body[snake] ? 1 : 0) : String(body[snake]),
+    );
+    const row = upsert.get(crypto.randomUUID(), userId, ...values, now, now) as Record<string, unknown>;
+    for (const { snake, kind } of ONBOARDING_FIELDS) {
+      if (kind === 'list') row[snake] = JSON.parse(String(row[snake]));
+      if (kind === 'boolean') row[snake] = row[snake] === 1;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: row }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  return { port: address.port };
+}
+
+if (import.meta.main && process.argv[2] === 'serve-app') {
+  process.send?.(await serveApp(process.argv[3]!));
+} else if (import.meta.main && process.argv[2] === 'serve-bare') {
+  process.send?.(await serveBare(process.argv[3]!, process.argv[4]!));
+}
+
+/** Measures the app first, then the bare program, one at a time on the same file. */
+export async function benchmarkOnboardingSave(): Promise<Comparison> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-onboarding-'));
+  const self = new URL(import.meta.url);
+  const body = JSON.stringify(completeRecord());
+  const json = { 'content-type': 'application/json' };
+
+  const app = await startServer<AppReady>(self, ['serve-app', dataDir]);
+  let subject: Awaited<ReturnType<typeof measure>>;
+  try {
+    subject = await measure('app: PUT full onboarding record', {
+      url: `http://127.0.0.1:${app.ready.port}/api/onboarding-submissions/${app.ready.recordId}`,
+      method: 'PUT',
+      headers: { ...json, authorization: `Bearer ${app.ready.accessToken}` },
+      body,
+    });
+  } finally {
+    app.stop();
+  }
+
+  const bare = await startServer<{ port: number }>(self, ['serve-bare', app.ready.databaseFile, app.ready.userId]);
+  try {
+    const baseline = await measure('bare node:http + node:sqlite upsert', {
+      url: `http://127.0.0.1:${bare.ready.port}/`,
+      method: 'PUT',
+      headers: json,
+      body,
+    });
+    return compare('Onboarding: save the whole record (PUT)', subject, baseline, ONBOARDING_SAVE_BUDGET);
+  } finally {
+    bare.stop();
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * `npm run bench [-- name...]`: runs every scenario (or the named ones), prints requests per
+ * second, p50 and p99 latency and the ratio to a baseline measured in the same run, and exits
+ * non-zero when a budget is missed.
+ */
+import { authenticatedReadScenario } from './auth.ts';
+import { type Comparison, report } from './lib.ts';
+
+const scenarios: Record<string, () => Promise<Comparison[]>> = {
+  auth: authenticatedReadScenario,
+};
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in scenarios));
+if (unknown.length > 0) {
+  console.error(`Unknown scenario ${unknown.join(', ')}; choose from ${Object.keys(scenarios).join(', ')}`);
+  process.exit(2);
+}
+
+const comparisons: Comparison[] = [];
+for (const [name, run] of Object.entries(scenarios)) {
+  if (requested.length > 0 && !requested.includes(name)) continue;
+  console.log(`Running ${name}...`);
+  comparisons.push(...(await run()));
+}
+process.exit(report(comparisons) ? 0 : 1);

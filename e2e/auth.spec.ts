@@ -1,0 +1,129 @@
+import type { Response } from '@playwright/test';
+import { expect, expectAccessible, signIn, signOut, test } from './fixtures.ts';
+
+const isRefresh = (response: Response) =>
+  response.request().method() === 'POST' && new URL(response.url()).pathname === '/auth/v1/token';
+
+test('a visitor signs in through the development provider and sees themselves signed in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/legal/terms.html');
+  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/legal/privacy.html');
+  await expectAccessible(page);
+
+  await signIn(page, 'ada.lovelace@example.com', { firstName: 'Ada', lastName: 'Lovelace' });
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText('ada.lovelace@example.com')).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Admin Email Management' })).toHaveCount(0);
+});
+
+test('staff see Admin Email Management in the profile menu', async ({ page }) => {
+  await signIn(page, 'grace.hopper@company.test', { firstName: 'Grace', lastName: 'Hopper' });
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin Email Management' }).click();
+  await expect(page).toHaveURL('/admin');
+});
+
+test('a reload keeps a person signed in', async ({ page }) => {
+  await signIn(page, 'reload@example.com', { firstName: 'Rita' });
+  await page.getByRole('link', { name: 'My Team' }).click();
+  await expect(page).toHaveURL('/myteam');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page).toHaveURL('/myteam');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+});
+
+test('an expired access token is refreshed without the person noticing', async ({ page, browserProblems }) => {
+  const firstToken = page.waitForResponse((response) => isRefresh(response) && response.status() === 200);
+  await signIn(page, 'expiry@example.com', { firstName: 'Eve' });
+  const { expires_in: lifetimeSeconds } = await (await firstToken).json();
+  expect(lifetimeSeconds, 'the journeys run with a short access-token lifetime').toBeLessThanOrEqual(30);
+
+  // Keep the background refresh from succeeding, as in a sleeping laptop, until the token has expired.
+  browserProblems.allow(/status of 503/);
+  await page.route('**/auth/v1/token**', (route) => route.fulfill({ status: 503, json: { error: 'Unavailable' } }));
+  await page.waitForTimeout((lifetimeSeconds + 1) * 1000);
+  await page.unroute('**/auth/v1/token**');
+
+  const authenticated: Response[] = [];
+  page.on('response', (response) => {
+    if (response.request().headers().authorization?.startsWith('Bearer ')) authenticated.push(response);
+  });
+  const refreshed = page.waitForResponse((response) => isRefresh(response) && response.status() === 200);
+  // Move through the app as a person would: every screen's calls must go through.
+  await page.getByRole('link', { name: 'My Team' }).click();
+  await page.getByRole('banner').getByRole('link').first().click();
+  await expect(page).toHaveURL('/');
+  await refreshed;
+
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  await expect.poll(() => authenticated.length, { message: 'the page called the API' }).toBeGreaterThan(0);
+  expect(authenticated.map((response) => `${response.status()} ${response.url()}`).filter((line) => line.startsWith('401'))).toEqual([]);
+});
+
+test('signing out returns to the sign-in screen, and a reload does not restore the session', async ({ page }) => {
+  await signIn(page, 'leaving@example.com');
+  await page.getByRole('link', { name: 'My Job Stats' }).click();
+  await signOut(page);
+  await expect(page).toHaveURL('/');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await page.goto('/myjobs');
+  await expect(page).toHaveURL('/');
+});
+
+test('an unknown route shows the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+});
+
+test('a failed sign-in explains itself in a toast', async ({ page }) => {
+  await page.goto('/?error=signin&error_description=The%20sign-in%20was%20cancelled.');
+  await expect(page.getByText('Sign-in Error')).toBeVisible();
+  await expect(page.getByText('The sign-in was cancelled.')).toBeVisible();
+  await expect(page).toHaveURL('/');
+});
+
+test.describe('on a 390 px wide phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu button reaches every page and signs out', async ({ page }) => {
+    await signIn(page, 'phone@example.com', { firstName: 'Pat', lastName: 'Phone' });
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expectAccessible(page);
+
+    for (const [name, path] of [
+      ['My Profile', '/profile'],
+      ['Apply for Me', '/myjobs'],
+      ['My Job Stats', '/job-stats'],
+      ['My Team', '/myteam'],
+    ] as const) {
+      await menuButton.click();
+      await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+      await page.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    }
+
+    await menuButton.click();
+    const advanced = page.getByRole('link', { name: /Mobius Advanced/ });
+    await expect(advanced).toHaveAttribute('target', '_blank');
+    await expect(advanced).toHaveAttribute('rel', 'noopener noreferrer');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expect(page).toHaveURL('/');
+  });
+});

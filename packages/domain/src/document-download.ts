@@ -1,0 +1,21 @@
+/**
+ * The type a downloaded document is saved with (spec 2, section 9): known by its extension, and a
+ * PDF when the extension is unknown or missing.
+ */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
+
+export const FALLBACK_DOWNLOAD_TYPE = CONTENT_TYPES.pdf as string;
+
+export function downloadContentType(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  return CONTENT_TYPES[extension] ?? FALLBACK_DOWNLOAD_TYPE;
+}
