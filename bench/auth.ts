@@ -10,7 +10,7 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
-import { type Comparison, compare, measure, startServer } from './lib.ts';
+import { type Comparison, compare, measurePair, startServer } from './lib.ts';
 
 const SEEDED_USERS = 1000;
 const BUDGET = 0.6;
@@ -27,7 +27,10 @@ async function serveApp(): Promise<{ port: number; accessToken: string }> {
   });
   const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
   for (let i = 0; i < SEEDED_USERS; i++) await signInForTest(app, `seeded-${i}@example.com`);
-  const { accessToken } = await signInForTest(app, 'bench@example.com', { firstName: 'Bench', lastName: 'User' });
+  const { accessToken } = await signInForTest(app, 'bench@example.com', {
+    firstName: 'Bench',
+    lastName: 'User',
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { port: (app.server.address() as { port: number }).port, accessToken };
 }
@@ -49,18 +52,27 @@ if (import.meta.main && process.argv[2] === 'serve-app') {
 }
 
 export async function authenticatedReadScenario(): Promise<Comparison[]> {
-  const app = await startServer<{ port: number; accessToken: string }>(new URL(import.meta.url), ['serve-app']);
+  const app = await startServer<{ port: number; accessToken: string }>(new URL(import.meta.url), [
+    'serve-app',
+  ]);
   const target = {
     url: `http://127.0.0.1:${app.ready.port}/auth/v1/user`,
     headers: { authorization: `Bearer ${app.ready.accessToken}` },
   };
   const sample = await fetch(target.url, { headers: target.headers });
-  if (sample.status !== 200) throw new Error(`GET /auth/v1/user answered ${sample.status}: ${await sample.text()}`);
+  if (sample.status !== 200)
+    throw new Error(`GET /auth/v1/user answered ${sample.status}: ${await sample.text()}`);
   const contentType = sample.headers.get('content-type') ?? 'application/json';
-  const bare = await startServer<{ port: number }>(new URL(import.meta.url), ['serve-bare', contentType, await sample.text()]);
+  const bare = await startServer<{ port: number }>(new URL(import.meta.url), [
+    'serve-bare',
+    contentType,
+    await sample.text(),
+  ]);
   try {
-    const subject = await measure('GET /auth/v1/user (app)', target);
-    const baseline = await measure('same bytes (bare node:http)', { url: `http://127.0.0.1:${bare.ready.port}/` });
+    const [subject, baseline] = await measurePair(
+      { name: 'GET /auth/v1/user (app)', target },
+      { name: 'same bytes (bare node:http)', target: { url: `http://127.0.0.1:${bare.ready.port}/` } },
+    );
     return [compare('Authenticated read', subject, baseline, BUDGET)];
   } finally {
     app.stop();

@@ -4,7 +4,7 @@
  * processes (`startServer`) so the load generator never shares their event loop.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 
 export interface Target {
   url: string;
@@ -35,20 +35,18 @@ export interface MeasureOptions {
 
 const defaultDuration = Number(process.env.BENCH_DURATION ?? 10);
 
-/** Loads `target` and reports throughput and latency. */
-export async function measure(name: string, target: Target, options: MeasureOptions = {}): Promise<Measurement> {
-  const load = (duration: number) =>
-    autocannon({
-      url: target.url,
-      method: target.method ?? 'GET',
-      headers: target.headers,
-      body: target.body,
-      connections: options.connections ?? 10,
-      duration,
-    });
-  const warmup = options.warmup ?? 2;
-  if (warmup > 0) await load(warmup);
-  const result = await load(options.duration ?? defaultDuration);
+function load(target: Target, duration: number, connections: number) {
+  return autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections,
+    duration,
+  });
+}
+
+function toMeasurement(name: string, result: Result): Measurement {
   return {
     name,
     requestsPerSecond: result.requests.average,
@@ -57,6 +55,49 @@ export async function measure(name: string, target: Target, options: MeasureOpti
     requests: result.requests.total,
     failures: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+/** Loads `target` and reports throughput and latency. */
+export async function measure(
+  name: string,
+  target: Target,
+  options: MeasureOptions = {},
+): Promise<Measurement> {
+  const connections = options.connections ?? 10;
+  const warmup = options.warmup ?? 2;
+  if (warmup > 0) await load(target, warmup, connections);
+  return toMeasurement(name, await load(target, options.duration ?? defaultDuration, connections));
+}
+
+/**
+ * Measures a subject and its baseline in alternating rounds (the duration split between them) and
+ * keeps each side's best round, so a burst of unrelated load on the machine does not decide the
+ * ratio. Failed requests from every round are counted.
+ */
+export async function measurePair(
+  subject: { name: string; target: Target },
+  baseline: { name: string; target: Target },
+  options: MeasureOptions & { rounds?: number } = {},
+): Promise<[Measurement, Measurement]> {
+  const rounds = options.rounds ?? 2;
+  const connections = options.connections ?? 10;
+  const roundDuration = (options.duration ?? defaultDuration) / rounds;
+  const warmup = options.warmup ?? 2;
+  const sides = [subject, baseline].map((side) => ({
+    ...side,
+    best: undefined as Measurement | undefined,
+    failures: 0,
+  }));
+  if (warmup > 0) for (const side of sides) await load(side.target, warmup, connections);
+  for (let round = 0; round < rounds; round++) {
+    for (const side of sides) {
+      const measurement = toMeasurement(side.name, await load(side.target, roundDuration, connections));
+      side.failures += measurement.failures;
+      if (!side.best || measurement.requestsPerSecond > side.best.requestsPerSecond) side.best = measurement;
+    }
+  }
+  const [subjectResult, baselineResult] = sides.map((side) => ({ ...side.best!, failures: side.failures }));
+  return [subjectResult!, baselineResult!];
 }
 
 export interface Comparison {
@@ -71,7 +112,12 @@ export interface Comparison {
 }
 
 /** Judges `subject` against `baseline`; a run with failed requests never passes. */
-export function compare(scenario: string, subject: Measurement, baseline: Measurement, budget: number): Comparison {
+export function compare(
+  scenario: string,
+  subject: Measurement,
+  baseline: Measurement,
+  budget: number,
+): Comparison {
   const ratio = baseline.requestsPerSecond > 0 ? subject.requestsPerSecond / baseline.requestsPerSecond : 0;
   const clean = subject.failures === 0 && baseline.failures === 0 && subject.requests > 0;
   return { scenario, subject, baseline, ratio, budget, pass: clean && ratio >= budget };
@@ -80,7 +126,9 @@ export function compare(scenario: string, subject: Measurement, baseline: Measur
 const row = (measurement: Measurement) =>
   `  ${measurement.name.padEnd(34)} ${measurement.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${measurement.p50
     .toFixed(1)
-    .padStart(6)} ms   p99 ${measurement.p99.toFixed(1).padStart(6)} ms${measurement.failures ? `   ${measurement.failures} failed requests` : ''}`;
+    .padStart(
+      6,
+    )} ms   p99 ${measurement.p99.toFixed(1).padStart(6)} ms${measurement.failures ? `   ${measurement.failures} failed requests` : ''}`;
 
 /** Prints every comparison with its verdict; true when all passed. */
 export function report(comparisons: Comparison[]): boolean {
@@ -108,7 +156,8 @@ export function report(comparisons: Comparison[]): boolean {
 export function startServer<Ready>(module: URL, args: string[]): Promise<{ ready: Ready; stop(): void }> {
   const child: ChildProcess = fork(module, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`benchmark server ${module.pathname} exited with ${code}`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`benchmark server ${module.pathname} exited with ${code}`));
     child.once('exit', onExit);
     child.once('message', (ready) => {
       child.off('exit', onExit);

@@ -8,16 +8,16 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buffer } from 'node:stream/consumers';
 import { DatabaseSync } from 'node:sqlite';
+import { buffer } from 'node:stream/consumers';
 import { ONBOARDING_FIELDS } from '@app/domain/onboarding-fields';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
 import { completeRecord } from '../apps/server/src/testing/onboarding-record.ts';
-import { type Comparison, compare, measure, startServer } from './lib.ts';
+import { type Comparison, compare, measurePair, startServer } from './lib.ts';
 
-export const ONBOARDING_SAVE_BUDGET = 0.5;
+const BUDGET = 0.5;
 
 interface AppReady {
   port: number;
@@ -31,7 +31,10 @@ interface AppReady {
 async function serveApp(dataDir: string): Promise<AppReady> {
   const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
   const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
-  const client = await signInForTest(app, 'bench-onboarding@example.com', { firstName: 'Bench', lastName: 'Client' });
+  const client = await signInForTest(app, 'bench-onboarding@example.com', {
+    firstName: 'Bench',
+    lastName: 'Client',
+  });
   const created = await app.inject({
     method: 'POST',
     url: '/api/onboarding-submissions',
@@ -67,7 +70,13 @@ async function serveBare(databaseFile: string, userId: string): Promise<{ port: 
     const body = JSON.parse((await buffer(request)).toString('utf8')) as Record<string, unknown>;
     const now = new Date().toISOString();
     const values = ONBOARDING_FIELDS.map(({ snake, kind }) =>
-      kind === 'list' ? JSON.stringify(body[snake]) : kind === 'boolean' ? (body[snake] ? 1 : 0) : String(body[snake]),
+      kind === 'list'
+        ? JSON.stringify(body[snake])
+        : kind === 'boolean'
+          ? body[snake]
+            ? 1
+            : 0
+          : String(body[snake]),
     );
     const row = upsert.get(crypto.randomUUID(), userId, ...values, now, now) as Record<string, unknown>;
     for (const { snake, kind } of ONBOARDING_FIELDS) {
@@ -88,36 +97,40 @@ if (import.meta.main && process.argv[2] === 'serve-app') {
   process.send?.(await serveBare(process.argv[3]!, process.argv[4]!));
 }
 
-/** Measures the app first, then the bare program, one at a time on the same file. */
-export async function benchmarkOnboardingSave(): Promise<Comparison> {
+export async function onboardingSaveScenario(): Promise<Comparison[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-onboarding-'));
   const self = new URL(import.meta.url);
+  const app = await startServer<AppReady>(self, ['serve-app', dataDir]);
+  // Both run side by side on the same file; measurePair loads them in turn.
+  const bare = await startServer<{ port: number }>(self, [
+    'serve-bare',
+    app.ready.databaseFile,
+    app.ready.userId,
+  ]).catch((error: unknown) => {
+    app.stop();
+    throw error;
+  });
   const body = JSON.stringify(completeRecord());
   const json = { 'content-type': 'application/json' };
-
-  const app = await startServer<AppReady>(self, ['serve-app', dataDir]);
-  let subject: Awaited<ReturnType<typeof measure>>;
   try {
-    subject = await measure('app: PUT full onboarding record', {
-      url: `http://127.0.0.1:${app.ready.port}/api/onboarding-submissions/${app.ready.recordId}`,
-      method: 'PUT',
-      headers: { ...json, authorization: `Bearer ${app.ready.accessToken}` },
-      body,
-    });
+    const [subject, baseline] = await measurePair(
+      {
+        name: 'PUT full onboarding record (app)',
+        target: {
+          url: `http://127.0.0.1:${app.ready.port}/api/onboarding-submissions/${app.ready.recordId}`,
+          method: 'PUT',
+          headers: { ...json, authorization: `Bearer ${app.ready.accessToken}` },
+          body,
+        },
+      },
+      {
+        name: 'same upsert (bare node:http + sqlite)',
+        target: { url: `http://127.0.0.1:${bare.ready.port}/`, method: 'PUT', headers: json, body },
+      },
+    );
+    return [compare('Onboarding: save the whole record', subject, baseline, BUDGET)];
   } finally {
     app.stop();
-  }
-
-  const bare = await startServer<{ port: number }>(self, ['serve-bare', app.ready.databaseFile, app.ready.userId]);
-  try {
-    const baseline = await measure('bare node:http + node:sqlite upsert', {
-      url: `http://127.0.0.1:${bare.ready.port}/`,
-      method: 'PUT',
-      headers: json,
-      body,
-    });
-    return compare('Onboarding: save the whole record (PUT)', subject, baseline, ONBOARDING_SAVE_BUDGET);
-  } finally {
     bare.stop();
   }
 }

@@ -4,10 +4,14 @@
  * non-zero when a budget is missed.
  */
 import { authenticatedReadScenario } from './auth.ts';
+import { jobsListScenario } from './jobs.ts';
 import { type Comparison, report } from './lib.ts';
+import { onboardingSaveScenario } from './onboarding-save.ts';
 
 const scenarios: Record<string, () => Promise<Comparison[]>> = {
   auth: authenticatedReadScenario,
+  jobs: jobsListScenario,
+  onboarding: onboardingSaveScenario,
 };
 
 const requested = process.argv.slice(2);

@@ -16,7 +16,7 @@ test('a visitor signs in through the development provider and sees themselves si
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Your account' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByText('ada.lovelace@example.com')).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
@@ -25,7 +25,7 @@ test('a visitor signs in through the development provider and sees themselves si
 
 test('staff see Admin Email Management in the profile menu', async ({ page }) => {
   await signIn(page, 'grace.hopper@company.test', { firstName: 'Grace', lastName: 'Hopper' });
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Your account' }).click();
   await page.getByRole('menuitem', { name: 'Admin Email Management' }).click();
   await expect(page).toHaveURL('/admin');
 });
@@ -35,7 +35,7 @@ test('a reload keeps a person signed in', async ({ page }) => {
   await page.getByRole('link', { name: 'My Team' }).click();
   await expect(page).toHaveURL('/myteam');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
   await expect(page).toHaveURL('/myteam');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
 });
@@ -63,7 +63,7 @@ test('an expired access token is refreshed without the person noticing', async (
   await expect(page).toHaveURL('/');
   await refreshed;
 
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
   await expect.poll(() => authenticated.length, { message: 'the page called the API' }).toBeGreaterThan(0);
   expect(authenticated.map((response) => `${response.status()} ${response.url()}`).filter((line) => line.startsWith('401'))).toEqual([]);

@@ -76,12 +76,12 @@ export async function signIn(page: Page, email: string, names: Names = {}): Prom
   if (names.firstName) await page.getByLabel('First name', { exact: true }).fill(names.firstName);
   if (names.lastName) await page.getByLabel('Last name', { exact: true }).fill(names.lastName);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
 }
 
 /** Signs out through the account menu and waits for the sign-in screen. */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Your account' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible } from './fixtures.ts';
+import { expect } from './fixtures.ts';
 
 const filesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'files');
 
@@ -129,7 +129,7 @@ export async function fillPersonal(page: Page, person = jordan): Promise<void> {
   await page.getByLabel('Phone Number').pressSequentially(person.phoneTyped);
   await expect(page.getByLabel('Phone Number')).toHaveValue(person.phoneStored);
   await choose(page, 'Do you use WhatsApp on this number?', person.hasWhatsApp);
-  await page.getByLabel('Birthdate').fill(person.birthdateTyped);
+  await page.getByRole('textbox', { name: 'Birthdate' }).fill(person.birthdateTyped);
   await page.getByLabel('Pronouns').fill(person.pronouns);
   await page.getByLabel('How did you find us?').fill(person.whereFoundUs);
   await page.getByLabel('What are your goals for your job search?').fill(person.goals);
@@ -158,7 +158,7 @@ async function pickAvailability(page: Page): Promise<void> {
   await calendar.getByRole('combobox', { name: 'Choose the Month' }).selectOption({ label: 'January' });
   await calendar.getByRole('button', { name: /January 15th, 2030/ }).click();
   await expect(calendar).toHaveCount(0);
-  await expect(page.getByLabel('Availability to Start')).toHaveValue('01/15/2030');
+  await expect(page.getByRole('textbox', { name: 'Availability to Start' })).toHaveValue('01/15/2030');
 }
 
 /** Uploads a file into the named upload field and waits for it to land. */
@@ -167,7 +167,7 @@ export async function upload(
   label: string,
   file: string | { name: string; mimeType: string; buffer: Buffer },
 ): Promise<void> {
-  const field = page.getByLabel(label, { exact: true });
+  const field = page.getByLabel(label);
   await field.setInputFiles(file);
   await expect(field.locator('xpath=..').getByText('File uploaded successfully')).toBeVisible();
 }
@@ -194,7 +194,10 @@ export async function fillJobPreferences(page: Page, person = jordan): Promise<v
   await addEntries(page, 'Excluded Job Description Keywords', person.excludeJobDescriptionKeywords);
   await page.getByLabel('Salary Expectation').fill(person.salaryExpectation);
   for (const label of person.workLocationTypes) {
-    await page.getByRole('group', { name: 'Work Location Type' }).getByRole('checkbox', { name: label }).check();
+    await page
+      .getByRole('group', { name: 'Work Location Type' })
+      .getByRole('checkbox', { name: label })
+      .check();
   }
   await page.getByLabel('Location Requirements').fill(person.locationRequirements);
   await choose(page, 'Are you open to relocation?', person.openForRelocation);
@@ -211,18 +214,22 @@ export async function fillAdditional(page: Page, person = jordan): Promise<void>
 
 export async function acceptTerms(page: Page): Promise<void> {
   await page
-    .getByRole('checkbox', { name: 'I have read and reviewed the complete Terms & Conditions document above *' })
+    .getByRole('checkbox', {
+      name: 'I have read and reviewed the complete Terms & Conditions document above *',
+    })
     .check();
-  await page.getByRole('checkbox', { name: 'I understand and agree to the Terms & Conditions outlined above *' }).check();
+  await page
+    .getByRole('checkbox', { name: 'I understand and agree to the Terms & Conditions outlined above *' })
+    .check();
 }
 
 /**
- * Walks the wizard from its first step to the Resources step with `person`'s answers, running axe on
- * every step when asked.
+ * Walks the wizard from its first step to the Resources step with Jordan's answers, running `onEachStep`
+ * on every step once it is filled in.
  */
-export async function fillWizardToResources(page: Page, options: { axe?: boolean } = {}): Promise<void> {
+export async function fillWizardToResources(page: Page, onEachStep?: () => Promise<void>): Promise<void> {
   const check = async () => {
-    if (options.axe) await expectAccessible(page);
+    await onEachStep?.();
   };
   await expectStep(page, 'Welcome');
   await check();

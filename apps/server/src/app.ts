@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -137,23 +136,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) return;
+  // `serve: false`: no route per file; the public catch-all below serves files and the app alike,
+  // so the access-token guard never sees a static file.
   await app.register(fastifyStatic, {
     root: webDist,
-    wildcard: false,
+    serve: false,
     index: false,
-    setHeaders: (res, filePath) => {
+    setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      (res as unknown as ServerResponse).setHeader(
-        'cache-control',
-        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isApi = /^\/(api|auth|oidc)(\/|$)/.test(urlPath);
     const candidate = path.join(webDist, path.normalize(urlPath));
-    if (!isApi && candidate.startsWith(webDist) && candidate !== webDist && existsSync(candidate)) {
+    if (!isApi && candidate.startsWith(webDist) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
       return reply.sendFile(path.relative(webDist, candidate));
     }
     if (isApi || !String(request.headers.accept ?? '').includes('text/html')) {

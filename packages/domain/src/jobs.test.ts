@@ -182,6 +182,15 @@ describe('sortJobs', () => {
     expect(ids(sortJobs(jobs, null))).toEqual(['e', 'd', 'b', 'a', 'c']);
   });
 
+  it('compares text without regard to case or accents, numbers by value', () => {
+    const companies = ['Zeta 10', 'éclair', 'Apple', 'zeta 9', 'Eclair'].map((data_company, index) =>
+      makeJob({ id: String(index), data_company }),
+    );
+    const sorted = sortJobs(companies, { column: 'data_company', direction: 'asc' });
+    // 'éclair' and 'Eclair' are equal, so they keep their default (here: given) order.
+    expect(sorted.map((job) => job.data_company)).toEqual(['Apple', 'éclair', 'Eclair', 'zeta 9', 'Zeta 10']);
+  });
+
   it('does not change the list it is given', () => {
     const before = ids(jobs);
     sortJobs(jobs, { column: 'data_job_title', direction: 'asc' });

@@ -285,7 +285,8 @@ export interface JobSort {
   direction: SortDirection;
 }
 
-type SortableJob = FilterableJob & { [K in Exclude<JobSortColumn, 'status'>]?: string | number | null };
+type TextSortColumn = Exclude<JobSortColumn, 'status' | 'client_approval' | 'refresh_date' | 'max_salary'>;
+type SortableJob = FilterableJob & { max_salary?: number | null } & { [K in TextSortColumn]?: string | null };
 
 /** A click on a header: the same column flips its direction, another column starts ascending. */
 export function toggleSort(current: JobSort | null, column: JobSortColumn): JobSort {
@@ -295,18 +296,29 @@ export function toggleSort(current: JobSort | null, column: JobSortColumn): JobS
   return { column, direction: 'asc' };
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const DATE_COLUMNS: readonly JobSortColumn[] = ['refresh_date', 'data_posted'];
 
-function sortKey(job: SortableJob, column: JobSortColumn): string | number | null {
-  if (column === 'status') return jobStatus(job);
-  if (column === 'client_approval') return decisionOf(job);
-  const value = job[column];
-  return value === '' || value === undefined ? null : value;
+/**
+ * Text compared the way people read it, computed once per job so sorting thousands stays fast:
+ * case and accents ignored, and numbers in order ('Engineer 9' before 'Engineer 10').
+ */
+function textKey(value: string): string {
+  // The first couple of hundred characters decide any order a person would notice.
+  return value
+    .slice(0, 200)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => digits.padStart(20, '0'));
 }
 
-function compareKeys(a: string | number | null, b: string | number | null): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return collator.compare(String(a), String(b));
+function sortKey(job: SortableJob, column: JobSortColumn): string | number | null {
+  if (column === 'status') return jobStatus(job).toLowerCase();
+  if (column === 'client_approval') return decisionOf(job);
+  const value = job[column];
+  if (value === '' || value === null || value === undefined) return null;
+  if (typeof value === 'number' || DATE_COLUMNS.includes(column)) return value;
+  return textKey(value);
 }
 
 /** Dates are ISO text, so plain text order is time order. Missing dates come last. */
@@ -320,10 +332,7 @@ function compareDatesDesc(a: string | null, b: string | null): number {
 function compareDefault(a: SortableJob, b: SortableJob): number {
   return (
     compareDatesDesc(a.refresh_date || null, b.refresh_date || null) ||
-    compareDatesDesc(
-      a.data_posted ? String(a.data_posted) : null,
-      b.data_posted ? String(b.data_posted) : null,
-    )
+    compareDatesDesc(a.data_posted || null, b.data_posted || null)
   );
 }
 
@@ -332,15 +341,15 @@ function compareDefault(a: SortableJob, b: SortableJob): number {
  * With one: that column in that direction, empty values last either way, ties in the default order.
  */
 export function sortJobs<T extends SortableJob>(jobs: readonly T[], sort?: JobSort | null): T[] {
-  if (!sort) return [...jobs].sort(compareDefault);
+  const byDefault = [...jobs].sort(compareDefault);
+  if (!sort) return byDefault;
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const keyed = jobs.map((job) => ({ job, key: sortKey(job, sort.column) }));
+  const keyed = byDefault.map((job, rank) => ({ job, rank, key: sortKey(job, sort.column) }));
   keyed.sort((a, b) => {
-    if (a.key === null || b.key === null) {
-      if (a.key === b.key) return compareDefault(a.job, b.job);
-      return a.key === null ? 1 : -1;
-    }
-    return sign * compareKeys(a.key, b.key) || compareDefault(a.job, b.job);
+    if (a.key === b.key) return a.rank - b.rank;
+    if (a.key === null) return 1;
+    if (b.key === null) return -1;
+    return a.key < b.key ? -sign : sign;
   });
   return keyed.map(({ job }) => job);
 }

@@ -104,6 +104,9 @@ export function mountDevelopmentProvider(app: FastifyInstance): DevelopmentProvi
   });
   // URLs in its answers follow the public URL's scheme even behind a TLS-terminating proxy.
   provider.proxy = true;
+  provider.on('server_error', (_ctx, error) =>
+    app.log.error({ err: error }, 'development sign-in provider failed'),
+  );
 
   mountProviderHandler(app, provider);
   registerInteractionRoutes(app, provider);
@@ -149,10 +152,10 @@ async function grantEverythingAsked(ctx: KoaContextWithOIDC) {
  */
 function mountProviderHandler(app: FastifyInstance, provider: Provider): void {
   const handle = provider.callback();
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const url = request.raw.url ?? '';
     const isProviderUrl = url === DEV_PROVIDER_PATH || /^\/oidc[/?]/.test(url);
-    if (!isProviderUrl || url.startsWith(`${INTERACTION_PATH}/`)) return;
+    if (!isProviderUrl || url.startsWith(`${INTERACTION_PATH}/`)) return done();
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     raw.originalUrl = url;

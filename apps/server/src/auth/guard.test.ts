@@ -27,7 +27,12 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
     } = {},
   ) {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ email: 'someone@example.test', role: 'client', sid: 'session-1', ...overrides.claims })
+    return new SignJWT({
+      email: 'someone@example.test',
+      role: 'client',
+      sid: 'session-1',
+      ...overrides.claims,
+    })
       .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(overrides.issuer ?? issuer)
@@ -134,7 +139,9 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
     const client = await signInForTest(ctx.app, 'someone@evilcompany.test');
     const denied = await ctx.app.inject({ url: '/api/test/staff', headers: client.authHeader });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toEqual({ error: 'Access denied. This feature is only available to @company.test users.' });
+    expect(denied.json()).toEqual({
+      error: 'Access denied. This feature is only available to @company.test users.',
+    });
 
     const staff = await signInForTest(ctx.app, 'Boss@Company.test', { firstName: 'Ada' });
     const allowed = await ctx.app.inject({ url: '/api/test/staff', headers: staff.authHeader });
@@ -166,7 +173,10 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(jwks.keys[0].d).toBeUndefined();
-    const { payload } = await jwtVerify(validToken, createLocalJWKSet(jwks), { issuer, audience: 'authenticated' });
+    const { payload } = await jwtVerify(validToken, createLocalJWKSet(jwks), {
+      issuer,
+      audience: 'authenticated',
+    });
     expect(payload.sub).toBe(userId);
   });
 

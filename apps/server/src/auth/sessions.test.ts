@@ -30,7 +30,10 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     response.cookies.find((cookie) => cookie.name === 'refresh_token');
 
   it('rotates the refresh token in its cookie and answers with a new access token', async () => {
-    const signedIn = await signInForTest(ctx.app, 'rotate@example.test', { firstName: 'Ro', lastName: 'Tate' });
+    const signedIn = await signInForTest(ctx.app, 'rotate@example.test', {
+      firstName: 'Ro',
+      lastName: 'Tate',
+    });
     const response = await refreshWithCookie(signedIn.refreshToken);
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -39,7 +42,13 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
       token_type: 'bearer',
       expires_in: 3600,
       expires_at: expect.any(Number),
-      user: { id: signedIn.userId, email: 'rotate@example.test', first_name: 'Ro', last_name: 'Tate', role: 'client' },
+      user: {
+        id: signedIn.userId,
+        email: 'rotate@example.test',
+        first_name: 'Ro',
+        last_name: 'Tate',
+        role: 'client',
+      },
     });
     expect(body.expires_at).toBeGreaterThan(Date.now() / 1000 + 3590);
     const cookie = newRefreshCookie(response);
@@ -83,7 +92,10 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
 
   it('lets only one of two simultaneous uses of a refresh token win', async () => {
     const signedIn = await signInForTest(ctx.app, 'race@example.test');
-    const results = await Promise.all([refreshWithBody(signedIn.refreshToken), refreshWithBody(signedIn.refreshToken)]);
+    const results = await Promise.all([
+      refreshWithBody(signedIn.refreshToken),
+      refreshWithBody(signedIn.refreshToken),
+    ]);
     expect(results.map((response) => response.statusCode).sort()).toEqual([200, 401]);
   });
 
@@ -100,7 +112,11 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
 
   it('signs out with the access token: the refresh token stops working and the cookie is cleared', async () => {
     const signedIn = await signInForTest(ctx.app, 'logout@example.test');
-    const logout = await ctx.app.inject({ method: 'POST', url: '/auth/v1/logout', headers: signedIn.authHeader });
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/v1/logout',
+      headers: signedIn.authHeader,
+    });
     expect(logout.statusCode).toBe(204);
     expect(newRefreshCookie(logout)).toMatchObject({ value: '', path: '/auth' });
     const refresh = await refreshWithCookie(signedIn.refreshToken);

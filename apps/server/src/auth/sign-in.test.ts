@@ -48,7 +48,9 @@ async function signInOnProviderPage(
 }
 
 async function refreshWithCookie(baseUrl: string, browser: TestBrowser) {
-  const response = await browser.request(`${baseUrl}/auth/v1/token?grant_type=refresh_token`, { method: 'POST' });
+  const response = await browser.request(`${baseUrl}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -92,10 +94,15 @@ describe.each(databaseKinds)('sign-in through OpenID Connect on %s', (kind) => {
       first_name: 'Ada',
       last_name: 'Lovelace',
     });
-    expect((await refreshWithCookie(baseUrl, first)).body.user).toMatchObject({ role: 'staff', first_name: 'Ada' });
+    expect((await refreshWithCookie(baseUrl, first)).body.user).toMatchObject({
+      role: 'staff',
+      first_name: 'Ada',
+    });
 
     const again = new TestBrowser();
-    const done = await signInOnProviderPage(again, `${baseUrl}/auth/v1/authorize`, { email: 'BOSS@company.test' });
+    const done = await signInOnProviderPage(again, `${baseUrl}/auth/v1/authorize`, {
+      email: 'BOSS@company.test',
+    });
     expect(done.headers.get('location')).toBe('/');
     expect((await refreshWithCookie(baseUrl, again)).body.user).toMatchObject({
       email: 'boss@company.test',
@@ -141,10 +148,17 @@ describe.each(databaseKinds)('sign-in through OpenID Connect on %s', (kind) => {
     expect(providerUrl.searchParams.get('state')).toBeTruthy();
     expect(providerUrl.searchParams.get('nonce')).toBeTruthy();
 
-    const done = await signInOnProviderPage(browser, providerUrl.href, { email: 'client@gmail.test', first_name: 'Cli' });
+    const done = await signInOnProviderPage(browser, providerUrl.href, {
+      email: 'client@gmail.test',
+      first_name: 'Cli',
+    });
     expect(done.headers.get('location')).toBe('/myjobs');
     const session = await refreshWithCookie(appUrl, browser);
-    expect(session.body.user).toMatchObject({ email: 'client@gmail.test', first_name: 'Cli', role: 'client' });
+    expect(session.body.user).toMatchObject({
+      email: 'client@gmail.test',
+      first_name: 'Cli',
+      role: 'client',
+    });
   });
 
   it('sends a refused sign-in back to / with the provider message for the Sign-in Error toast', async () => {
@@ -253,9 +267,13 @@ describe.each(databaseKinds)('sign-in through OpenID Connect on %s', (kind) => {
         toB.port = String(portB);
         return toB;
       });
-      const done = await signInOnProviderPage(browser, `${publicUrl}/auth/v1/authorize?redirect_to=/profile`, {
-        email: 'multi@gmail.test',
-      });
+      const done = await signInOnProviderPage(
+        browser,
+        `${publicUrl}/auth/v1/authorize?redirect_to=/profile`,
+        {
+          email: 'multi@gmail.test',
+        },
+      );
       expect(done.headers.get('location')).toBe('/profile');
       const firstRefreshToken = browser.cookie('refresh_token');
       expect(firstRefreshToken).toBeDefined();

@@ -76,7 +76,8 @@ export class TestBrowser {
       attributes.find((item) => item.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
     const path = attribute('path') ?? '/';
     const expires = attribute('expires');
-    const removed = attribute('max-age') === '0' || (expires !== undefined && Date.parse(expires) <= Date.now());
+    const removed =
+      attribute('max-age') === '0' || (expires !== undefined && Date.parse(expires) <= Date.now());
     const key = `${name};${path}`;
     if (removed || value === '') this.#cookies.delete(key);
     else this.#cookies.set(key, { name, value, path });

@@ -45,7 +45,6 @@ function renderApp(path: string, server: FakeServer = {}) {
       if (server.logout === 'unreachable') throw new TypeError('Failed to fetch');
       return new Response(null, { status: 204 });
     }
-    if (url === '/auth/v1/user' && server.user) return Response.json(server.user);
     return Response.json({ error: 'Not found' }, { status: 404 });
   });
   vi.stubGlobal('fetch', fetch);
@@ -135,12 +134,15 @@ describe('signed out', () => {
   });
 });
 
+// Signed-in checks run on the not-found page: the frame is the same everywhere, and no feature
+// screen's own calls get involved.
+const FRAME_ONLY = '/no-such-page';
+
 describe('signed in', () => {
   it('shows the navigation and the account menu without the staff entry', async () => {
     const user = userEvent.setup();
-    renderApp('/', { user: client });
-    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    renderApp(FRAME_ONLY, { user: client });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
       ['My Profile', '/profile'],
       ['Apply for Me', '/myjobs'],
@@ -154,7 +156,7 @@ describe('signed in', () => {
     expect(advanced).toHaveAttribute('target', '_blank');
     expect(advanced).toHaveAttribute('rel', 'noopener noreferrer');
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Your account' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'My Profile' })).toBeInTheDocument();
@@ -164,8 +166,8 @@ describe('signed in', () => {
 
   it('offers Admin Email Management to staff', async () => {
     const user = userEvent.setup();
-    renderApp('/', { user: staff });
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    renderApp(FRAME_ONLY, { user: staff });
+    await user.click(await screen.findByRole('button', { name: 'Your account' }));
     expect(await screen.findByRole('menuitem', { name: 'Admin Email Management' })).toHaveAttribute(
       'href',
       '/admin',
@@ -174,7 +176,7 @@ describe('signed in', () => {
 
   it('folds the entries and Sign Out into a menu button', async () => {
     const user = userEvent.setup();
-    renderApp('/profile', { user: client });
+    renderApp(FRAME_ONLY, { user: client });
     const toggle = await screen.findByRole('button', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
@@ -192,7 +194,7 @@ describe('signed in', () => {
     const user = userEvent.setup();
     setProfileCompleteCookie(true);
     rememberOnboardingStep(1);
-    const { router, fetch } = renderApp('/myteam', { user: client, logout: 'unreachable' });
+    const { router, fetch } = renderApp(FRAME_ONLY, { user: client, logout: 'unreachable' });
 
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));

@@ -5,7 +5,7 @@ import { PageSpinner } from './pages/PageSpinner.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { ProfileAccessGate, RequireCompleteProfile } from './profile-gates.tsx';
 import { RootLayout } from './RootLayout.tsx';
-import { RequireSignedIn, SignInWhenSignedOut } from './route-guards.tsx';
+import { EntryRoute, RequireSignedIn } from './route-guards.tsx';
 import { routeModules } from './routes.tsx';
 
 /**
@@ -18,7 +18,7 @@ export const appRoutes = (authClient?: AuthClient): RouteObject[] => [
     errorElement: <RouteErrorPage />,
     HydrateFallback: PageSpinner,
     children: [
-      { element: <SignInWhenSignedOut />, children: [{ index: true, lazy: routeModules.entry }] },
+      { index: true, Component: EntryRoute },
       {
         element: <RequireSignedIn />,
         children: [

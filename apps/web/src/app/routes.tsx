@@ -43,5 +43,7 @@ export const routeModules = {
   myTeam: async () => ({
     Component: withClientAccount((await import('../features/team/TeamPage.tsx')).TeamPage),
   }),
-  admin: upcoming('Admin Email Management', 'Onboarding e-mails and job-search filters for each client.'),
+  admin: async () => ({
+    Component: withClientAccount((await import('../features/admin/AdminPage.tsx')).AdminPage),
+  }),
 } satisfies Record<string, RouteModule>;

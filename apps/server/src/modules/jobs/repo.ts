@@ -102,14 +102,15 @@ function writeJobs<T>(
 
 export function jobsRepo(db: Jobs) {
   return {
-    /** 0 until the first write to the client's jobs; then raised by every write. */
+    /**
+     * 0 until the first write to the client's jobs; then raised by every write. Every revalidation
+     * of a list asks this, so it is plain SQL rather than a query built anew each time.
+     */
     async listVersion(email: string): Promise<number> {
-      const row = await db
-        .selectFrom('job_list_versions')
-        .select('version')
-        .where('client_email', '=', email.toLowerCase())
-        .executeTakeFirst();
-      return row?.version ?? 0;
+      const { rows } = await sql<{ version: number }>`
+        select version from job_list_versions where client_email = ${email.toLowerCase()}
+      `.execute(db);
+      return rows[0]?.version ?? 0;
     },
 
     /** Whether jobs for the owner's e-mail still wait to be linked to their user. */
@@ -253,7 +254,7 @@ export function jobsRepo(db: Jobs) {
       const row = await db
         .selectFrom('users')
         .select('id')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('email', '=', email.toLowerCase())
         .executeTakeFirst();
       return row?.id ?? null;
     },
@@ -308,8 +309,6 @@ export function jobsRepo(db: Jobs) {
     },
   };
 }
-
-export type JobsRepo = ReturnType<typeof jobsRepo>;
 
 /** JSON rows may name different fields; rows naming the same ones are written together. */
 function groupBySameFields(jobs: ImportedJob[]): ImportedJob[][] {

@@ -52,6 +52,8 @@ export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const owner = currentUser(request);
+      // Validator first, rows second: a write in between leaves an older validator on newer rows,
+      // which only costs one more full answer, never a stale 304.
       const etag = await jobs.listEtag(owner, request.query);
       reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
       if (revalidates(request.headers['if-none-match'], etag)) {

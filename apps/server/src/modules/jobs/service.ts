@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { NotFound } from '../../errors.ts';
 import { type JobOwner, jobsRepo } from './repo.ts';
 
-export const JOB_NOT_FOUND = 'Job not found';
+const JOB_NOT_FOUND = 'Job not found';
 
 /** Whatever the reason (no such job, or someone else's), the caller only learns it is not there. */
 function found<T>(job: T | undefined): T {
@@ -98,5 +98,3 @@ export function jobsService(db: Db) {
     },
   };
 }
-
-export type JobsService = ReturnType<typeof jobsService>;

@@ -97,6 +97,8 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
     const second = (await post(headers, { last_name: 'Two' })).json().data;
     expect(second.id).toBe(first.id);
     expect(second).toMatchObject({ first_name: 'One', last_name: 'Two' });
+    const untouched = await post(headers, {});
+    expect(untouched.json().data).toMatchObject({ id: first.id, first_name: 'One', last_name: 'Two' });
 
     const racer = await signIn(app, 'racer@example.com');
     const results = await Promise.all(

@@ -2,53 +2,105 @@ import {
   ONBOARDING_FIELDS,
   type OnboardingFields,
   type OnboardingRecord,
-  toForm,
-  toRecord,
 } from '@app/domain/onboarding-fields';
-import type { Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import { toBool } from '../../db/database.ts';
 import type { Database, OnboardingSubmissionsTable } from '../../db/schema.ts';
 
 type Row = Selectable<OnboardingSubmissionsTable>;
-type ColumnValues = Record<string, string | boolean>;
+type ColumnValue = string | boolean;
 
-/** Stored column value → record value: lists are JSON text, booleans 0/1 on SQLite. */
+/** Stored columns → record: lists are JSON text, booleans 0/1 on SQLite. */
 function fromRow(row: Row): OnboardingRecord {
-  const values: Record<string, unknown> = {};
+  const record: Record<string, unknown> = { id: row.id, user_id: row.user_id };
   for (const field of ONBOARDING_FIELDS) {
     const stored = row[field.snake];
-    values[field.snake] =
-      field.kind === 'list' ? parseList(stored) : field.kind === 'boolean' ? toBool(stored) : stored;
+    record[field.snake] =
+      field.kind === 'list' ? parseList(stored) : field.kind === 'boolean' ? toBool(stored) : String(stored);
   }
-  return {
-    id: row.id,
-    user_id: row.user_id,
-    ...toRecord(toForm(values)),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+  record.created_at = row.created_at;
+  record.updated_at = row.updated_at;
+  return record as OnboardingRecord;
 }
 
-function parseList(stored: unknown): unknown {
+function parseList(stored: unknown): string[] {
   try {
-    return JSON.parse(String(stored));
+    const list: unknown = JSON.parse(String(stored));
+    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
   } catch {
     return [];
   }
 }
 
-function toColumns(fields: Partial<OnboardingFields>): ColumnValues {
-  const columns: ColumnValues = {};
+/** The record fields present in `fields`, in field-table order, as stored values. */
+function toColumns(fields: Partial<OnboardingFields>): { names: string[]; values: ColumnValue[] } {
+  const names: string[] = [];
+  const values: ColumnValue[] = [];
   for (const field of ONBOARDING_FIELDS) {
     const value = fields[field.snake];
     if (value === undefined) continue;
-    columns[field.snake] = Array.isArray(value) ? JSON.stringify(value) : value;
+    names.push(field.snake);
+    values.push(Array.isArray(value) ? JSON.stringify(value) : value);
   }
-  return columns;
+  return { names, values };
 }
+
+/**
+ * Compiling a ~50-column save cost as much as running it, and the wizard saves the same columns
+ * every time: each statement's SQL is compiled once per set of columns (by the builder, so in the
+ * database's own dialect) and then run with the new values, which take its placeholders in order.
+ */
+function compiledPerColumns(compile: (names: string[]) => string): (names: string[]) => string {
+  const cache = new Map<string, string>();
+  return (names) => {
+    const key = names.join(',');
+    let text = cache.get(key);
+    if (text === undefined) {
+      text = compile(names);
+      cache.set(key, text);
+    }
+    return text;
+  };
+}
+
+/** Placeholder values: only the compiled SQL is kept, never these. */
+const blanks = (names: string[]) => Object.fromEntries(names.map((name) => [name, ''])) as never;
 
 /** Takes a Kysely handle so the service can run it inside a transaction. */
 export function createOnboardingRepo(db: Kysely<Database>) {
+  const run = async (text: string, parameters: ColumnValue[]): Promise<Row | undefined> =>
+    (await db.executeQuery<Row>(CompiledQuery.raw(text, parameters))).rows[0];
+
+  // Parameters: the columns, then updated_at, id, user_id.
+  const updateSql = compiledPerColumns(
+    (names) =>
+      db
+        .updateTable('onboarding_submissions')
+        .set(blanks([...names, 'updated_at']))
+        .where('id', '=', '')
+        .where('user_id', '=', '')
+        .returningAll()
+        .compile().sql,
+  );
+  // Parameters: the columns, then id, user_id, created_at, updated_at; the update reuses them.
+  const upsertSql = compiledPerColumns(
+    (names) =>
+      db
+        .insertInto('onboarding_submissions')
+        .values(blanks([...names, 'id', 'user_id', 'created_at', 'updated_at']))
+        .onConflict((conflict) =>
+          conflict
+            .column('user_id')
+            .doUpdateSet((eb) =>
+              Object.fromEntries(
+                [...names, 'updated_at'].map((name) => [name, eb.ref(`excluded.${name}` as never)]),
+              ),
+            ),
+        )
+        .returningAll()
+        .compile().sql,
+  );
+
   return {
     async findByUser(userId: string): Promise<OnboardingRecord | undefined> {
       const row = await db
@@ -68,13 +120,9 @@ export function createOnboardingRepo(db: Kysely<Database>) {
       fields: Partial<OnboardingFields>,
       ids: { id: string; now: string },
     ): Promise<OnboardingRecord> {
-      const columns = toColumns(fields);
-      const row = await db
-        .insertInto('onboarding_submissions')
-        .values({ ...columns, id: ids.id, user_id: userId, created_at: ids.now, updated_at: ids.now })
-        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...columns, updated_at: ids.now }))
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const { names, values } = toColumns(fields);
+      const row = await run(upsertSql(names), [...values, ids.id, userId, ids.now, ids.now]);
+      if (!row) throw new Error('The onboarding upsert returned no row');
       return fromRow(row);
     },
 
@@ -85,13 +133,8 @@ export function createOnboardingRepo(db: Kysely<Database>) {
       fields: Partial<OnboardingFields>,
       now: string,
     ): Promise<OnboardingRecord | undefined> {
-      const row = await db
-        .updateTable('onboarding_submissions')
-        .set({ ...toColumns(fields), updated_at: now })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .returningAll()
-        .executeTakeFirst();
+      const { names, values } = toColumns(fields);
+      const row = await run(updateSql(names), [...values, now, id, userId]);
       return row && fromRow(row);
     },
   };

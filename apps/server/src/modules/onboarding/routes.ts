@@ -5,7 +5,7 @@ import { currentUser } from '../../auth/guard.ts';
 import { createOnboardingService } from './service.ts';
 
 const submissionBody = z
-  .record(z.string(), z.unknown())
+  .looseObject({})
   .describe(
     'Any subset of the onboarding record in snake_case. id, user_id/userId, timestamps and unknown keys are ignored.',
   );

@@ -19,7 +19,7 @@ export function AccountMenu() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label="Account menu"
+        aria-label="Your account"
         className={`flex size-9 items-center justify-center rounded-full border border-neutral-300 bg-neutral-100 text-sm font-semibold text-neutral-800 uppercase hover:bg-neutral-200 ${focusRing}`}
       >
         <span aria-hidden="true">{initials}</span>

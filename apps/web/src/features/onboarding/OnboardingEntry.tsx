@@ -85,6 +85,8 @@ function CreateFlow({ goToWhenComplete }: { goToWhenComplete: string }) {
         toast('Profile Incomplete', {
           description: formatMissingInformation(completeness.missingBySection),
           duration: 8000,
+          // One line per section.
+          classNames: { description: 'whitespace-pre-line' },
         });
         // A reload keeps the step the user was on, but never past the first section with a gap.
         setState({ kind: 'wizard', start: start(Math.min(remembered ?? resumeAt, resumeAt)) });

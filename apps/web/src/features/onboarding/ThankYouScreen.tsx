@@ -1,6 +1,7 @@
 import { CircleCheck, MessageCircle } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
+import { whatsappLink } from '../../lib/whatsapp.ts';
 import { FeedbackCard } from './FeedbackCard.tsx';
 
 export interface ThankYouScreenProps {
@@ -8,11 +9,10 @@ export interface ThankYouScreenProps {
   email: string;
 }
 
-/** The WhatsApp link that opens a chat with the team, greeting them with the user's name and e-mail. */
-export function whatsappLink(number: string, name: string, email: string): string {
-  const who = name ? `${name} (${email})` : email;
-  const greeting = `Hi! I'm ${who}. I just completed my onboarding and I'd like to connect with my team.`;
-  return `https://wa.me/${number}?text=${encodeURIComponent(greeting)}`;
+/** The greeting the WhatsApp button types for the user: who they are, and that they just finished. */
+export function thankYouGreeting(name: string, email: string): string {
+  const who = name.trim() ? `${name.trim()} (${email})` : email;
+  return `Hi! I'm ${who}. I just completed my onboarding and I'd like to connect with my team.`;
 }
 
 /** State 2 of the entry route: the promise of a reply within 24 hours, a way to talk now, and feedback. */
@@ -29,7 +29,11 @@ export function ThankYouScreen({ name, email }: ThankYouScreenProps) {
         </p>
         <p className="mt-2 text-neutral-700">Want to say hello sooner? Message us on WhatsApp.</p>
         <Button asChild size="lg" className="mt-6">
-          <a href={whatsappLink(whatsappNumber, name, email)} target="_blank" rel="noreferrer">
+          <a
+            href={whatsappLink(whatsappNumber, thankYouGreeting(name, email))}
+            target="_blank"
+            rel="noreferrer"
+          >
             <MessageCircle className="size-5" aria-hidden="true" />
             Contact us on WhatsApp
             <span className="sr-only">(opens in a new tab)</span>

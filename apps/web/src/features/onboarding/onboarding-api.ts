@@ -19,14 +19,6 @@ function unwrap<T>(result: ApiResult<Wrapped<T>>): ApiResult<T> {
   return { ...result, data: result.data?.data ?? null };
 }
 
-/** The user's submission, or null data when they have none yet (an empty list). */
-export async function fetchSubmission(): Promise<ApiResult<OnboardingRecord | null>> {
-  const result = unwrap(await apiFetch<Wrapped<OnboardingRecord[]>>('/onboarding-submissions'));
-  if (result.error) return { ...result, data: null };
-  const first = Array.isArray(result.data) ? (result.data[0] ?? null) : null;
-  return { ...result, data: first };
-}
-
 export function fetchCompleteness(): Promise<ApiResult<CompletenessAnswer>> {
   return apiFetch<CompletenessAnswer>('/onboarding-submissions/check-complete');
 }

@@ -5,7 +5,7 @@
 import { checkCompleteness, startStep } from '@app/domain/onboarding-completeness';
 import { emptyOnboardingForm, type OnboardingRecord, toForm } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
-import { fetchSubmission } from './onboarding-api.ts';
+import { fetchProfileRecord } from '../../lib/profile-record.ts';
 
 export interface SavedSubmission {
   record: OnboardingRecord | null;
@@ -44,7 +44,7 @@ export function wizardValues(record: OnboardingRecord | null): WizardForm {
 }
 
 export async function loadSavedSubmission(): Promise<SavedSubmissionLoad> {
-  const { data, error } = await fetchSubmission();
+  const { data, error } = await fetchProfileRecord();
   if (error) return { ok: false, problem: 'load' };
   if (data === null) return { ok: true, record: null, values: wizardValues(null) };
   if (!isSubmission(data)) return { ok: false, problem: 'mapping' };

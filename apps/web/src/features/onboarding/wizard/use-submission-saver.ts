@@ -1,6 +1,8 @@
 import { toRecord } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { profileRecordQueryKey } from '../../../lib/profile-record.ts';
 import { useOnboardingAccount } from '../account-context.tsx';
 import { createSubmission, updateSubmission } from '../onboarding-api.ts';
 
@@ -11,7 +13,17 @@ import { createSubmission, updateSubmission } from '../onboarding-api.ts';
  */
 export function useSubmissionSaver(existingId: string | null) {
   const { id: userId } = useOnboardingAccount();
+  const queryClient = useQueryClient();
   const submissionId = useRef(existingId);
+
+  const onSaved = useCallback(
+    (id: string) => {
+      submissionId.current = id;
+      // The profile screens read the same record through their own cache.
+      void queryClient.invalidateQueries({ queryKey: profileRecordQueryKey });
+    },
+    [queryClient],
+  );
 
   const save = useCallback(
     async (values: WizardForm): Promise<boolean> => {
@@ -27,10 +39,10 @@ export function useSubmissionSaver(existingId: string | null) {
         console.error(`Saving the onboarding submission failed: ${result.error}`);
         return false;
       }
-      submissionId.current = result.data.id;
+      onSaved(result.data.id);
       return true;
     },
-    [userId],
+    [userId, onSaved],
   );
 
   /** The create call of the final submit: user id, every field and the completion flag. */
@@ -49,10 +61,10 @@ export function useSubmissionSaver(existingId: string | null) {
         console.error(`Submitting the onboarding submission failed: ${result.error}`);
         return false;
       }
-      submissionId.current = result.data.id;
+      onSaved(result.data.id);
       return true;
     },
-    [userId],
+    [userId, onSaved],
   );
 
   /** The stored submission's id, once one exists. */

@@ -1,0 +1,102 @@
+import { EMPTY_EMAIL_MESSAGE } from '@app/domain/admin-email';
+import { Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Field, Input } from '../../components/ui/Field.tsx';
+import { adminAction, type ClientDetails } from './admin-api.ts';
+import { GENERIC_ERROR } from './admin-messages.ts';
+import { ClientFeedbackCard } from './ClientFeedbackCard.tsx';
+import { EmailPreviewsCard } from './EmailPreviewsCard.tsx';
+import { ExistingFiltersCard } from './ExistingFiltersCard.tsx';
+import { GeneratedFiltersCard } from './GeneratedFiltersCard.tsx';
+import { OutboxCard } from './OutboxCard.tsx';
+import { StaffJobsCard } from './StaffJobsCard.tsx';
+import { useStaffGuard } from './staff-access.tsx';
+import { UserInformationCard } from './UserInformationCard.tsx';
+
+interface SearchedClient {
+  /** The e-mail as searched; every later action for this client uses it. */
+  email: string;
+  details: ClientDetails;
+}
+
+/** Search a client by e-mail (Enter searches too), then everything staff do for that client. */
+export function ClientConsole() {
+  const guard = useStaffGuard();
+  const [query, setQuery] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [client, setClient] = useState<SearchedClient | null>(null);
+
+  /** Loads the client's record and filters; `again` refreshes the client on screen after a change. */
+  const search = async (rawEmail: string, again = false) => {
+    const email = rawEmail.trim();
+    if (email === '') {
+      setInputError(EMPTY_EMAIL_MESSAGE);
+      toast.error(EMPTY_EMAIL_MESSAGE);
+      return;
+    }
+    setInputError(null);
+    if (!again) setSearching(true);
+    const { data, error } = guard(await adminAction(email, 'fetch'));
+    setSearching(false);
+    if (!data) {
+      toast.error(error ?? GENERIC_ERROR);
+      if (!again) setClient(null);
+      return;
+    }
+    setClient({ email, details: data });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void search(query);
+  };
+  const searchAgain = () => {
+    if (client) void search(client.email, true);
+  };
+
+  return (
+    <>
+      <Card>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <Field label="Client email" error={inputError} className="flex-1">
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                placeholder="client@example.com"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            )}
+          </Field>
+          <Button type="submit" busy={searching} className="sm:mt-7">
+            {!searching && <Search className="size-4" aria-hidden="true" />}
+            {searching ? 'Searching...' : 'Search'}
+          </Button>
+        </form>
+      </Card>
+      {client && (
+        // Keyed by the client, so a new search starts with no leftover draft or open dialog.
+        <div key={client.email} className="space-y-6">
+          <UserInformationCard record={client.details.user_data} />
+          <EmailPreviewsCard email={client.email} onSent={searchAgain} />
+          <GeneratedFiltersCard
+            email={client.email}
+            filtersExist={client.details.filters_exist}
+            onSaved={searchAgain}
+          />
+          <ExistingFiltersCard filters={client.details.existing_filters} />
+          <OutboxCard email={client.email} />
+          <StaffJobsCard email={client.email} />
+        </div>
+      )}
+      <ClientFeedbackCard />
+    </>
+  );
+}

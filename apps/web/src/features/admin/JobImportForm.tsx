@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { Input, Label } from '../../components/ui/Field.tsx';
+import { importClientJobs } from './admin-api.ts';
+import { GENERIC_ERROR } from './admin-messages.ts';
+import { checkImportFile, importFormatOf } from './job-import-file.ts';
+import { adminQueryKeys } from './query-keys.ts';
+import { useStaffGuard } from './staff-access.tsx';
+
+type Outcome = { kind: 'imported'; text: string } | { kind: 'rejected'; summary: string; problems: string[] };
+
+export const CHOOSE_FILE_MESSAGE = 'Choose a .csv or .json file of jobs';
+
+/** A CSV or JSON file of jobs for the client: all rows land, or none and every problem is listed. */
+export function JobImportForm({ email }: { email: string }) {
+  const guard = useStaffGuard();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [importing, setImporting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const reject = (summary: string, problems: string[] = []) => {
+    setOutcome({ kind: 'rejected', summary, problems });
+    toast.error(summary);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const file = fileInput.current?.files?.[0];
+    const format = file ? importFormatOf(file.name) : null;
+    if (!file || !format) return reject(CHOOSE_FILE_MESSAGE);
+    setImporting(true);
+    try {
+      const content = await file.text();
+      const check = checkImportFile(content, format);
+      if (!check.ok) return reject(check.summary, check.problems);
+      const { data, error } = guard(await importClientJobs(email, format, content));
+      if (!data) return reject(error ?? GENERIC_ERROR);
+      const text = `Imported ${data.imported} new ${data.imported === 1 ? 'job' : 'jobs'} and updated ${data.updated}.`;
+      setOutcome({ kind: 'imported', text });
+      toast.success(text);
+      if (fileInput.current) fileInput.current.value = '';
+      await queryClient.invalidateQueries({ queryKey: adminQueryKeys.jobs(email) });
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
+      <div className="space-y-1.5">
+        <Label htmlFor={inputId}>Jobs file (CSV or JSON)</Label>
+        <Input
+          ref={fileInput}
+          id={inputId}
+          type="file"
+          accept=".csv,.json,text/csv,application/json"
+          onChange={() => setOutcome(null)}
+          className="file:mr-3 file:rounded file:border-0 file:bg-neutral-100 file:px-3 file:py-1 file:text-sm"
+        />
+      </div>
+      <Button type="submit" busy={importing}>
+        {!importing && <Upload className="size-4" aria-hidden="true" />}
+        {importing ? 'Importing...' : 'Import Jobs'}
+      </Button>
+      {outcome?.kind === 'imported' && (
+        <p role="status" className="text-sm text-green-800">
+          {outcome.text}
+        </p>
+      )}
+      {outcome?.kind === 'rejected' && (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-medium">{outcome.summary}</p>
+          {outcome.problems.length > 0 && (
+            <ul className="mt-2 list-disc space-y-0.5 pl-5">
+              {outcome.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

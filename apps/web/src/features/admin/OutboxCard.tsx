@@ -1,0 +1,128 @@
+import type { OutboxMessage, OutboxStatus } from '@app/domain/admin-email';
+import { useQuery } from '@tanstack/react-query';
+import { Mail, RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { listOutbox } from './admin-api.ts';
+import { GENERIC_ERROR } from './admin-messages.ts';
+import { formatMoment } from './admin-record-view.ts';
+import { EmailFrame } from './EmailFrame.tsx';
+import { adminQueryKeys } from './query-keys.ts';
+import { useStaffGuard } from './staff-access.tsx';
+
+/** Each status in words, so that colour is never the only signal. */
+const STATUS_VIEW: Record<OutboxStatus, { label: string; classes: string }> = {
+  sent: { label: 'Sent', classes: 'bg-green-50 text-green-800' },
+  queued: { label: 'Queued (not sent yet)', classes: 'bg-amber-50 text-amber-900' },
+  sending: { label: 'Sending', classes: 'bg-sky-50 text-sky-900' },
+  failed: { label: 'Failed', classes: 'bg-red-50 text-red-800' },
+};
+
+const KIND_LABELS: Record<string, string> = {
+  welcome: 'Welcome Email (Client)',
+  team_notification: 'Team Notification',
+};
+
+/** Every e-mail to or about the client: delivered, or waiting in the outbox and why. */
+export function OutboxCard({ email }: { email: string }) {
+  const guard = useStaffGuard();
+  const [reading, setReading] = useState<OutboxMessage | null>(null);
+  // The dialog has no trigger of its own, so focus goes back by hand to the Read button that opened it.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (reading === null) opener.current?.focus();
+  }, [reading]);
+  const outbox = useQuery({
+    queryKey: adminQueryKeys.outbox(email),
+    queryFn: async () => {
+      const { data, error } = guard(await listOutbox(email));
+      if (!data) throw new Error(error ?? GENERIC_ERROR);
+      return data;
+    },
+  });
+
+  return (
+    <Card
+      title="Outbox"
+      aria-label="Outbox"
+      description="E-mails to or about this client, newest first."
+      actions={
+        <Button variant="ghost" size="sm" busy={outbox.isFetching} onClick={() => void outbox.refetch()}>
+          {!outbox.isFetching && <RefreshCw className="size-4" aria-hidden="true" />}
+          Refresh Outbox
+        </Button>
+      }
+    >
+      {outbox.isPending && <Spinner label="Loading the outbox..." />}
+      {outbox.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {outbox.error.message}
+        </p>
+      )}
+      {outbox.data?.length === 0 && <p className="text-sm text-neutral-600">No e-mails yet.</p>}
+      {outbox.data && outbox.data.length > 0 && (
+        <ul className="divide-y divide-neutral-200" aria-label="Outbox messages">
+          {outbox.data.map((message) => (
+            <OutboxRow
+              key={message.id}
+              message={message}
+              onRead={(button) => {
+                opener.current = button;
+                setReading(message);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <Dialog
+        open={reading !== null}
+        onOpenChange={(open) => !open && setReading(null)}
+        title={reading?.subject ?? ''}
+        description={reading ? `To ${reading.recipient}` : undefined}
+        size="lg"
+      >
+        {reading && <EmailFrame html={reading.html} title={`E-mail: ${reading.subject}`} />}
+      </Dialog>
+    </Card>
+  );
+}
+
+function OutboxRow({ message, onRead }: { message: OutboxMessage; onRead(button: HTMLButtonElement): void }) {
+  const status = STATUS_VIEW[message.status];
+  return (
+    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 space-y-1">
+        <p className="font-medium break-words text-neutral-900">{message.subject}</p>
+        <p className="text-sm text-neutral-600">
+          {KIND_LABELS[message.kind] ?? message.kind} to {message.recipient} ·{' '}
+          {formatMoment(message.created_at)}
+        </p>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-neutral-700">
+          <span className={`rounded-full px-2.5 py-0.5 font-medium ${status.classes}`}>{status.label}</span>
+          <span>
+            {message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'}
+          </span>
+          {message.attachments.length > 0 && (
+            <span>Attachments: {message.attachments.map((file) => file.filename).join(', ')}</span>
+          )}
+        </p>
+        {message.last_error && message.status !== 'sent' && (
+          <p className="text-sm break-words text-neutral-700">Last error: {message.last_error}</p>
+        )}
+      </div>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={(event) => onRead(event.currentTarget)}
+        aria-label={`Read ${message.subject}`}
+        className="shrink-0"
+      >
+        <Mail className="size-4" aria-hidden="true" />
+        Read
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,176 @@
+import { toRecord } from '@app/domain/onboarding-fields';
+import { completeOnboardingForm } from '@app/domain/onboarding-testing';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  readProfileCompleteCookie,
+  removeProfileCompleteCookie,
+  setProfileCompleteCookie,
+} from '../../lib/cookies.ts';
+import {
+  clearRememberedOnboardingStep,
+  readRememberedOnboardingStep,
+  rememberOnboardingStep,
+} from '../../lib/storage.ts';
+import { OnboardingEntry } from './OnboardingEntry.tsx';
+import { type FakeRoute, fakeServer, renderOnboarding } from './testing.tsx';
+
+/** Personal and address answered; the rest missing. */
+const partial = {
+  id: 'sub-1',
+  ...toRecord({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    emailAddress: 'ada@example.com',
+    phoneNumber: '(555) 123-4567',
+    streetAddress: '1 Analytical Way',
+    city: 'London',
+    state: 'Greater London',
+    zipCode: 'SW1A 1AA',
+    country: 'United Kingdom',
+  }),
+};
+const complete = { id: 'sub-1', ...toRecord(completeOnboardingForm()) };
+
+function server(saved: object | null, isComplete = false): FakeRoute {
+  return ({ method, path }) => {
+    if (path === '/api/onboarding-submissions/check-complete') {
+      return Response.json({ isComplete, data: saved, missingFields: isComplete ? [] : ['us_citizen'] });
+    }
+    if (method === 'GET' && path === '/api/onboarding-submissions')
+      return Response.json({ data: saved ? [saved] : [] });
+    if (method === 'PUT' && saved) return Response.json({ data: saved });
+    return undefined;
+  };
+}
+
+beforeEach(() => {
+  window.scrollTo = vi.fn();
+  removeProfileCompleteCookie();
+  clearRememberedOnboardingStep();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the entry route for a signed-in user', () => {
+  it('sends a complete profile to /profile and remembers that it is complete', async () => {
+    fakeServer(server(complete, true));
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    expect(readProfileCompleteCookie()?.isComplete).toBe(true);
+  });
+
+  it('sends a complete profile to /update-preferences with mode=update-preferences', async () => {
+    fakeServer(server(complete, true));
+    renderOnboarding(<OnboardingEntry />, { path: '/?mode=update-preferences' });
+    expect(await screen.findByRole('heading', { name: 'Preferences page' })).toBeInTheDocument();
+  });
+
+  it('trusts a cached complete flag without asking the server', async () => {
+    setProfileCompleteCookie(true);
+    const { calls } = fakeServer(server(null));
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('welcomes a new user, starts the wizard, and returns to the welcome screen from its first step', async () => {
+    const user = userEvent.setup();
+    fakeServer(server(null));
+    renderOnboarding(<OnboardingEntry />);
+    await user.click(await screen.findByRole('button', { name: 'Start Onboarding' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toBeInTheDocument();
+    expect(readRememberedOnboardingStep()).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('button', { name: 'Start Onboarding' })).toBeInTheDocument();
+    expect(readRememberedOnboardingStep()).toBeNull();
+    expect(screen.queryByText('Profile Incomplete')).toBeNull();
+    expect(readProfileCompleteCookie()?.isComplete).toBe(false);
+  });
+
+  it('tells a returning user what is missing, by section, and resumes at the first gap', async () => {
+    fakeServer(server(partial));
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Work Authorization' })).toBeInTheDocument();
+    const toast = (await screen.findByText('Profile Incomplete')).closest(
+      '[data-sonner-toast]',
+    ) as HTMLElement;
+    expect(
+      within(toast).getByText(/^Work Authorization: US Citizen, Work Authorization, Requires Sponsorship/),
+    ).toBeInTheDocument();
+    expect(toast).toHaveTextContent(
+      'Employment Information: Currently Employed, Recent Position, Recent Employer, Resume',
+    );
+    expect(screen.getByRole('group', { name: 'Are you a US citizen?' })).toBeInTheDocument();
+    expect(readRememberedOnboardingStep()).toBe(5);
+    expect(screen.queryByRole('button', { name: 'Start Onboarding' })).toBeNull();
+  });
+
+  it('keeps the remembered step after a reload when it comes before the first gap', async () => {
+    rememberOnboardingStep(3);
+    fakeServer(server(partial));
+    renderOnboarding(<OnboardingEntry />);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Personal Information' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/First Name/)).toHaveValue('Ada');
+  });
+
+  it('keeps the wizard open on a reload before anything is filled in', async () => {
+    rememberOnboardingStep(2);
+    fakeServer(server({ id: 'sub-1', ...toRecord({}) }));
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Terms & Conditions' })).toBeInTheDocument();
+  });
+
+  it('starts with an empty form and says so when the saved data cannot be loaded', async () => {
+    fakeServer(({ path }) =>
+      path === '/api/onboarding-submissions/check-complete'
+        ? Response.json({ isComplete: false, data: null, missingFields: [] })
+        : Response.json({ error: 'Down' }, { status: 503 }),
+    );
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(
+      screen.getByText('Failed to load your existing data. Starting with empty form.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Onboarding' })).toBeInTheDocument();
+  });
+
+  it('says when the saved data cannot be read', async () => {
+    fakeServer(({ path }) =>
+      path === '/api/onboarding-submissions/check-complete'
+        ? Response.json({ isComplete: false, data: null, missingFields: [] })
+        : Response.json({ data: ['not a submission'] }),
+    );
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByText('Data Error')).toBeInTheDocument();
+    expect(
+      screen.getByText('There was a problem processing your saved data. Starting with empty form.'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens edit mode with ?edit=true, with the saved answers', async () => {
+    const user = userEvent.setup();
+    fakeServer(server(complete, true));
+    renderOnboarding(<OnboardingEntry />, { path: '/?edit=true' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Your Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Get Started/ }));
+    // The terms were accepted when the profile was completed.
+    expect(await screen.findByRole('checkbox', { name: /I understand and agree/ })).toBeChecked();
+  });
+
+  it('sends edit mode without saved data back to the profile', async () => {
+    fakeServer(server(null));
+    renderOnboarding(<OnboardingEntry />, { path: '/?edit=true' });
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    expect(await screen.findByText('No Profile Data')).toBeInTheDocument();
+    expect(screen.getByText("We couldn't find your profile data to edit.")).toBeInTheDocument();
+  });
+});

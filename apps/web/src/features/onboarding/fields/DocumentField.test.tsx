@@ -1,0 +1,126 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FormHarness, renderOnboarding, testAccount } from '../testing.tsx';
+import { DocumentField } from './DocumentField.tsx';
+
+/** A stand-in XMLHttpRequest that reports progress, then answers as told. */
+class FakeUpload {
+  static answer: { status: number; body: unknown } = { status: 201, body: null };
+  static sent: { headers: Record<string, string>; body: FormData }[] = [];
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  statusText = '';
+  response: unknown = null;
+  responseType = '';
+  headers: Record<string, string> = {};
+  open() {}
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    FakeUpload.sent.push({ headers: this.headers, body });
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+      setTimeout(() => {
+        this.status = FakeUpload.answer.status;
+        this.response = FakeUpload.answer.body;
+        this.onload?.();
+      }, 20);
+    }, 5);
+  }
+}
+
+function file(name: string, size = 100) {
+  return new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+}
+
+function renderUpload(account = testAccount, resume = '') {
+  const onValues = vi.fn();
+  renderOnboarding(
+    <FormHarness values={{ resume }} onValues={onValues}>
+      <DocumentField name="resume" label="Resume" folder="resumes" required />
+    </FormHarness>,
+    { account },
+  );
+  return () => onValues.mock.lastCall?.[0].resume;
+}
+
+beforeEach(() => {
+  FakeUpload.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('a document upload', () => {
+  it('refuses a file over 5 MB and one of another type before sending, and clears the selection', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderUpload();
+    const input = screen.getByLabelText(/Resume/) as HTMLInputElement;
+    await user.upload(input, file('big.pdf', 5 * 1024 * 1024 + 1));
+    expect(screen.getByText('File size must be less than 5MB')).toBeInTheDocument();
+    expect(input.value).toBe('');
+    await user.upload(input, file('notes.txt'));
+    expect(screen.getByText('File type not supported. Please upload: .pdf,.docx,.doc')).toBeInTheDocument();
+    expect(FakeUpload.sent).toEqual([]);
+  });
+
+  it('uploads with the token, shows progress, stores the URL and says it worked', async () => {
+    const user = userEvent.setup();
+    FakeUpload.answer = {
+      status: 201,
+      body: {
+        data: {
+          url: 'http://x/api/storage/public/documents/resumes/u/uuid-My_CV.pdf',
+          path: 'p',
+          name: 'My_CV.pdf',
+          size: 100,
+        },
+      },
+    };
+    const stored = renderUpload();
+    await user.upload(screen.getByLabelText(/Resume/), file('My CV.pdf'));
+    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    expect(await screen.findByText('File uploaded successfully', { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByText('Upload Complete')).toBeInTheDocument();
+    const sent = FakeUpload.sent[0]!;
+    expect(sent.headers.authorization).toBe('Bearer token-1');
+    expect(sent.body.get('folder')).toBe('resumes');
+    expect((sent.body.get('file') as File).name).toBe('My_CV.pdf');
+    expect(stored()).toBe('http://x/api/storage/public/documents/resumes/u/uuid-My_CV.pdf');
+    expect(screen.getByText('uuid-My_CV.pdf')).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the upload is refused", async () => {
+    const user = userEvent.setup();
+    FakeUpload.answer = {
+      status: 415,
+      body: { error: 'File type not supported. Please upload: .pdf,.docx,.doc' },
+    };
+    renderUpload();
+    await user.upload(screen.getByLabelText(/Resume/), file('fake.pdf'));
+    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+    expect(screen.getAllByText('File type not supported. Please upload: .pdf,.docx,.doc')).toHaveLength(2);
+  });
+
+  it('fails without a token, and removing a file clears the stored URL', async () => {
+    const user = userEvent.setup();
+    const stored = renderUpload(
+      { ...testAccount, accessToken: null },
+      'http://x/documents/resumes/u/uuid-old.pdf',
+    );
+    await user.upload(screen.getByLabelText(/Resume/), file('cv.pdf'));
+    expect(await screen.findAllByText('No authentication token available')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Remove resume' }));
+    expect(stored()).toBe('');
+    expect(screen.queryByText('uuid-old.pdf')).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormHarness, renderOnboarding } from '../testing.tsx';
+import { ListField } from './ListField.tsx';
+
+afterEach(cleanup);
+
+function renderList(topJobTitles = '') {
+  const onValues = vi.fn();
+  renderOnboarding(
+    <FormHarness values={{ topJobTitles }} onValues={onValues}>
+      <ListField name="topJobTitles" label="Job Titles" itemName="job title" required />
+    </FormHarness>,
+  );
+  return () => onValues.mock.lastCall?.[0].topJobTitles;
+}
+
+describe('a list input', () => {
+  it('adds entries with the Add button or Enter, ignores blanks, and stores them comma-joined', async () => {
+    const user = userEvent.setup();
+    const stored = renderList();
+    const input = screen.getByRole('textbox', { name: /Job Titles/ });
+    await user.type(input, 'Product Designer');
+    await user.click(screen.getByRole('button', { name: 'Add job title' }));
+    await user.type(input, 'UX Lead{Enter}');
+    await user.type(input, '   {Enter}');
+    await user.click(screen.getByRole('button', { name: 'Add job title' }));
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Product Designer',
+      'UX Lead',
+    ]);
+    expect(stored()).toBe('Product Designer, UX Lead');
+    expect(input).toHaveValue('');
+  });
+
+  it('splits typed commas into entries and skips ones already there', async () => {
+    const user = userEvent.setup();
+    const stored = renderList('Designer');
+    await user.type(screen.getByRole('textbox', { name: /Job Titles/ }), 'Designer, Researcher{Enter}');
+    expect(stored()).toBe('Designer, Researcher');
+  });
+
+  it('removes an entry with its own button', async () => {
+    const user = userEvent.setup();
+    const stored = renderList('Designer, Researcher, Writer');
+    await user.click(screen.getByRole('button', { name: 'Remove Researcher' }));
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Designer', 'Writer']);
+    expect(stored()).toBe('Designer, Writer');
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * Staff onboard a client from /admin: find them, read both e-mails, generate, download and save
+ * their job filters, send the welcome e-mail and see where it stands, and put jobs in front of them.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { format } from 'date-fns';
+import { accessToken, seedCompleteProfile } from './client-area-seed.ts';
+import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+const STAFF = 'staff@company.test';
+const ACCESS_DENIED = 'Access denied. This feature is only available to @company.test users.';
+
+/** The answers the filters are generated from. */
+const CLIENT_ANSWERS = {
+  first_name: 'Jane',
+  last_name: 'Doe',
+  top_job_titles: 'Data Engineer, Analytics Engineer',
+  job_description_keywords: 'python, sql',
+  exclude_job_titles: 'Intern',
+  exclude_job_description_keywords: 'unpaid',
+  salary_expectation: '$75,000',
+  work_location_type: ['Remote'],
+};
+
+const EXPECTED_FILTERS = {
+  queries: ['Data Engineer', 'Analytics Engineer'],
+  inclusion_filters: { data_job_description: ['python', 'sql'] },
+  exclusion_filters: { data_job_description: ['unpaid', 'Intern'] },
+  min_salary: 75000,
+  is_remote: true,
+};
+
+const JOBS_CSV = [
+  'job_uid,data_job_title,data_company,refresh_date,max_salary',
+  'jd-1,Senior Data Engineer,Acme Analytics,2026-11-20,"$140,000"',
+  'jd-2,Analytics Engineer,Globex,2026-11-21,120000',
+].join('\n');
+
+const BROKEN_CSV = ['job_uid,data_job_title,max_salary', 'jd-3,Data Engineer,lots'].join('\n');
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+async function chooseJobsFile(page: Page, name: string, content: string) {
+  await page.getByLabel('Jobs file (CSV or JSON)').setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(content),
+  });
+}
+
+test('staff onboard a client from the admin page', async ({ page, browser, browserProblems }) => {
+  const clientEmail = `jane.${Date.now()}@example.com`;
+
+  // The client finishes onboarding (with a resume and cover letter) and leaves feedback, in their own browser.
+  const clientContext = await browser.newContext();
+  const clientPage = await clientContext.newPage();
+  await signIn(clientPage, clientEmail, { firstName: 'Jane', lastName: 'Doe' });
+  await seedCompleteProfile(clientPage, { ...CLIENT_ANSWERS, email_address: clientEmail });
+  const feedback = await clientPage.request.post('/api/onboarding-feedback', {
+    headers: { authorization: `Bearer ${await accessToken(clientPage)}` },
+    data: { text: 'Loved it <b>very</b> much' },
+  });
+  expect(feedback.status()).toBe(201);
+
+  await signIn(page, STAFF, { firstName: 'Sam', lastName: 'Staff' });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Email Management', level: 1 })).toBeVisible();
+
+  // Feedback is shown as the client wrote it, markup and all, as text.
+  await expect(page.getByRole('list', { name: 'Feedback from clients' })).toContainText(
+    'Loved it <b>very</b> much',
+  );
+
+  // An empty search explains itself.
+  const search = page.getByLabel('Client email');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(search).toHaveAccessibleDescription('Please enter an email address');
+  await expect(toast(page, 'Please enter an email address')).toBeVisible();
+
+  // Enter searches.
+  await search.fill(clientEmail);
+  await search.press('Enter');
+  const userInformation = page.getByRole('region', { name: 'User Information' });
+  await expect(userInformation).toContainText('All Required Filled');
+  await expect(userInformation).toContainText('Senior Level');
+  await expect(userInformation).toContainText('$75,000');
+  await expect(userInformation).toContainText('resume.pdf');
+  await expect(userInformation).not.toContainText('public/documents');
+
+  // Both previews, in sandboxed frames. The frames run no script, not even the one every journey adds
+  // to each frame to report policy violations, and Chromium says so in the console.
+  browserProblems.allow(
+    /Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/,
+  );
+  const welcome = page.frameLocator('iframe[title="Welcome Email (Client) preview"]');
+  await expect(welcome.getByText(/^Within 24 hours: a member of our team will contact you/)).toBeVisible();
+  await expect(welcome.getByText(/onboarding SLA is 72 hours/)).toBeVisible();
+  await expect(welcome.getByText(/resume consultation for \$50/)).toBeVisible();
+  await expect(page.locator('iframe[title="Welcome Email (Client) preview"]')).toHaveAttribute('sandbox', '');
+  await page.getByRole('tab', { name: 'Team Notification' }).click();
+  const team = page.frameLocator('iframe[title="Team Notification preview"]');
+  await expect(
+    team.getByText(`Jane Doe (${clientEmail}) has completed onboarding.`, { exact: false }),
+  ).toBeVisible();
+  await expect(team.getByText('resume.pdf, cover-letter.docx')).toBeVisible();
+  await page.getByRole('tab', { name: 'Welcome Email (Client)' }).click();
+
+  // Generate, download and save the filters.
+  const existing = page.getByRole('region', { name: 'Existing Job Filters' });
+  await expect(existing).toContainText('No job filters saved for this client yet.');
+  await page.getByRole('button', { name: 'Generate Filters' }).click();
+  await expect(toast(page, 'Filters generated successfully!')).toBeVisible();
+  const generated = page.getByRole('region', { name: 'Generated Job Filters' });
+  await expect(generated).toContainText('Analytics Engineer');
+  await expect(generated).toContainText('$75,000');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download JSON' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(
+    `job-filters-${clientEmail}-${format(new Date(), 'yyyy-MM-dd')}.json`,
+  );
+  expect(JSON.parse(readFileSync(await download.path(), 'utf8'))).toEqual(EXPECTED_FILTERS);
+  await expect(toast(page, 'Filters JSON downloaded successfully!')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save to Database' }).click();
+  await expect(toast(page, /^Filters saved to database successfully! Document ID: [\w-]+$/)).toBeVisible();
+  await expect(existing.getByRole('heading', { name: 'Data Engineer', exact: true })).toBeVisible();
+  await expect(existing.getByRole('heading', { name: 'Analytics Engineer', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save to Database' })).toHaveCount(0);
+
+  // Without SMTP the welcome e-mail waits in the outbox, and the page says so.
+  await page.getByRole('button', { name: 'Send Welcome Email' }).click();
+  await expect(
+    toast(page, `Welcome email to ${clientEmail} saved to the outbox, not sent (SMTP not configured)`),
+  ).toBeVisible();
+  const outbox = page.getByRole('list', { name: 'Outbox messages' });
+  await expect(outbox.getByRole('listitem')).toHaveCount(1);
+  await expect(outbox).toContainText('Queued (not sent yet)');
+  await expect(outbox).toContainText('Last error: SMTP not configured: kept in the outbox, not sent');
+  await expect(outbox).not.toContainText(/\bSent\b/);
+
+  const readButton = outbox.getByRole('button', { name: /^Read / });
+  await readButton.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`To ${clientEmail}`);
+  await expect(dialog.frameLocator('iframe').getByText(/onboarding SLA is 72 hours/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(readButton).toBeFocused();
+
+  // A broken file names the row and field, and nothing is imported.
+  await chooseJobsFile(page, 'broken.csv', BROKEN_CSV);
+  await page.getByRole('button', { name: 'Import Jobs' }).click();
+  const problems = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+  await expect(problems).toContainText('Nothing was imported: the file has 1 problem.');
+  await expect(problems).toContainText('Row 1, max_salary:');
+  const jobs = page.getByRole('region', { name: 'Client Jobs' });
+  await expect(jobs).toContainText('No jobs assigned to this client yet.');
+
+  await chooseJobsFile(page, 'jobs.csv', JOBS_CSV);
+  await page.getByRole('button', { name: 'Import Jobs' }).click();
+  await expect(jobs.getByRole('status')).toHaveText('Imported 2 new jobs and updated 0.');
+  const jobList = page.getByRole('list', { name: 'Client jobs' });
+  await expect(jobList.getByRole('listitem')).toHaveCount(2);
+  const analytics = jobList.getByRole('listitem').filter({ hasText: 'Analytics Engineer' });
+  await expect(analytics).toContainText('Globex');
+  await expect(analytics).toContainText('Refreshed Nov 21');
+
+  // Mark one applied and write a note.
+  await analytics.getByRole('checkbox', { name: 'Applied' }).check();
+  await expect(analytics).toContainText('Status: Applied');
+  await analytics.getByLabel('Analyst notes').fill('Referred by a friend: https://example.com/ref');
+  await analytics.getByRole('button', { name: 'Save Notes' }).click();
+  await expect(toast(page, 'Analyst notes saved')).toBeVisible();
+
+  await expectAccessible(page);
+
+  // The client sees the jobs staff put in front of them, with what staff set.
+  const clientJobs = await clientPage.request.get('/api/my-jobs', {
+    headers: { authorization: `Bearer ${await accessToken(clientPage)}` },
+  });
+  const { data } = (await clientJobs.json()) as {
+    data: { data_job_title: string; applied_for_job: boolean; analyst_notes: string | null }[];
+  };
+  expect(data.map((job) => [job.data_job_title, job.applied_for_job, job.analyst_notes])).toEqual([
+    ['Analytics Engineer', true, 'Referred by a friend: https://example.com/ref'],
+    ['Senior Data Engineer', false, null],
+  ]);
+  await clientContext.close();
+});
+
+test('a client who opens /admin is told it is for staff only', async ({ page }) => {
+  await signIn(page, `curious.${Date.now()}@example.com`, { firstName: 'Curt' });
+  await page.goto('/admin');
+  await expect(page.getByRole('alert')).toHaveText(ACCESS_DENIED);
+  await expect(page.getByLabel('Client email')).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('the admin page fits a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, STAFF, { firstName: 'Sam' });
+  await page.goto('/admin');
+  await expect(page.getByLabel('Client email')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

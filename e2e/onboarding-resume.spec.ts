@@ -1,0 +1,195 @@
+import { completeOnboardingRecord } from '@app/domain/onboarding-testing';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, signOut, test } from './fixtures.ts';
+import {
+  acceptTerms,
+  expectStep,
+  fillAddress,
+  fillPersonal,
+  fillWizardToResources,
+  goNext,
+  jordan,
+  storedRecord,
+} from './onboarding-helpers.ts';
+
+/** Signs in and keeps the bearer header of the entry route's first call, to seed data through the API. */
+async function signInWithToken(page: Page, email: string): Promise<string> {
+  const firstCall = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === '/api/onboarding-submissions/check-complete',
+  );
+  await signIn(page, email, { firstName: 'Sam', lastName: 'Okafor' });
+  return (await firstCall).headers().authorization ?? '';
+}
+
+async function walkToWorkAuthorization(page: Page) {
+  await page.getByRole('button', { name: 'Start Onboarding' }).click();
+  await goNext(page, 'Get Started', 'Terms & Conditions');
+  await acceptTerms(page);
+  await goNext(page, 'Accept & Continue', 'Personal Information');
+  await fillPersonal(page);
+  await goNext(page, 'Next', 'Address Information');
+  await fillAddress(page);
+  await goNext(page, 'Next', 'Work Authorization');
+}
+
+const MISSING_AFTER_ADDRESS = [
+  'Work Authorization: US Citizen, Work Authorization, Requires Sponsorship',
+  'Employment Information: Currently Employed, Recent Position, Recent Employer, Resume',
+];
+
+async function expectIncompleteToast(page: Page) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Profile Incomplete' });
+  await expect(toast).toBeVisible();
+  for (const line of MISSING_AFTER_ADDRESS) await expect(toast).toContainText(line);
+}
+
+test('a client who leaves after the address step is told what is missing and resumes at Work Authorization', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'leaver@example.com');
+  await walkToWorkAuthorization(page);
+
+  // A reload keeps the place.
+  await page.reload();
+  await expectIncompleteToast(page);
+  await expectStep(page, 'Work Authorization');
+  await expect(page.getByRole('button', { name: 'Start Onboarding' })).toHaveCount(0);
+
+  // Going back to an earlier step and reloading keeps that step, with the saved answers.
+  await page.getByRole('button', { name: /Step 3: Personal Information, completed/ }).click();
+  await expectStep(page, 'Personal Information');
+  await page.reload();
+  await expectStep(page, 'Personal Information');
+  await expect(page.getByLabel('First Name')).toHaveValue(jordan.firstName);
+
+  // Leaving altogether: sign out, and back in later.
+  await signOut(page);
+  await signIn(page, 'leaver@example.com');
+  await expectIncompleteToast(page);
+  await expectStep(page, 'Work Authorization');
+  await page.getByRole('button', { name: /Step 4: Address Information, completed/ }).click();
+  await expect(page.getByLabel('City')).toHaveValue(jordan.city);
+});
+
+test('a save that fails shows Save Failed, keeps the step, and loses nothing on retry', async ({
+  page,
+  browserProblems,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'flaky@example.com');
+  await page.getByRole('button', { name: 'Start Onboarding' }).click();
+  await goNext(page, 'Get Started', 'Terms & Conditions');
+  await acceptTerms(page);
+  await goNext(page, 'Accept & Continue', 'Personal Information');
+  await fillPersonal(page);
+  await goNext(page, 'Next', 'Address Information');
+  await fillAddress(page);
+
+  browserProblems.allow(/status of 503|HTTP error 503|Saving the onboarding submission failed/);
+  let failures = 0;
+  await page.route('**/api/onboarding-submissions/*', async (route) => {
+    if (route.request().method() === 'PUT' && failures === 0) {
+      failures += 1;
+      await route.fulfill({ status: 503, json: { error: 'Service temporarily unavailable' } });
+    } else {
+      await route.fallback();
+    }
+  });
+
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  const failed = page.locator('[data-sonner-toast]').filter({ hasText: 'Save Failed' });
+  await expect(failed).toContainText('There was an issue saving your progress. Please try again.');
+  await expectStep(page, 'Address Information');
+  await expect(page.getByLabel('Street Address')).toHaveValue(jordan.streetAddress);
+  await expect(page.getByLabel('Postal/ZIP Code')).toHaveValue(jordan.zipCode);
+
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.status() === 200,
+  );
+  await goNext(page, 'Next', 'Work Authorization');
+  const { data } = await (await saved).json();
+  expect(failures).toBe(1);
+  expect(data).toMatchObject({
+    first_name: jordan.firstName,
+    phone_number: jordan.phoneStored,
+    street_address: jordan.streetAddress,
+    city: jordan.city,
+    state: jordan.state,
+    zip_code: jordan.zipCode,
+    country: jordan.country,
+  });
+});
+
+test('edit mode reloads the saved profile, changes one answer and keeps the rest', async ({ page }) => {
+  test.setTimeout(90_000);
+  const authorization = await signInWithToken(page, 'editor@example.com');
+  const seeded = completeOnboardingRecord();
+  const created = await page.request.post('/api/onboarding-submissions', {
+    headers: { authorization },
+    data: seeded,
+  });
+  expect(created.ok()).toBe(true);
+
+  // A complete profile goes on from the entry route.
+  await page.goto('/?mode=update-preferences');
+  await expect(page).toHaveURL('/update-preferences');
+  await page.goto('/');
+  await expect(page).toHaveURL('/profile');
+
+  await page.goto('/edit-profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Your Profile' })).toBeVisible();
+  await expectStep(page, 'Welcome');
+  await goNext(page, 'Get Started', 'Terms & Conditions');
+  await goNext(page, 'Accept & Continue', 'Personal Information');
+  await expect(page.getByLabel('First Name')).toHaveValue(String(seeded.first_name));
+  await goNext(page, 'Next', 'Address Information');
+  await page.getByLabel('City').fill('Lisbon');
+  for (const title of [
+    'Work Authorization',
+    'Employment Information',
+    'Job Preferences',
+    'Additional Information',
+    'Resources',
+  ]) {
+    await goNext(page, 'Next', title);
+  }
+  await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+  await expect(page.getByText('Profile Updated Successfully!')).toBeVisible();
+  await expect(page.getByText('Your profile has been successfully updated.')).toBeVisible();
+  await expect(page).toHaveURL('/profile');
+
+  const record = await storedRecord(page);
+  const { updated_at: _updated, created_at: _created, id: _id, user_id: _user, ...fields } = record;
+  expect(fields).toEqual({ ...seeded, city: 'Lisbon' });
+
+  // `?edit=true` on the entry route is the same edit mode.
+  await page.goto('/?edit=true');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Your Profile' })).toBeVisible();
+});
+
+test('edit mode without a saved profile says so and goes to the profile page', async ({ page }) => {
+  await signIn(page, 'no.profile@example.com');
+  await page.goto('/edit-profile');
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'No Profile Data' });
+  await expect(toast).toContainText("We couldn't find your profile data to edit.");
+  await expect(page).toHaveURL('/profile');
+});
+
+test.describe('on a 390×844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a client completes the whole wizard without anything overflowing the screen', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'phone@example.com', { firstName: 'Jordan', lastName: 'Rivera' });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Start Onboarding' }).click();
+    await fillWizardToResources(page, async () => {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    });
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await expect(page.getByText(/reply within 24 hours/)).toBeVisible();
+  });
+});
