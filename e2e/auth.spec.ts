@@ -4,11 +4,19 @@ import { expect, expectAccessible, signIn, signOut, test } from './fixtures.ts';
 const isRefresh = (response: Response) =>
   response.request().method() === 'POST' && new URL(response.url()).pathname === '/auth/v1/token';
 
-test('a visitor signs in through the development provider and sees themselves signed in', async ({ page }) => {
+test('a visitor signs in through the development provider and sees themselves signed in', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/legal/terms.html');
-  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/legal/privacy.html');
+  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    'href',
+    '/legal/terms.html',
+  );
+  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    '/legal/privacy.html',
+  );
   await expectAccessible(page);
 
   await signIn(page, 'ada.lovelace@example.com', { firstName: 'Ada', lastName: 'Lovelace' });
@@ -40,7 +48,10 @@ test('a reload keeps a person signed in', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
 });
 
-test('an expired access token is refreshed without the person noticing', async ({ page, browserProblems }) => {
+test('an expired access token is refreshed without the person noticing', async ({
+  page,
+  browserProblems,
+}) => {
   const firstToken = page.waitForResponse((response) => isRefresh(response) && response.status() === 200);
   await signIn(page, 'expiry@example.com', { firstName: 'Eve' });
   const { expires_in: lifetimeSeconds } = await (await firstToken).json();
@@ -48,7 +59,9 @@ test('an expired access token is refreshed without the person noticing', async (
 
   // Keep the background refresh from succeeding, as in a sleeping laptop, until the token has expired.
   browserProblems.allow(/status of 503/);
-  await page.route('**/auth/v1/token**', (route) => route.fulfill({ status: 503, json: { error: 'Unavailable' } }));
+  await page.route('**/auth/v1/token**', (route) =>
+    route.fulfill({ status: 503, json: { error: 'Unavailable' } }),
+  );
   await page.waitForTimeout((lifetimeSeconds + 1) * 1000);
   await page.unroute('**/auth/v1/token**');
 
@@ -66,10 +79,16 @@ test('an expired access token is refreshed without the person noticing', async (
   await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
   await expect.poll(() => authenticated.length, { message: 'the page called the API' }).toBeGreaterThan(0);
-  expect(authenticated.map((response) => `${response.status()} ${response.url()}`).filter((line) => line.startsWith('401'))).toEqual([]);
+  expect(
+    authenticated
+      .map((response) => `${response.status()} ${response.url()}`)
+      .filter((line) => line.startsWith('401')),
+  ).toEqual([]);
 });
 
-test('signing out returns to the sign-in screen, and a reload does not restore the session', async ({ page }) => {
+test('signing out returns to the sign-in screen, and a reload does not restore the session', async ({
+  page,
+}) => {
   await signIn(page, 'leaving@example.com');
   await page.getByRole('link', { name: 'My Job Stats' }).click();
   await signOut(page);

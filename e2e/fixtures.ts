@@ -34,7 +34,9 @@ export const test = base.extend<{ browserProblems: BrowserProblems }>({
       context.on('console', (message) => {
         if (message.type() !== 'error') return;
         const { url } = message.location();
-        if (expectedProblems.some((expected) => expected.text.test(message.text()) && expected.url.test(url))) {
+        if (
+          expectedProblems.some((expected) => expected.text.test(message.text()) && expected.url.test(url))
+        ) {
           return;
         }
         problems.push(`console error: ${message.text()} (${url})`);
@@ -93,6 +95,9 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   const { violations } = await builder.analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }

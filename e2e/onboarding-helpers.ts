@@ -101,9 +101,12 @@ export async function expectProblems(page: Page, messages: readonly string[]): P
   await expect(fixList(page).getByRole('listitem')).toHaveText([...messages]);
 }
 
-/** Presses the step's forward button and waits for the next step (the save landed). */
+/** Presses the step's forward button, and waits for the save's toast and the next step. */
 export async function goNext(page: Page, label: string, nextTitle: string): Promise<void> {
+  const step = await page.getByRole('progressbar', { name: 'Onboarding progress' }).getAttribute('aria-valuenow');
   await page.getByRole('button', { name: label, exact: true }).click();
+  const saved = page.locator('[data-sonner-toast]').filter({ hasText: 'Progress Saved Successfully' });
+  await expect(saved.filter({ hasText: `Step ${step} information saved` })).toBeVisible();
   await expectStep(page, nextTitle);
 }
 
@@ -113,7 +116,7 @@ async function choose(page: Page, question: string | RegExp, answer: string): Pr
 
 /** Adds list entries with Enter, or with the named Add button. */
 async function addEntries(page: Page, label: string, entries: readonly string[], addButton?: string) {
-  const input = page.getByLabel(label, { exact: true });
+  const input = page.getByRole('textbox', { name: label, exact: true });
   for (const entry of entries) {
     await input.fill(entry);
     if (addButton) await page.getByRole('button', { name: addButton, exact: true }).click();

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +13,7 @@ import type { Config } from './config.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import { installErrorHandler, SERVICE_UNAVAILABLE_MESSAGE } from './errors.ts';
 import { registerModules } from './modules.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface AppOptions {
   config: Config;
@@ -68,35 +68,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => db.close());
   }
 
-  app.addHook('onSend', async (request, reply) => {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     reply.header('x-request-id', request.id);
+    done();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React and the toast library set element styles at run time; no script may run inline.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    frameguard: { action: 'sameorigin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity:
-      config.env === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
 

@@ -226,7 +226,7 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
     },
     async (request) => {
       const caller = currentUser(request);
-      const user = await sessions.currentUser(caller.id);
+      const user = await sessions.findUser(caller.id);
       if (!user) throw Unauthorized('This account no longer exists');
       return toPublicUser(user, caller.role);
     },

@@ -108,7 +108,7 @@ export function createSessionService(deps: {
       if (record) await repo.revokeSession(record.sessionId);
     },
 
-    async currentUser(userId: string): Promise<UserRecord | undefined> {
+    async findUser(userId: string): Promise<UserRecord | undefined> {
       return repo.findUserById(userId);
     },
   };

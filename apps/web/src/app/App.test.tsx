@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, renderHook, screen, within } from '@testing-library/react';
+import { cleanup, configure, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
@@ -68,6 +68,8 @@ function renderApp(path: string, server: FakeServer = {}) {
 }
 
 beforeAll(() => {
+  // The first render loads every screen's code; a busy machine needs more than the default second.
+  configure({ asyncUtilTimeout: 5000 });
   // Radix measures its popups; jsdom has no layout.
   globalThis.ResizeObserver ??= class {
     observe() {}

@@ -1,3 +1,4 @@
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@app/domain/document-upload';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,14 +6,8 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { BadRequest, HttpError, PayloadTooLarge } from '../../errors.ts';
 import { openStorage } from '../../storage/storage.ts';
-import {
-  createFilesService,
-  DOCUMENT_URL_PREFIX,
-  FILE_TOO_LARGE_MESSAGE,
-  MAX_UPLOAD_BYTES,
-  UPLOAD_FOLDERS,
-  type UploadFolder,
-} from './service.ts';
+import { sendAttachment } from './attachment.ts';
+import { createFilesService, DOCUMENT_URL_PREFIX, UPLOAD_FOLDERS, type UploadFolder } from './service.ts';
 
 export const NO_FILE_MESSAGE = 'Choose a file to upload';
 export const BAD_FOLDER_MESSAGE = `Folder must be one of: ${UPLOAD_FOLDERS.join(', ')}`;
@@ -52,14 +47,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply, requestedPath: string) => {
     const user = currentUser(request);
-    const download = await files.openForDownload({ id: user.id, role: user.role }, requestedPath);
-    return reply
-      .header('content-type', download.contentType)
-      .header('content-length', download.size)
-      .header('content-disposition', attachment(download.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(download.stream);
+    return sendAttachment(
+      reply,
+      await files.openForDownload({ id: user.id, role: user.role }, requestedPath),
+    );
   };
 
   routes.get(
@@ -128,10 +119,4 @@ function uploadFailure(error: unknown): HttpError {
   if (code === 'FST_FILES_LIMIT') return BadRequest('Upload one file at a time');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return BadRequest('Too many form fields');
   return BadRequest(BROKEN_UPLOAD_MESSAGE);
-}
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

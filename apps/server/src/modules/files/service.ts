@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from '@app/domain/document-upload';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
 import { type Db, nowIso } from '../../db/database.ts';
 import { BadRequest, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../errors.ts';
@@ -8,9 +9,6 @@ import { type DocumentType, detectDocumentType } from './document-type.ts';
 import { extensionOf, safeFileName } from './file-name.ts';
 import { createDocumentsRepo } from './repo.ts';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 5MB';
-export const FILE_TYPE_MESSAGE = 'File type not supported. Please upload: .pdf,.docx,.doc';
 export const UPLOAD_FOLDERS = ['resumes', 'cover-letters', 'uploads'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';

@@ -46,6 +46,21 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
     }
   });
 
+  it('lists its endpoints in the OpenAPI document', async () => {
+    const { paths } = (await app.inject('/api/docs/json')).json();
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/onboarding-submissions',
+        '/api/onboarding-submissions/check-complete',
+        '/api/onboarding-submissions/{id}',
+        '/api/newsletter-subscription',
+        '/api/file-upload',
+        '/api/documents/download',
+        '/api/onboarding-feedback',
+      ]),
+    );
+  });
+
   it('starts with no record: an empty list and an incomplete profile missing every required field', async () => {
     const { headers } = await signIn(app, 'empty@example.com');
     expect((await get('/api/onboarding-submissions', headers)).json()).toEqual({ data: [] });

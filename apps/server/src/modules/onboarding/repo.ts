@@ -57,11 +57,15 @@ function compiledPerColumns(compile: (names: string[]) => string): (names: strin
     let text = cache.get(key);
     if (text === undefined) {
       text = compile(names);
+      // Bounded: a client choosing ever new subsets of fields must not grow it without end.
+      if (cache.size >= COMPILED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(key, text);
     }
     return text;
   };
 }
+
+const COMPILED_CACHE_SIZE = 100;
 
 /** Placeholder values: only the compiled SQL is kept, never these. */
 const blanks = (names: string[]) => Object.fromEntries(names.map((name) => [name, ''])) as never;

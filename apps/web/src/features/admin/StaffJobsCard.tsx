@@ -67,12 +67,16 @@ function StaffJobRow({ email, job }: { email: string; job: StaffJob }) {
   const id = useId();
   const [notes, setNotes] = useState(job.analyst_notes ?? '');
   const [saving, setSaving] = useState<'applied' | 'notes' | null>(null);
+  // The box shows the new value at once; it settles on the server's answer, or goes back on failure.
+  const [appliedPending, setAppliedPending] = useState<boolean | null>(null);
   const title = job.data_job_title || 'Untitled job';
 
   const update = async (what: 'applied' | 'notes', patch: Parameters<typeof updateClientJob>[1]) => {
     setSaving(what);
+    if (patch.applied_for_job !== undefined) setAppliedPending(patch.applied_for_job);
     const { data, error } = guard(await updateClientJob(job.id, patch));
     setSaving(null);
+    setAppliedPending(null);
     if (!data) {
       toast.error(error ?? GENERIC_ERROR);
       return;
@@ -101,7 +105,7 @@ function StaffJobRow({ email, job }: { email: string; job: StaffJob }) {
           <input
             type="checkbox"
             className="size-4 accent-brand"
-            checked={job.applied_for_job}
+            checked={appliedPending ?? job.applied_for_job}
             disabled={saving === 'applied'}
             aria-describedby={`${id}-title`}
             onChange={(event) => void update('applied', { applied_for_job: event.target.checked })}
