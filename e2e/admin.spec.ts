@@ -52,6 +52,8 @@ async function chooseJobsFile(page: Page, name: string, content: string) {
 }
 
 test('staff onboard a client from the admin page', async ({ page, browser, browserProblems }) => {
+  // The whole onboarding of a client, in two browsers: longer than a single-screen journey.
+  test.setTimeout(120_000);
   const clientEmail = `jane.${Date.now()}@example.com`;
 
   // The client finishes onboarding (with a resume and cover letter) and leaves feedback, in their own browser.
@@ -177,7 +179,9 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   await analytics.getByRole('button', { name: 'Save Notes' }).click();
   await expect(toast(page, 'Analyst notes saved')).toBeVisible();
 
+  const started = Date.now();
   await expectAccessible(page);
+  console.log('axe ms', Date.now() - started);
 
   // Everything fits a phone's width.
   await page.setViewportSize({ width: 390, height: 844 });

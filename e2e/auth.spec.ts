@@ -90,7 +90,8 @@ test('signing out returns to the sign-in screen, and a reload does not restore t
   page,
 }) => {
   await signIn(page, 'leaving@example.com');
-  await page.getByRole('link', { name: 'My Job Stats' }).click();
+  await page.getByRole('link', { name: 'My Team' }).click();
+  await expect(page).toHaveURL('/myteam');
   await signOut(page);
   await expect(page).toHaveURL('/');
   await page.reload();
@@ -118,24 +119,26 @@ test('a failed sign-in explains itself in a toast', async ({ page }) => {
 test.describe('on a 390 px wide phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the menu button reaches every page and signs out', async ({ page }) => {
+  test('the menu button lists every page, opens one and signs out', async ({ page }) => {
     await signIn(page, 'phone@example.com', { firstName: 'Pat', lastName: 'Phone' });
     const menuButton = page.getByRole('button', { name: 'Menu' });
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await expectAccessible(page);
 
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator(`[id="${await menuButton.getAttribute('aria-controls')}"]`);
     for (const [name, path] of [
       ['My Profile', '/profile'],
       ['Apply for Me', '/myjobs'],
       ['My Job Stats', '/job-stats'],
       ['My Team', '/myteam'],
     ] as const) {
-      await menuButton.click();
-      await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-      await page.getByRole('link', { name, exact: true }).click();
-      await expect(page).toHaveURL(path);
-      await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', path);
     }
+    await menu.getByRole('link', { name: 'My Team', exact: true }).click();
+    await expect(page).toHaveURL('/myteam');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 
     await menuButton.click();
     const advanced = page.getByRole('link', { name: /Mobius Advanced/ });

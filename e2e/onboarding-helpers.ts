@@ -103,7 +103,9 @@ export async function expectProblems(page: Page, messages: readonly string[]): P
 
 /** Presses the step's forward button, and waits for the save's toast and the next step. */
 export async function goNext(page: Page, label: string, nextTitle: string): Promise<void> {
-  const step = await page.getByRole('progressbar', { name: 'Onboarding progress' }).getAttribute('aria-valuenow');
+  const step = await page
+    .getByRole('progressbar', { name: 'Onboarding progress' })
+    .getAttribute('aria-valuenow');
   await page.getByRole('button', { name: label, exact: true }).click();
   const saved = page.locator('[data-sonner-toast]').filter({ hasText: 'Progress Saved Successfully' });
   await expect(saved.filter({ hasText: `Step ${step} information saved` })).toBeVisible();

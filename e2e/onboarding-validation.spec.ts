@@ -204,7 +204,7 @@ test('a file over 5 MB and a .txt file are refused before upload, with the spec 
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/file-upload') uploads.push(request.url());
   });
-  const resume = page.getByLabel('Resume', { exact: true });
+  const resume = page.getByLabel('Resume');
   const resumeField = resume.locator('xpath=..');
 
   await resume.setInputFiles({
@@ -221,7 +221,7 @@ test('a file over 5 MB and a .txt file are refused before upload, with the spec 
   ).toBeVisible();
   await expect(resume).toHaveValue('');
 
-  const coverLetter = page.getByLabel('Cover Letter', { exact: true });
+  const coverLetter = page.getByLabel('Cover Letter');
   await coverLetter.setInputFiles({
     name: 'letter.txt',
     mimeType: 'text/plain',

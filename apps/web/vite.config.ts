@@ -10,6 +10,6 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/auth': apiTarget, '/oidc': apiTarget, '/legal': apiTarget },
+    proxy: { '/api': apiTarget, '/auth': apiTarget, '/oidc': apiTarget },
   },
 });

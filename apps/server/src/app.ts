@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import { installErrorHandler, SERVICE_UNAVAILABLE_MESSAGE } from './errors.ts';
 import { registerModules } from './modules.ts';
+import { recordRouteTable } from './route-table.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export interface AppOptions {
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  recordRouteTable(app);
 
   const ownsDb = !options.db;
   const db = options.db ?? openDatabase(config.database);

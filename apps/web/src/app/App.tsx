@@ -20,7 +20,8 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster richColors closeButton position="top-right" />
+      {/* Bottom right: toasts never cover the header's menus. */}
+      <Toaster richColors closeButton position="bottom-right" />
     </QueryClientProvider>
   );
 }

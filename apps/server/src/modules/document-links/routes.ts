@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { openStorage } from '../../storage/storage.ts';
+import { sendAttachment } from '../files/attachment.ts';
 import { documentLinkKey } from './link-token.ts';
 import {
   createDocumentLinksService,
   DEFAULT_LINK_DAYS,
-  LINK_DOWNLOAD_FAILED_MESSAGE,
   LINK_DOWNLOAD_PATH,
   MAX_LINK_DAYS,
 } from './service.ts';
@@ -55,24 +55,7 @@ export async function documentLinkRoutes(app: FastifyInstance): Promise<void> {
         querystring: z.object({ token: z.string().optional() }),
       },
     },
-    async (request, reply) => {
-      const { token } = request.query;
-      if (!token) return reply.status(403).send({ error: LINK_DOWNLOAD_FAILED_MESSAGE });
-      const download = await links.open(token);
-      return reply
-        .header('content-type', download.contentType)
-        .header('content-length', download.size)
-        .header('content-disposition', attachment(download.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('referrer-policy', 'no-referrer')
-        .send(download.stream);
-    },
+    // A missing token is refused like a tampered one.
+    async (request, reply) => sendAttachment(reply, await links.open(request.query.token ?? '')),
   );
-}
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

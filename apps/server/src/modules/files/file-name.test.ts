@@ -24,6 +24,7 @@ describe('safeFileName', () => {
     const name = safeFileName(`${'a'.repeat(500)}.docx`);
     expect(name).toHaveLength(100);
     expect(name.endsWith('.docx')).toBe(true);
+    expect(safeFileName(`cv.${'x'.repeat(300)}`)).toHaveLength(100);
   });
 
   it('always yields one short, harmless path segment', () => {

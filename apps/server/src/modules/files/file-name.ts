@@ -1,23 +1,25 @@
+import { uploadFileName } from '@app/domain/document-upload';
+
+const MAX_NAME_LENGTH = 100;
+const MAX_EXTENSION_LENGTH = 10;
+
 /**
  * Turns a client-supplied file name into one that is safe as the last segment of a storage key and
  * inside a Content-Disposition header: the base name only, no control or invisible characters, no
  * path separators, spaces as underscores (as the spec asks), only letters, digits and `._()-`,
  * no leading dot, and short.
  */
-const MAX_NAME_LENGTH = 100;
-
 export function safeFileName(original: string): string {
   const base = original.split(/[/\\]/).pop() ?? '';
-  const cleaned = base
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .replace(/\s+/g, '_')
+  const visible = base.normalize('NFC').replace(/[\p{Cc}\p{Cf}]/gu, '');
+  const cleaned = uploadFileName(visible)
     .replace(/[^\p{L}\p{N}._()-]/gu, '_')
     .replace(/_{2,}/g, '_')
     .replace(/^[._]+/, '');
   const dot = cleaned.lastIndexOf('.');
-  const extension = dot > 0 ? cleaned.slice(dot).toLowerCase() : '';
-  const stem = Array.from(dot > 0 ? cleaned.slice(0, dot) : cleaned)
+  const hasExtension = dot > 0 && cleaned.length - dot <= MAX_EXTENSION_LENGTH;
+  const extension = hasExtension ? cleaned.slice(dot).toLowerCase() : '';
+  const stem = Array.from(hasExtension ? cleaned.slice(0, dot) : cleaned)
     .slice(0, MAX_NAME_LENGTH - extension.length)
     .join('');
   return `${stem || 'document'}${extension}`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from '@app/domain/document-upload';
+import { checkDocumentFile, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE } from '@app/domain/document-upload';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
 import { type Db, nowIso } from '../../db/database.ts';
 import { BadRequest, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../errors.ts';
@@ -50,10 +50,12 @@ export function createFilesService(db: Db, storage: Storage, publicUrl: string) 
       fileName: string;
       bytes: Buffer;
     }): Promise<UploadedDocument> {
-      if (input.bytes.length > MAX_UPLOAD_BYTES) throw PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
       const name = safeFileName(input.fileName);
-      const type = detectDocumentType(input.bytes);
+      const problem = checkDocumentFile({ name, size: input.bytes.length });
+      if (problem === FILE_TOO_LARGE_MESSAGE) throw PayloadTooLarge(problem);
+      if (problem) throw UnsupportedMediaType(problem);
       // The content must be what the extension claims: a renamed executable is not a document.
+      const type = detectDocumentType(input.bytes);
       if (type === null || extensionOf(name) !== type) throw UnsupportedMediaType(FILE_TYPE_MESSAGE);
 
       const path = `${input.folder}/${input.userId}/${randomUUID()}-${name}`;

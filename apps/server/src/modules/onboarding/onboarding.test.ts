@@ -114,6 +114,8 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
     expect(second).toMatchObject({ first_name: 'One', last_name: 'Two' });
     const untouched = await post(headers, {});
     expect(untouched.json().data).toMatchObject({ id: first.id, first_name: 'One', last_name: 'Two' });
+    const cleared = await post(headers, { last_name: null, job_type: null });
+    expect(cleared.json().data).toMatchObject({ first_name: 'One', last_name: '', job_type: [] });
 
     const racer = await signIn(app, 'racer@example.com');
     const results = await Promise.all(

@@ -2,7 +2,8 @@ import { MessageCircle } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
-import { teamGreeting, whatsappLink } from './whatsapp-link.ts';
+import { whatsappLink } from '../../lib/whatsapp.ts';
+import { teamGreeting } from './team-greeting.ts';
 
 /** /myteam, My Team (spec 2, section 2): one way to reach the recruiting team. */
 export function TeamPage({ account }: { account: { name: string; email: string } }) {

@@ -10,13 +10,7 @@ export function AddressStep() {
         <TextField name="state" label="State/Province" required autoComplete="address-level1" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          name="zipCode"
-          label="Postal/ZIP Code"
-          required
-          autoComplete="postal-code"
-          maxLength={10}
-        />
+        <TextField name="zipCode" label="Postal/ZIP Code" required autoComplete="postal-code" />
         <TextField name="country" label="Country" required autoComplete="country-name" />
       </div>
     </div>

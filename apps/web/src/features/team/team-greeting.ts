@@ -1,14 +1,10 @@
 /**
- * The team page's WhatsApp deep link (spec 2, section 2): a message prefilled with the person's name
- * and e-mail, ending with the spec's exact words.
+ * The team page's WhatsApp greeting (spec 2, section 2): the person's name and e-mail, ending with
+ * the spec's exact words.
  */
 export const TEAM_MESSAGE_ENDING = "and I'd like to connect with the team for guidance on my job search.";
 
 export function teamGreeting(name: string, email: string): string {
   const who = name.trim() ? `My name is ${name.trim()}, my email is ${email}` : `My email is ${email}`;
   return `Hi! ${who}, ${TEAM_MESSAGE_ENDING}`;
-}
-
-export function whatsappLink(number: string, message: string): string {
-  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEAM_MESSAGE_ENDING, teamGreeting, whatsappLink } from './whatsapp-link.ts';
+import { TEAM_MESSAGE_ENDING, teamGreeting } from './team-greeting.ts';
 
 describe('the team page message', () => {
   it('carries the name and e-mail and ends with the spec words', () => {
@@ -14,11 +14,5 @@ describe('the team page message', () => {
     expect(teamGreeting('  ', 'ada@example.com')).toBe(
       "Hi! My email is ada@example.com, and I'd like to connect with the team for guidance on my job search.",
     );
-  });
-
-  it('opens a WhatsApp chat with the number and the encoded message', () => {
-    const link = whatsappLink('+1 555 123 4567', 'Hi & welcome?');
-    expect(link).toBe('https://wa.me/15551234567?text=Hi%20%26%20welcome%3F');
-    expect(new URL(link).searchParams.get('text')).toBe('Hi & welcome?');
   });
 });

@@ -1,0 +1,309 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { pdfBytes } from '../testing/documents.ts';
+import { completeRecord } from '../testing/onboarding-record.ts';
+import { multipartBody } from './multipart.ts';
+import type { ClientResources, Headers } from './world.ts';
+
+/** A well-formed call of a route by `caller`, naming `owner`'s resources wherever it names any. */
+export type RouteRequest = (caller: Headers, owner: ClientResources) => InjectOptions;
+
+/**
+ * What another client sees when they name a client's resources:
+ * - `not-found`: 404, the very answer a resource that does not exist gets (no existence oracle);
+ * - `own-data-only`: a normal answer about the caller's own data, holding nothing of the owner's;
+ * - a check of the answer, for routes with another documented behaviour.
+ */
+export type ForeignAnswer =
+  | 'not-found'
+  | 'own-data-only'
+  | ((response: LightMyRequestResponse, owner: ClientResources) => void);
+
+export type RouteAccess =
+  /** Reachable without a token; `reason` says why that is safe. */
+  | { access: 'public'; reason: string; request: RouteRequest }
+  /** Any signed-in person, client or staff, about themselves. */
+  | { access: 'signed-in'; request: RouteRequest }
+  /** Staff only: clients get 403. */
+  | { access: 'staff'; request: RouteRequest }
+  /** Clients, each on their own data only. */
+  | { access: 'client'; request: RouteRequest; foreign: ForeignAnswer };
+
+const get =
+  (url: (owner: ClientResources) => string): RouteRequest =>
+  (caller, owner) => ({ method: 'GET', url: url(owner), headers: caller });
+
+const send =
+  (
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: (owner: ClientResources) => string,
+    payload?: (owner: ClientResources) => Record<string, unknown>,
+  ): RouteRequest =>
+  (caller, owner) => ({ method, url: url(owner), headers: caller, payload: payload?.(owner) });
+
+const fixed = (url: string) => () => url;
+
+const uploadRequest: RouteRequest = (caller) => {
+  const form = multipartBody([
+    { name: 'folder', value: 'resumes' },
+    { name: 'file', value: pdfBytes(), filename: 'new-resume.pdf', contentType: 'application/pdf' },
+  ]);
+  return {
+    method: 'POST',
+    url: '/api/file-upload',
+    headers: { ...caller, 'content-type': form.contentType },
+    payload: form.payload,
+  };
+};
+
+const docsReason = 'the OpenAPI document and its viewer describe the API and hold no data';
+const devProviderReason =
+  'the development sign-in provider, which is how people sign in; it refuses to exist in production';
+
+/**
+ * Every route the server registers, with who may call it. The access matrix walks the server's own
+ * route table and fails on any route missing here (or listed here but gone), so a new route cannot
+ * go unchecked. A HEAD route shares its GET twin's entry unless it has its own.
+ */
+export const ROUTE_CATALOG: Record<string, RouteAccess> = {
+  'GET /api/docs': { access: 'public', reason: docsReason, request: get(fixed('/api/docs')) },
+  'HEAD /api/docs/': { access: 'public', reason: docsReason, request: get(fixed('/api/docs/')) },
+  'GET /api/docs/static/index.html': {
+    access: 'public',
+    reason: docsReason,
+    request: get(fixed('/api/docs/static/index.html')),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    access: 'public',
+    reason: docsReason,
+    request: get(fixed('/api/docs/static/swagger-initializer.js')),
+  },
+  'GET /api/docs/static/*': {
+    access: 'public',
+    reason: docsReason,
+    request: get(fixed('/api/docs/static/swagger-ui.css')),
+  },
+  'GET /api/docs/json': { access: 'public', reason: docsReason, request: get(fixed('/api/docs/json')) },
+  'GET /api/docs/yaml': { access: 'public', reason: docsReason, request: get(fixed('/api/docs/yaml')) },
+  'GET /healthz': { access: 'public', reason: 'liveness probe', request: get(fixed('/healthz')) },
+  'GET /readyz': { access: 'public', reason: 'readiness probe', request: get(fixed('/readyz')) },
+  'GET /oidc/interaction/sign-in.css': {
+    access: 'public',
+    reason: devProviderReason,
+    request: get(fixed('/oidc/interaction/sign-in.css')),
+  },
+  'GET /oidc/interaction/:uid': {
+    access: 'public',
+    reason: devProviderReason,
+    request: get(fixed('/oidc/interaction/expired-interaction')),
+  },
+  'POST /oidc/interaction/:uid/login': {
+    access: 'public',
+    reason: devProviderReason,
+    request: (caller) => ({
+      method: 'POST',
+      url: '/oidc/interaction/expired-interaction/login',
+      headers: { ...caller, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=someone%40example.com',
+    }),
+  },
+  'GET /auth/v1/authorize': {
+    access: 'public',
+    reason: 'starts signing in, before anyone has a token',
+    request: get(fixed('/auth/v1/authorize?redirect_to=%2Fjobs')),
+  },
+  'GET /auth/v1/callback': {
+    access: 'public',
+    reason: 'where the sign-in provider returns; checked against the sealed sign-in state cookie',
+    request: get(fixed('/auth/v1/callback?code=abc&state=xyz')),
+  },
+  'POST /auth/v1/token': {
+    access: 'public',
+    reason: 'exchanges a refresh token for an access token; the refresh token is the credential',
+    request: send('POST', fixed('/auth/v1/token?grant_type=refresh_token'), () => ({ refresh_token: 'x' })),
+  },
+  'POST /auth/v1/logout': {
+    access: 'public',
+    reason: 'revokes the session its refresh token names; without one it does nothing',
+    request: send('POST', fixed('/auth/v1/logout'), () => ({ refresh_token: 'x' })),
+  },
+  'GET /auth/v1/.well-known/jwks.json': {
+    access: 'public',
+    reason: 'public keys that verify access tokens',
+    request: get(fixed('/auth/v1/.well-known/jwks.json')),
+  },
+  'GET /api/public-config': {
+    access: 'public',
+    reason: 'brand and sign-in settings the sign-in screen needs',
+    request: get(fixed('/api/public-config')),
+  },
+  'GET /api/document-links/download': {
+    access: 'public',
+    reason: 'the signed, expiring link is the permission (shared with people who have no account)',
+    request: get((owner) => `/api/document-links/download?token=${encodeURIComponent(owner.linkToken)}`),
+  },
+  'GET /*': {
+    access: 'public',
+    reason: 'the web app and its assets, which hold no data',
+    request: (caller) => ({ method: 'GET', url: '/jobs', headers: { ...caller, accept: 'text/html' } }),
+  },
+
+  'GET /auth/v1/user': { access: 'signed-in', request: get(fixed('/auth/v1/user')) },
+
+  'GET /api/onboarding-submissions': {
+    access: 'client',
+    request: get(fixed('/api/onboarding-submissions')),
+    foreign: 'own-data-only',
+  },
+  'GET /api/onboarding-submissions/check-complete': {
+    access: 'client',
+    request: get(fixed('/api/onboarding-submissions/check-complete')),
+    foreign: 'own-data-only',
+  },
+  'POST /api/onboarding-submissions': {
+    access: 'client',
+    // Naming the owner's record and user in the body must not reach them: the token decides.
+    request: send('POST', fixed('/api/onboarding-submissions'), (owner) => ({
+      ...completeRecord({ email_address: 'someone@example.net', goals: 'Taken over' }),
+      id: owner.recordId,
+      user_id: owner.userId,
+      userId: owner.userId,
+    })),
+    foreign: 'own-data-only',
+  },
+  'PUT /api/onboarding-submissions/:id': {
+    access: 'client',
+    request: send(
+      'PUT',
+      (owner) => `/api/onboarding-submissions/${owner.recordId}`,
+      () => ({ goals: 'Changed' }),
+    ),
+    foreign: 'not-found',
+  },
+  'PUT /api/newsletter-subscription': {
+    access: 'client',
+    request: send('PUT', fixed('/api/newsletter-subscription'), () => ({ subscribeToNewsletter: false })),
+    foreign: 'own-data-only',
+  },
+  'POST /api/file-upload': { access: 'client', request: uploadRequest, foreign: 'own-data-only' },
+  'GET /api/documents/download': {
+    access: 'client',
+    request: get((owner) => `/api/documents/download?path=${encodeURIComponent(owner.documentPath)}`),
+    foreign: 'not-found',
+  },
+  'GET /api/storage/public/documents/*': {
+    access: 'client',
+    request: get((owner) => `/api/storage/public/documents/${owner.documentPath}`),
+    foreign: 'not-found',
+  },
+  'POST /api/document-links': {
+    access: 'client',
+    request: send('POST', fixed('/api/document-links'), (owner) => ({ path: owner.documentPath })),
+    foreign: 'not-found',
+  },
+  'POST /api/onboarding-feedback': {
+    access: 'client',
+    request: send('POST', fixed('/api/onboarding-feedback'), () => ({ text: 'Smooth' })),
+    foreign: 'own-data-only',
+  },
+  'GET /api/my-jobs': { access: 'client', request: get(fixed('/api/my-jobs')), foreign: 'own-data-only' },
+  'PUT /api/my-jobs/approval': {
+    access: 'client',
+    request: send('PUT', fixed('/api/my-jobs/approval'), (owner) => ({
+      job_ids: owner.jobIds,
+      client_approval: 'rejected',
+    })),
+    // Documented: ids that are not the caller's come back as not found, and nothing else is said.
+    foreign: (response, owner) => {
+      if (response.statusCode !== 200) throw new Error(`answered ${response.statusCode}: ${response.body}`);
+      const { data } = response.json();
+      if (data.updated_ids.length !== 0 || [...data.not_found_job_ids].sort().join() !== [...owner.jobIds].sort().join()) {
+        throw new Error(`reached another client's jobs: ${response.body}`);
+      }
+    },
+  },
+  'GET /api/my-jobs/:id': {
+    access: 'client',
+    request: get((owner) => `/api/my-jobs/${owner.jobIds[0]}`),
+    foreign: 'not-found',
+  },
+  'PUT /api/my-jobs/:id/approval': {
+    access: 'client',
+    request: send(
+      'PUT',
+      (owner) => `/api/my-jobs/${owner.jobIds[0]}/approval`,
+      () => ({ client_approval: 'rejected' }),
+    ),
+    foreign: 'not-found',
+  },
+  'PUT /api/my-jobs/:id/notes': {
+    access: 'client',
+    request: send(
+      'PUT',
+      (owner) => `/api/my-jobs/${owner.jobIds[0]}/notes`,
+      () => ({ client_notes: 'Mine now' }),
+    ),
+    foreign: 'not-found',
+  },
+  'GET /api/job-search-filters': {
+    access: 'client',
+    // Staff name the client by e-mail; a client naming someone else still gets their own.
+    request: get((owner) => `/api/job-search-filters?email=${encodeURIComponent(owner.email)}`),
+    foreign: 'own-data-only',
+  },
+  'PUT /api/job-search-filters/:id': {
+    access: 'client',
+    request: send(
+      'PUT',
+      (owner) => `/api/job-search-filters/${owner.filterIds[0]}`,
+      () => ({ name: 'Renamed' }),
+    ),
+    foreign: 'not-found',
+  },
+  'DELETE /api/job-search-filters/:id': {
+    access: 'client',
+    request: send('DELETE', (owner) => `/api/job-search-filters/${owner.filterIds[0]}`),
+    foreign: 'not-found',
+  },
+
+  'GET /api/onboarding-feedback': { access: 'staff', request: get(fixed('/api/onboarding-feedback')) },
+  'POST /api/admin/jobs/import': {
+    access: 'staff',
+    request: send('POST', fixed('/api/admin/jobs/import'), (owner) => ({
+      email: owner.email,
+      format: 'json',
+      content: JSON.stringify([{ job_uid: 'staff-import-1', data_job_title: 'Analyst' }]),
+    })),
+  },
+  'GET /api/admin/jobs': {
+    access: 'staff',
+    request: get((owner) => `/api/admin/jobs?email=${encodeURIComponent(owner.email)}`),
+  },
+  'PATCH /api/admin/jobs/:id': {
+    access: 'staff',
+    request: send(
+      'PATCH',
+      (owner) => `/api/admin/jobs/${owner.jobIds[1]}`,
+      () => ({ applied_for_job: true, analyst_notes: 'Applied' }),
+    ),
+  },
+  'DELETE /api/admin/jobs/:id': {
+    access: 'staff',
+    request: send('DELETE', (owner) => `/api/admin/jobs/${owner.jobIds[2]}`),
+  },
+  'GET /api/admin/outbox': {
+    access: 'staff',
+    request: get((owner) => `/api/admin/outbox?email=${encodeURIComponent(owner.email)}`),
+  },
+  'POST /api/admin/user-email-management': {
+    access: 'staff',
+    request: send('POST', fixed('/api/admin/user-email-management'), (owner) => ({
+      email: owner.email,
+      action: 'fetch',
+    })),
+  },
+};
+
+/** The catalog entry of a registered route: its own, or its GET twin's for a HEAD route. */
+export function catalogEntry(method: string, url: string): RouteAccess | undefined {
+  return ROUTE_CATALOG[`${method} ${url}`] ?? (method === 'HEAD' ? ROUTE_CATALOG[`GET ${url}`] : undefined);
+}

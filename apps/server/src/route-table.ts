@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+
+/** One method of one registered route, with the access its options ask for. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  staff: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered so far, in registration order (HEAD twins of GET routes included). */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+/**
+ * Keeps the route table as routes are registered. Installed before anything registers a route, so
+ * tests can walk every route the server answers (the access matrix fails when a route is missing).
+ */
+export function recordRouteTable(app: FastifyInstance): void {
+  const routes: RouteEntry[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        staff: route.config?.staff === true,
+      });
+    }
+  });
+}

@@ -1,0 +1,38 @@
+import { Button } from '../../components/ui/Button.tsx';
+
+export interface BulkActionsBarProps {
+  count: number;
+  busy: boolean;
+  onRejectAll(): void;
+  onClearRejections(): void;
+  onClearSelection(): void;
+}
+
+/** Shown while jobs are selected on /myjobs (spec 2, section 2). */
+export function BulkActionsBar({
+  count,
+  busy,
+  onRejectAll,
+  onClearRejections,
+  onClearSelection,
+}: BulkActionsBarProps) {
+  return (
+    <section
+      aria-label="Selected jobs"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-brand/40 bg-blue-50 px-4 py-3"
+    >
+      <p className="mr-auto text-sm font-medium text-neutral-900" aria-live="polite">
+        {count} job(s) selected
+      </p>
+      <Button size="sm" variant="danger" onClick={onRejectAll} disabled={busy}>
+        Reject All
+      </Button>
+      <Button size="sm" variant="secondary" onClick={onClearRejections} disabled={busy}>
+        Clear Rejections
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onClearSelection} disabled={busy}>
+        Clear Selection
+      </Button>
+    </section>
+  );
+}

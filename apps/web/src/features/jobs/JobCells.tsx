@@ -1,0 +1,140 @@
+import { applyLink, decisionOf, type JobListItem, type JobStatus, jobStatus } from '@app/domain/jobs';
+import { ExternalLink } from 'lucide-react';
+import { Button, focusRing } from '../../components/ui/Button.tsx';
+import { AnalystNote } from './AnalystNote.tsx';
+import { useJobTableActions } from './job-table-context.ts';
+
+/** The cells of the job tables; each reads what it can do from the table's context. */
+
+const linkClasses = `rounded-sm font-medium text-brand underline-offset-2 hover:underline ${focusRing}`;
+const checkboxClasses = `size-4 cursor-pointer accent-brand ${focusRing}`;
+
+const NewTab = () => <span className="sr-only"> (opens in a new tab)</span>;
+
+export function SelectAllCheckbox() {
+  const { selection } = useJobTableActions();
+  if (!selection) return null;
+  return (
+    <input
+      type="checkbox"
+      className={checkboxClasses}
+      aria-label="Select all jobs shown"
+      checked={selection.shown === 'all'}
+      ref={(box) => {
+        if (box) box.indeterminate = selection.shown === 'some';
+      }}
+      onChange={selection.toggleShown}
+    />
+  );
+}
+
+export function SelectJobCheckbox({ job, serialNumber }: { job: JobListItem; serialNumber: number }) {
+  const { selection } = useJobTableActions();
+  if (!selection) return null;
+  return (
+    <input
+      type="checkbox"
+      className={checkboxClasses}
+      aria-label={`Select S.No ${serialNumber}`}
+      checked={selection.isSelected(job.id)}
+      onChange={() => selection.toggle(job.id)}
+    />
+  );
+}
+
+/** Reject / Rejected (spec 2, section 4): clicking Rejected restores the job to pending. */
+export function DecisionToggle({ job, serialNumber }: { job: JobListItem; serialNumber: number }) {
+  const { toggleDecision, isUpdating } = useJobTableActions();
+  const rejected = decisionOf(job) === 'rejected';
+  const updating = isUpdating?.(job.id) ?? false;
+  return (
+    <Button
+      size="sm"
+      variant={rejected ? 'danger' : 'secondary'}
+      // Not disabled while saving, so focus stays on it; the click is ignored instead.
+      aria-busy={updating || undefined}
+      onClick={() => toggleDecision?.(job, serialNumber)}
+    >
+      {rejected ? 'Rejected' : 'Reject'}
+    </Button>
+  );
+}
+
+/** The stats page's decision column: the jobs it lists by default are the approved ones. */
+export function DecisionText({ job }: { job: JobListItem }) {
+  return <span>{decisionOf(job) === 'rejected' ? 'Rejected' : 'Approved'}</span>;
+}
+
+export function JobTitleButton({ job }: { job: JobListItem }) {
+  const { openDetails } = useJobTableActions();
+  return (
+    <button type="button" className={`text-left ${linkClasses}`} onClick={() => openDetails(job)}>
+      {job.data_job_title || 'Untitled job'}
+    </button>
+  );
+}
+
+export function CompanyLink({ job }: { job: JobListItem }) {
+  const name = job.data_company || 'Company';
+  if (!job.data_company_url) return <span>{name}</span>;
+  return (
+    <a href={job.data_company_url} target="_blank" rel="noopener noreferrer" className={linkClasses}>
+      {name}
+      <NewTab />
+    </a>
+  );
+}
+
+export function NotesButton({ job }: { job: JobListItem }) {
+  const { openNotes } = useJobTableActions();
+  return (
+    <Button size="sm" variant="ghost" className="border border-neutral-200" onClick={() => openNotes(job)}>
+      {job.client_notes ? 'View Notes' : 'Add Notes'}
+    </Button>
+  );
+}
+
+export function AnalystNotesCell({ job }: { job: JobListItem }) {
+  if (!job.analyst_notes) return <span className="text-neutral-500">—</span>;
+  return (
+    <p className="line-clamp-3 break-words" title={job.analyst_notes}>
+      <AnalystNote note={job.analyst_notes} />
+    </p>
+  );
+}
+
+const statusClasses: Record<JobStatus, string> = {
+  Applied: 'bg-green-100 text-green-800',
+  Rejected: 'bg-red-100 text-red-800',
+  Pending: 'bg-neutral-100 text-neutral-800',
+};
+
+export function StatusBadge({ job }: { job: JobListItem }) {
+  const status = jobStatus(job);
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClasses[status]}`}>
+      {status}
+    </span>
+  );
+}
+
+export function ViewDetailsButton({ job }: { job: JobListItem }) {
+  const { openDetails } = useJobTableActions();
+  return (
+    <Button size="sm" variant="secondary" onClick={() => openDetails(job)}>
+      View Details
+    </Button>
+  );
+}
+
+export function ApplyLink({ job }: { job: JobListItem }) {
+  const href = applyLink(job);
+  if (!href) return <span className="text-neutral-600">No Link</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={`inline-flex items-center gap-1 ${linkClasses}`}>
+      Apply
+      <ExternalLink className="size-3.5" aria-hidden="true" />
+      <NewTab />
+    </a>
+  );
+}

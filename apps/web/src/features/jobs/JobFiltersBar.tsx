@@ -1,0 +1,127 @@
+import type { DatePreset, DecisionFilter, JobFilters, StatusFilter } from '@app/domain/jobs';
+import { CheckCircle2, RefreshCw } from 'lucide-react';
+import { Button } from '../../components/ui/Button.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { DateFilterPicker } from './DateFilterPicker.tsx';
+import { FILTERS_APPLIED } from './job-messages.ts';
+
+const STATUS_OPTIONS: [StatusFilter, string][] = [
+  ['all', 'All'],
+  ['applied', 'Applied'],
+  ['not_applied', 'Not Applied'],
+];
+const DECISION_OPTIONS: [DecisionFilter, string][] = [
+  ['all', 'All'],
+  ['rejected', 'Rejected'],
+  ['not_rejected', 'Not Rejected'],
+];
+const DATE_OPTIONS: [DatePreset, string][] = [
+  ['all', 'All'],
+  ['latest', 'Latest Data Load'],
+  ['week', 'This Week'],
+  ['month', 'This Month'],
+  ['custom', 'Custom Date'],
+];
+
+const selectClasses =
+  'block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand';
+
+function FilterSelect<T extends string>(props: {
+  label: string;
+  value: T;
+  options: [T, string][];
+  onChange(value: T): void;
+}) {
+  return (
+    <Field label={props.label} className="min-w-40">
+      {({ id }) => (
+        <select
+          id={id}
+          className={selectClasses}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value as T)}
+        >
+          {props.options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export interface JobFiltersBarProps {
+  filters: JobFilters;
+  onChange(filters: JobFilters): void;
+  onApply(): void;
+  applying: boolean;
+  justApplied: boolean;
+  shown: number;
+  total: number;
+  onRefresh(): void;
+  refreshing: boolean;
+}
+
+/** The Status, Decision and Date filters, Apply Filters, the refresh button and the counts. */
+export function JobFiltersBar({
+  filters,
+  onChange,
+  onApply,
+  applying,
+  justApplied,
+  shown,
+  total,
+  onRefresh,
+  refreshing,
+}: JobFiltersBarProps) {
+  const set = (change: Partial<JobFilters>) => onChange({ ...filters, ...change });
+  return (
+    <section aria-label="Filters" className="space-y-3 rounded-lg border border-neutral-200 bg-white p-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => set({ status })}
+        />
+        <FilterSelect
+          label="Decision"
+          value={filters.decision}
+          options={DECISION_OPTIONS}
+          onChange={(decision) => set({ decision })}
+        />
+        <FilterSelect
+          label="Date"
+          value={filters.date}
+          options={DATE_OPTIONS}
+          onChange={(date) => set({ date })}
+        />
+        {filters.date === 'custom' && (
+          <>
+            <DateFilterPicker label="From" value={filters.from ?? null} onChange={(from) => set({ from })} />
+            <DateFilterPicker label="To" value={filters.to ?? null} onChange={(to) => set({ to })} />
+          </>
+        )}
+        <Button onClick={onApply} disabled={applying}>
+          Apply Filters
+        </Button>
+        <Button variant="secondary" aria-label="Refresh jobs" onClick={onRefresh} disabled={refreshing}>
+          <RefreshCw className={`size-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden="true" />
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-center gap-2" aria-live="polite">
+        <span className="rounded-full bg-neutral-100 px-3 py-1 text-sm font-medium text-neutral-800">
+          {shown} of {total} jobs shown
+        </span>
+        {justApplied && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-800">
+            <CheckCircle2 className="size-4" aria-hidden="true" />
+            {FILTERS_APPLIED}
+          </span>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ClientApproval } from '@app/domain/jobs';
+
+/** The jobs screens' words (spec 2, sections 2 and 8), copied exactly. */
+
+export const LOAD_ERROR_TITLE = 'Error Loading Jobs';
+export const LOAD_THROWN_TITLE = 'Error';
+export const LOAD_THROWN_MESSAGE = 'Failed to load jobs. Please try again.';
+
+export const UPDATE_FAILED_TITLE = 'Update Failed';
+export const updateFailedMessage = (serialNumber: number, title: string, reason: string | null) =>
+  `Failed to update S.No ${serialNumber} (${title}): ${reason || 'Unknown error'}`;
+
+export const BULK_FAILED_TITLE = 'Bulk Update Failed';
+export const bulkNotFoundMessage = (serialNumbers: readonly number[]) =>
+  `Failed to update S.No: ${serialNumbers.join(', ')}`;
+export const bulkFailedMessage = (approval: ClientApproval, count: number) =>
+  approval === 'rejected'
+    ? `Failed to reject ${count} selected jobs`
+    : `Failed to clear rejections for ${count} selected jobs`;
+
+export const NOTES_SAVE_FAILED_TITLE = 'Save Failed';
+export const NOTES_SAVE_FAILED_MESSAGE = 'Failed to save notes. Please try again.';
+export const NOTES_SAVED_TITLE = 'Notes Saved';
+export const NOTES_SAVED_MESSAGE = 'Your notes have been saved successfully';
+
+export const EMAIL_COPIED_TITLE = 'Email Copied';
+export const COPY_FAILED_TITLE = 'Copy Failed';
+export const COPY_FAILED_MESSAGE = 'Unable to copy email to clipboard';
+
+export const APPLYING_FILTERS = 'Applying filters...';
+export const FILTERS_APPLIED = 'Filters Applied';
+export const NO_MATCHES_TITLE = 'No jobs match your filters';
+export const NO_MATCHES_HINT = 'Try adjusting your filter settings above';
+
+/** Spec 2, section 9: the badge and the copied indicator. */
+export const FILTERS_APPLIED_MS = 1000;
+export const EMAIL_COPIED_MS = 2000;

@@ -1,0 +1,65 @@
+import type { ClientApproval, Job } from '@app/domain/jobs';
+import { BULK_APPROVAL_MAX_JOBS, type BulkApprovalResult, type JobListResponse } from '@app/domain/jobs-api';
+import { type ApiResult, apiFetch } from '../../lib/api.ts';
+
+/** The client's jobs endpoints (docs/api.md, Jobs). Failures come back as `{ data: null, error }`. */
+
+/** The list both job pages share: decisions and notes written on one show on the other. */
+export const myJobsQueryKey = ['my-jobs'] as const;
+export const myJobQueryKey = (id: string) => ['my-jobs', 'job', id] as const;
+
+/**
+ * Every job, unfiltered: the pages filter on the client. The browser's HTTP cache sends the list's
+ * ETag back, so an unchanged list costs a 304.
+ */
+export function fetchMyJobs(): Promise<ApiResult<JobListResponse>> {
+  return apiFetch<JobListResponse>('/my-jobs');
+}
+
+export function fetchJob(id: string): Promise<ApiResult<{ data: Job }>> {
+  return apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}`);
+}
+
+export function updateApproval(id: string, approval: ClientApproval): Promise<ApiResult<{ data: Job }>> {
+  return apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}/approval`, {
+    method: 'PUT',
+    json: { client_approval: approval },
+  });
+}
+
+export function updateNotes(id: string, notes: string): Promise<ApiResult<{ data: Job }>> {
+  return apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}/notes`, {
+    method: 'PUT',
+    json: { client_notes: notes },
+  });
+}
+
+/** The outcome of a bulk decision: ids the server did not find, and ids whose request failed. */
+export interface BulkApprovalOutcome {
+  notFound: string[];
+  failed: string[];
+  /** The server's message for the first failed request. */
+  error: string | null;
+}
+
+/** Sets the decision on many jobs, in requests of at most the server's limit each. */
+export async function updateApprovalMany(
+  ids: readonly string[],
+  approval: ClientApproval,
+): Promise<BulkApprovalOutcome> {
+  const outcome: BulkApprovalOutcome = { notFound: [], failed: [], error: null };
+  for (let start = 0; start < ids.length; start += BULK_APPROVAL_MAX_JOBS) {
+    const batch = ids.slice(start, start + BULK_APPROVAL_MAX_JOBS);
+    const { data, error } = await apiFetch<{ data: BulkApprovalResult }>('/my-jobs/approval', {
+      method: 'PUT',
+      json: { job_ids: batch, client_approval: approval },
+    });
+    if (data) {
+      outcome.notFound.push(...data.data.not_found_job_ids);
+    } else {
+      outcome.failed.push(...batch);
+      outcome.error ??= error;
+    }
+  }
+  return outcome;
+}
