@@ -179,9 +179,9 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   await analytics.getByRole('button', { name: 'Save Notes' }).click();
   await expect(toast(page, 'Analyst notes saved')).toBeVisible();
 
-  const started = Date.now();
-  await expectAccessible(page);
-  console.log('axe ms', Date.now() - started);
+  // axe cannot run inside the e-mail frames: they are sandboxed against every script. Their titles
+  // are checked above.
+  await expectAccessible(page, { exclude: ['iframe'] });
 
   // Everything fits a phone's width.
   await page.setViewportSize({ width: 390, height: 844 });

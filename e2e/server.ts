@@ -21,6 +21,9 @@ const config = loadConfig({
   AUTH_ACCESS_TOKEN_TTL: process.env.AUTH_ACCESS_TOKEN_TTL ?? '3600',
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
 });
-const app = await buildApp({ config, webDist: process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : undefined });
+const app = await buildApp({
+  config,
+  webDist: process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : undefined,
+});
 await app.listen({ host: '127.0.0.1', port });
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

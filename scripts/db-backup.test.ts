@@ -22,7 +22,9 @@ describe('embedded database backup and restore', () => {
     await restoreDatabase(backupFile, dbFile);
     const restored = new DatabaseSync(dbFile);
     const { count } = restored.prepare('SELECT count(*) AS count FROM notes').get() as { count: number };
-    const after = restored.prepare("SELECT count(*) AS count FROM notes WHERE body = 'after backup'").get() as {
+    const after = restored
+      .prepare("SELECT count(*) AS count FROM notes WHERE body = 'after backup'")
+      .get() as {
       count: number;
     };
     const integrity = restored.prepare('PRAGMA integrity_check').get() as { integrity_check: string };

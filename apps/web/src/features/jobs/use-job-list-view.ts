@@ -61,5 +61,5 @@ export function useJobListView(jobs: readonly JobListItem[], initialFilters: Job
 
   const sortBy = useCallback((column: JobSortColumn) => setSort((current) => toggleSort(current, column)), []);
 
-  return { draft, setDraft, applyFilters, applying, justApplied, sort, sortBy, visible };
+  return { draft, setDraft, applied, applyFilters, applying, justApplied, sort, sortBy, visible };
 }

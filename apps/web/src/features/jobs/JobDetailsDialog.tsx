@@ -1,0 +1,144 @@
+import { applyLink, type JobListItem } from '@app/domain/jobs';
+import { useQuery } from '@tanstack/react-query';
+import { ExternalLink } from 'lucide-react';
+import { buttonClasses } from '../../components/ui/Button.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import {
+  additionalDetails,
+  companyDetails,
+  type DetailItem,
+  jobInformation,
+  jobTypeAndArrangement,
+  yourStatus,
+} from './job-details.ts';
+import { fetchJob, myJobQueryKey } from './jobs-api.ts';
+
+function DetailList({ items }: { items: DetailItem[] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+      {items.map((item) => (
+        <div key={item.label}>
+          <dt className="text-xs font-medium tracking-wide text-neutral-600 uppercase">{item.label}</dt>
+          <dd className="text-sm break-words whitespace-pre-wrap text-neutral-900">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-2 border-t border-neutral-200 pt-4 first:border-t-0 first:pt-0">
+      <h3 className="text-base font-semibold text-neutral-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The description comes with the full job, fetched when the pop-up opens. */
+function useJobDescription(id: string | null) {
+  return useQuery({
+    queryKey: myJobQueryKey(id ?? ''),
+    enabled: id !== null,
+    queryFn: async () => {
+      const { data, error } = await fetchJob(id ?? '');
+      if (!data) throw new Error(error ?? 'The job could not be loaded');
+      return data.data.data_job_description;
+    },
+  });
+}
+
+export interface JobDetailsDialogProps {
+  /** The job to show (as the list has it now), or null when closed. */
+  job: JobListItem | null;
+  onClose(): void;
+}
+
+/** The job details pop-up (spec 2, section 2). */
+export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
+  const description = useJobDescription(job?.id ?? null);
+  const apply = job ? applyLink(job) : null;
+  return (
+    <Dialog
+      open={job !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      size="lg"
+      title={job?.data_job_title || 'Job Details'}
+      description={`at ${job?.data_company || 'Company'}`}
+    >
+      {job && (
+        <div className="space-y-5">
+          {(job.data_company_url || apply) && (
+            <div className="flex flex-wrap gap-2">
+              {job.data_company_url && (
+                <a
+                  href={job.data_company_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClasses('secondary', 'sm')}
+                >
+                  Company Website
+                  <ExternalLink className="size-3.5" aria-hidden="true" />
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              )}
+              {apply && (
+                <a href={apply} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary', 'sm')}>
+                  Apply Now
+                  <ExternalLink className="size-3.5" aria-hidden="true" />
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              )}
+            </div>
+          )}
+          <Section title="Job Information">
+            <DetailList items={jobInformation(job)} />
+          </Section>
+          <Section title="Job Type & Arrangement">
+            <DetailList items={jobTypeAndArrangement(job)} />
+          </Section>
+          <Section title="Company Details">
+            <DetailList items={companyDetails(job)} />
+          </Section>
+          <Section title="Your Status">
+            <DetailList items={yourStatus(job)} />
+          </Section>
+          {description.isPending ? (
+            <p className="flex items-center gap-2 text-sm text-neutral-600">
+              <Spinner size="sm" label={null} />
+              Loading job description...
+            </p>
+          ) : (
+            description.data && (
+              <Section title="Job Description">
+                {/* Focusable so that it can be scrolled with the keyboard. */}
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above. */}
+                <div
+                  tabIndex={0}
+                  role="region"
+                  aria-label="Job description"
+                  className="max-h-64 overflow-y-auto rounded-md border border-neutral-200 bg-neutral-50 p-3 text-sm whitespace-pre-wrap text-neutral-800"
+                >
+                  {description.data}
+                </div>
+              </Section>
+            )
+          )}
+          <Section title="Additional Details">
+            <div className="space-y-4">
+              {additionalDetails(job).map((group) => (
+                <div key={group.title} className="space-y-2">
+                  <h4 className="text-sm font-semibold text-neutral-800">{group.title}</h4>
+                  <DetailList items={group.items} />
+                </div>
+              ))}
+            </div>
+          </Section>
+        </div>
+      )}
+    </Dialog>
+  );
+}

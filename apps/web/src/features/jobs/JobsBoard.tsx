@@ -1,0 +1,172 @@
+import type { ClientApproval, JobFilters, JobListItem } from '@app/domain/jobs';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { BulkActionsBar } from './BulkActionsBar.tsx';
+import { EmptyJobs } from './EmptyJobs.tsx';
+import { JobDetailsDialog } from './JobDetailsDialog.tsx';
+import { JobFiltersBar } from './JobFiltersBar.tsx';
+import { JobNotesDialog } from './JobNotesDialog.tsx';
+import { JobsTable } from './JobsTable.tsx';
+import { jobColumns, type JobTableVariant, presentOptionalFields } from './job-columns.tsx';
+import { APPLYING_FILTERS, NO_MATCHES_HINT, NO_MATCHES_TITLE } from './job-messages.ts';
+import { type JobTableActions, JobTableContext } from './job-table-context.ts';
+import { useJobDecisions } from './use-job-decisions.ts';
+import { useJobListView } from './use-job-list-view.ts';
+import { useMyJobs } from './use-my-jobs.ts';
+
+const NO_JOBS: readonly JobListItem[] = [];
+
+export interface JobsBoardProps {
+  variant: JobTableVariant;
+  /** The table's accessible name. */
+  label: string;
+  initialFilters: JobFilters;
+  loadingText: string;
+  /** Shown instead of the filters and the table when the client has no jobs at all. */
+  noJobs: ReactNode;
+}
+
+/**
+ * The filters, the job table and its dialogs, as /myjobs ('manage': checkboxes, bulk bar, Reject
+ * toggle) and /job-stats ('stats') show them.
+ */
+export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs }: JobsBoardProps) {
+  const query = useMyJobs();
+  const jobs = query.data ?? NO_JOBS;
+  const view = useJobListView(jobs, initialFilters);
+  const { inFlight, toggleDecision, decideMany } = useJobDecisions();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [notesId, setNotesId] = useState<string | null>(null);
+
+  const optionalKey = presentOptionalFields(jobs).join(',');
+  const columns = useMemo(
+    () => jobColumns(variant, optionalKey ? (optionalKey.split(',') as ReturnType<typeof presentOptionalFields>) : []),
+    [variant, optionalKey],
+  );
+
+  const visible = view.visible;
+  // Serial numbers are positions in the list as shown; a failure reported later uses the list then.
+  const visibleRef = useRef(visible);
+  visibleRef.current = visible;
+  const serialNumberOf = useCallback((id: string) => {
+    const index = visibleRef.current.findIndex((job) => job.id === id);
+    return index < 0 ? undefined : index + 1;
+  }, []);
+
+  const selectedShown = useMemo(() => visible.filter((job) => selected.has(job.id)), [visible, selected]);
+
+  const actions = useMemo<JobTableActions>(() => {
+    const manage = variant === 'manage';
+    const shown = selectedShown.length === 0 ? 'none' : selectedShown.length === visible.length ? 'all' : 'some';
+    return {
+      openDetails: (job) => setDetailsId(job.id),
+      openNotes: (job) => setNotesId(job.id),
+      toggleDecision: manage ? toggleDecision : undefined,
+      isUpdating: (id) => inFlight.has(id),
+      selection: manage
+        ? {
+            isSelected: (id) => selected.has(id),
+            toggle: (id) =>
+              setSelected((current) => {
+                const next = new Set(current);
+                if (!next.delete(id)) next.add(id);
+                return next;
+              }),
+            shown,
+            toggleShown: () =>
+              setSelected((current) => {
+                const next = new Set(current);
+                for (const job of visible) {
+                  if (shown === 'all') next.delete(job.id);
+                  else next.add(job.id);
+                }
+                return next;
+              }),
+          }
+        : undefined,
+    };
+  }, [variant, selected, selectedShown, visible, inFlight, toggleDecision]);
+
+  const decideSelected = async (approval: ClientApproval) => {
+    setBulkBusy(true);
+    const updatedAll = await decideMany(selectedShown, approval, serialNumberOf);
+    setBulkBusy(false);
+    if (updatedAll) setSelected(new Set());
+  };
+
+  if (query.isPending) {
+    return (
+      <div className="flex items-center justify-center gap-3 rounded-lg border border-neutral-200 bg-white py-16 text-neutral-700">
+        <Spinner label={null} />
+        <p>{loadingText}</p>
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-neutral-200 bg-white py-12 text-center">
+        <p className="text-neutral-800">{query.error.message}</p>
+        <Button variant="secondary" onClick={() => query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (jobs.length === 0) return noJobs;
+
+  const findJob = (id: string | null) => (id === null ? null : (jobs.find((job) => job.id === id) ?? null));
+  return (
+    <JobTableContext.Provider value={actions}>
+      <div className="space-y-4">
+        <JobFiltersBar
+          filters={view.draft}
+          onChange={view.setDraft}
+          onApply={view.applyFilters}
+          applying={view.applying}
+          justApplied={view.justApplied}
+          shown={visible.length}
+          total={jobs.length}
+          onRefresh={() => query.refetch()}
+          refreshing={query.isFetching}
+        />
+        {variant === 'manage' && selectedShown.length > 0 && (
+          <BulkActionsBar
+            count={selectedShown.length}
+            busy={bulkBusy}
+            onRejectAll={() => decideSelected('rejected')}
+            onClearRejections={() => decideSelected('pending')}
+            onClearSelection={() => setSelected(new Set())}
+          />
+        )}
+        <div className="relative">
+          {visible.length === 0 ? (
+            <EmptyJobs title={NO_MATCHES_TITLE} hint={NO_MATCHES_HINT} />
+          ) : (
+            <JobsTable
+              label={label}
+              jobs={visible}
+              columns={columns}
+              sort={view.sort}
+              onSort={view.sortBy}
+              resetKey={`${JSON.stringify(view.applied)} ${JSON.stringify(view.sort)}`}
+            />
+          )}
+          {view.applying && (
+            <div
+              role="status"
+              className="absolute inset-0 z-20 flex items-center justify-center gap-3 rounded-lg bg-white/80 text-neutral-800"
+            >
+              <Spinner label={null} />
+              {APPLYING_FILTERS}
+            </div>
+          )}
+        </div>
+      </div>
+      <JobDetailsDialog job={findJob(detailsId)} onClose={() => setDetailsId(null)} />
+      <JobNotesDialog job={findJob(notesId)} onClose={() => setNotesId(null)} />
+    </JobTableContext.Provider>
+  );
+}
