@@ -1,8 +1,9 @@
-import { seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
+import { freshEmail, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 test('My Team opens a WhatsApp chat that introduces the client by name and e-mail', async ({ page }) => {
-  await signInAsNewClient(page, 'team.member@example.com', { firstName: 'Tess', lastName: 'Ting' });
+  const email = freshEmail('team.member');
+  await signInAsNewClient(page, email, { firstName: 'Tess', lastName: 'Ting' });
   await page.getByRole('link', { name: 'My Team' }).click();
   await expect(page).toHaveURL('/myteam');
   await expect(page.getByText('Connect directly with our team via WhatsApp')).toBeVisible();
@@ -13,7 +14,7 @@ test('My Team opens a WhatsApp chat that introduces the client by name and e-mai
   expect(`${href.origin}${href.pathname}`).toMatch(/^https:\/\/wa\.me\/\d+$/);
   const message = href.searchParams.get('text') ?? '';
   expect(message).toContain('Tess Ting');
-  expect(message).toContain('team.member@example.com');
+  expect(message).toContain(email);
   expect(message.endsWith("and I'd like to connect with the team for guidance on my job search.")).toBe(true);
   await expect(chat).toHaveAttribute('target', '_blank');
   await expectAccessible(page);
@@ -31,7 +32,7 @@ test('a signed-out visitor signs in from Email Preferences and comes back to it'
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByLabel('Email', { exact: true }).fill('returning.reader@example.com');
+  await page.getByLabel('Email', { exact: true }).fill(freshEmail('returning.reader'));
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(page).toHaveURL('/update-preferences');
@@ -42,7 +43,7 @@ test('a signed-out visitor signs in from Email Preferences and comes back to it'
 
 test('on a phone, the folded menu reaches every page of the client area', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsNewClient(page, 'on.the.go@example.com', { firstName: 'Mo', lastName: 'Bile' });
+  await signInAsNewClient(page, freshEmail('on.the.go'), { firstName: 'Mo', lastName: 'Bile' });
   await seedCompleteProfile(page);
 
   const pages = [

@@ -11,6 +11,11 @@ import { expect, type Names, signIn } from './fixtures.ts';
 export const RESUME_FILE = fileURLToPath(new URL('./files/resume.pdf', import.meta.url));
 export const COVER_LETTER_FILE = fileURLToPath(new URL('./files/cover-letter.docx', import.meta.url));
 
+/** A new address on every call, so journeys never meet each other's data, even when repeated. */
+export function freshEmail(name: string): string {
+  return `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
 /** Signs in someone who has never onboarded, and waits for the entry route to finish its check. */
 export async function signInAsNewClient(page: Page, email: string, names: Names = {}): Promise<void> {
   await signIn(page, email, names);

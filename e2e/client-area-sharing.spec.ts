@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   accessToken,
+  freshEmail,
   getAs,
   RESUME_FILE,
   seedCompleteProfile,
@@ -34,7 +35,7 @@ test('a shared resume downloads for a visitor who is not signed in, and a tamper
   page,
   browser,
 }) => {
-  await signInAsNewClient(page, 'sharer@example.com', { firstName: 'Sam' });
+  await signInAsNewClient(page, freshEmail('sharer'), { firstName: 'Sam' });
   await seedCompleteProfile(page);
   const link = await shareResume(page);
   expect(new URL(link).pathname).toBe('/api/document-links/download');
@@ -88,13 +89,13 @@ test("another person's document cannot be downloaded or shared, by path or by li
   page,
   browser,
 }) => {
-  await signInAsNewClient(page, 'owner.of.resume@example.com');
+  await signInAsNewClient(page, freshEmail('owner.of.resume'));
   const { resume } = await seedCompleteProfile(page);
 
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
   try {
-    await signInAsNewClient(other, 'curious@example.com');
+    await signInAsNewClient(other, freshEmail('curious'));
     const token = await accessToken(other);
     for (const path of [resume.path, resume.url]) {
       const download = await getAs(other, token, `/api/documents/download?path=${encodeURIComponent(path)}`);

@@ -45,6 +45,7 @@ async function expectIncompleteToast(page: Page) {
 
 test('a client who leaves after the address step is told what is missing and resumes at Work Authorization', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(90_000);
   await signIn(page, 'leaver@example.com');
@@ -63,13 +64,17 @@ test('a client who leaves after the address step is told what is missing and res
   await expectStep(page, 'Personal Information');
   await expect(page.getByLabel('First Name')).toHaveValue(jordan.firstName);
 
-  // Leaving altogether: sign out, and back in later.
+  // Leaving altogether: signing out forgets the step, and a later visit from another browser resumes.
   await signOut(page);
-  await signIn(page, 'leaver@example.com');
-  await expectIncompleteToast(page);
-  await expectStep(page, 'Work Authorization');
-  await page.getByRole('button', { name: /Step 4: Address Information, completed/ }).click();
-  await expect(page.getByLabel('City')).toHaveValue(jordan.city);
+  expect(await page.evaluate(() => localStorage.getItem('onboarding:last-step'))).toBeNull();
+  const later = await browser.newContext();
+  const laterPage = await later.newPage();
+  await signIn(laterPage, 'leaver@example.com');
+  await expectIncompleteToast(laterPage);
+  await expectStep(laterPage, 'Work Authorization');
+  await laterPage.getByRole('button', { name: /Step 4: Address Information, completed/ }).click();
+  await expect(laterPage.getByLabel('City')).toHaveValue(jordan.city);
+  await later.close();
 });
 
 test('a save that fails shows Save Failed, keeps the step, and loses nothing on retry', async ({

@@ -131,7 +131,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     const urlPath = request.url.split('?')[0] ?? '/';
     const isApi = /^\/(api|auth|oidc)(\/|$)/.test(urlPath);
     const candidate = path.join(webDist, path.normalize(urlPath));
-    if (!isApi && candidate.startsWith(webDist) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+    if (!isApi && candidate.startsWith(webDist) && isFile(candidate)) {
       return reply.sendFile(path.relative(webDist, candidate));
     }
     if (isApi || !String(request.headers.accept ?? '').includes('text/html')) {
@@ -139,4 +139,13 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/** A path no file system can hold (a name longer than 255 bytes, say) is simply not a file. */
+function isFile(candidate: string): boolean {
+  try {
+    return statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
 }

@@ -42,6 +42,16 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+export const UNSTORABLE_TEXT_MESSAGE = 'Invalid request: text must not contain the NUL character';
+
+/**
+ * PostgreSQL refuses the NUL character in text (`character_not_in_repertoire`; SQLite stores it):
+ * the client sent text no column can hold, so 400, not 500.
+ */
+function isUnstorableText(error: unknown): boolean {
+  return (error as { code?: unknown })?.code === '22021';
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -58,6 +68,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         issues,
       });
     }
+    if (isUnstorableText(error)) return reply.status(400).send({ error: UNSTORABLE_TEXT_MESSAGE });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { code: (error as { code?: string }).code } }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ error: SERVICE_UNAVAILABLE_MESSAGE });

@@ -11,3 +11,8 @@ export function isStaffEmail(email: string, domain: string): boolean {
   const at = normalizedEmail.lastIndexOf('@');
   return at > 0 && normalizedEmail.slice(at + 1) === normalizedDomain;
 }
+
+/** What anyone else sees on a staff page, and what the server's staff guard answers (spec 2, section 5). */
+export function staffOnlyMessage(staffEmailDomain: string): string {
+  return `Access denied. This feature is only available to @${staffEmailDomain} users.`;
+}

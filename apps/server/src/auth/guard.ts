@@ -1,3 +1,4 @@
+import { staffOnlyMessage } from '@app/domain/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../errors.ts';
 import type { AccessTokenClaims, AccessTokens, Role } from './access-tokens.ts';
@@ -24,10 +25,6 @@ declare module 'fastify' {
 
 export const MISSING_TOKEN_MESSAGE =
   'Authentication required: send an access token as "Authorization: Bearer <token>"';
-
-export function staffOnlyMessage(staffEmailDomain: string): string {
-  return `Access denied. This feature is only available to @${staffEmailDomain} users.`;
-}
 
 /**
  * Every route needs a valid access token unless its options say `config: { public: true }`;

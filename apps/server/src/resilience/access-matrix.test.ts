@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_TOKEN_MESSAGE, staffOnlyMessage } from '../auth/guard.ts';
+import { staffOnlyMessage } from '@app/domain/staff';
+import { MISSING_TOKEN_MESSAGE } from '../auth/guard.ts';
 import type { RouteEntry } from '../route-table.ts';
 import { databaseKinds } from '../testing/databases.ts';
 import { rowsMentioning } from './db-snapshot.ts';

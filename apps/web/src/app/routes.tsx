@@ -5,13 +5,6 @@ import { withOnboardingAccount } from './onboarding-account.tsx';
 /** A screen's code, loaded the first time its route is visited: its component, or a ready element. */
 export type RouteModule = () => Promise<{ Component: ComponentType } | { element: ReactElement }>;
 
-const upcoming =
-  (title: string, description: string): RouteModule =>
-  async () => {
-    const { UpcomingPage } = await import('./pages/UpcomingPage.tsx');
-    return { element: <UpcomingPage title={title} description={description} /> };
-  };
-
 /**
  * The screen behind each route of spec 2, section 2. A feature plugs its screen in by replacing its
  * line, e.g. `profile: async () => ({ Component: (await import('../features/profile/ProfilePage.tsx')).ProfilePage }),`.
@@ -38,8 +31,17 @@ export const routeModules = {
   downloadDocument: async () => ({
     Component: (await import('../features/downloads/DownloadDocumentPage.tsx')).DownloadDocumentPage,
   }),
-  myJobs: upcoming('Apply for Me', 'The jobs your team found and applied to for you.'),
-  jobStats: upcoming('My Job Stats', 'View statistics for your approved job applications'),
+  myJobs: async () => ({
+    Component: withClientAccount((await import('../features/jobs/MyJobsPage.tsx')).MyJobsPage),
+  }),
+  // The stats page shows the jobs feature's table with the stats feature's chart above it.
+  jobStats: async () => {
+    const [{ JobStatsPage }, { JobsPerWeekChart }] = await Promise.all([
+      import('../features/jobs/JobStatsPage.tsx'),
+      import('../features/stats/JobsPerWeekChart.tsx'),
+    ]);
+    return { element: <JobStatsPage insights={(jobs) => <JobsPerWeekChart jobs={jobs} />} /> };
+  },
   myTeam: async () => ({
     Component: withClientAccount((await import('../features/team/TeamPage.tsx')).TeamPage),
   }),

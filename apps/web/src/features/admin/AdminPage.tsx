@@ -1,9 +1,8 @@
-import { isStaffEmail } from '@app/domain/staff';
+import { isStaffEmail, staffOnlyMessage } from '@app/domain/staff';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/Card.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
-import { accessDeniedMessage } from './admin-messages.ts';
 import { ClientConsole } from './ClientConsole.tsx';
 import { StaffAccessBoundary } from './staff-access.tsx';
 
@@ -25,7 +24,7 @@ export function AdminPage({ account }: { account: AdminAccount }) {
     </div>
   );
   const denied = (message: string) => page(<AccessDenied message={message} />);
-  if (!isStaffEmail(account.email, staffEmailDomain)) return denied(accessDeniedMessage(staffEmailDomain));
+  if (!isStaffEmail(account.email, staffEmailDomain)) return denied(staffOnlyMessage(staffEmailDomain));
   return <StaffAccessBoundary deniedView={denied}>{page(<ClientConsole />)}</StaffAccessBoundary>;
 }
 

@@ -12,7 +12,7 @@ import { useStaffGuard } from './staff-access.tsx';
 
 type Outcome = { kind: 'imported'; text: string } | { kind: 'rejected'; summary: string; problems: string[] };
 
-export const CHOOSE_FILE_MESSAGE = 'Choose a .csv or .json file of jobs';
+const CHOOSE_FILE_MESSAGE = 'Choose a .csv or .json file of jobs';
 
 /** A CSV or JSON file of jobs for the client: all rows land, or none and every problem is listed. */
 export function JobImportForm({ email }: { email: string }) {

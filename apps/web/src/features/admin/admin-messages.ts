@@ -1,10 +1,5 @@
 /** The staff console's messages (spec 2, sections 5 and 8), word for word. */
 
-/** The server's staff guard answers 403 with the same sentence. */
-export function accessDeniedMessage(staffEmailDomain: string): string {
-  return `Access denied. This feature is only available to @${staffEmailDomain} users.`;
-}
-
 export const GENERIC_ERROR = 'An error occurred';
 export const SEND_WELCOME_FAILED = 'Failed to send email';
 export const SEND_TEAM_FAILED = 'Failed to send team notification';

@@ -9,7 +9,7 @@ export function importFormatOf(fileName: string): ImportFormat | null {
 export type FileCheck = { ok: true } | { ok: false; summary: string; problems: string[] };
 
 /** Where a problem is: row 0 is the CSV header or the file as a whole, row 1 the first job. */
-export function describeImportError(error: ImportError): string {
+function describeImportError(error: ImportError): string {
   const where = error.row === 0 ? 'File' : `Row ${error.row}`;
   return error.field ? `${where}, ${error.field}: ${error.message}` : `${where}: ${error.message}`;
 }

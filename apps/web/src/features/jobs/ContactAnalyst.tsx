@@ -2,7 +2,12 @@ import { Check, Copy, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
-import { COPY_FAILED_MESSAGE, COPY_FAILED_TITLE, EMAIL_COPIED_MS, EMAIL_COPIED_TITLE } from './job-messages.ts';
+import {
+  COPY_FAILED_MESSAGE,
+  COPY_FAILED_TITLE,
+  EMAIL_COPIED_MS,
+  EMAIL_COPIED_TITLE,
+} from './job-messages.ts';
 
 /** /myjobs with no jobs at all: who to ask, and the e-mail to give them. */
 export function ContactAnalyst({ email }: { email: string }) {
@@ -35,8 +40,15 @@ export function ContactAnalyst({ email }: { email: string }) {
         analyst:
       </p>
       <div className="flex flex-wrap items-center justify-center gap-2">
-        <span className="rounded-md bg-neutral-100 px-3 py-1.5 font-mono text-sm text-neutral-900">{email}</span>
-        <Button size="sm" variant="secondary" onClick={copy} aria-label={copied ? 'Email copied' : 'Copy email'}>
+        <span className="rounded-md bg-neutral-100 px-3 py-1.5 font-mono text-sm text-neutral-900">
+          {email}
+        </span>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={copy}
+          aria-label={copied ? 'Email copied' : 'Copy email'}
+        >
           {copied ? (
             <Check className="size-4 text-green-700" aria-hidden="true" />
           ) : (

@@ -131,7 +131,12 @@ export function ApplyLink({ job }: { job: JobListItem }) {
   const href = applyLink(job);
   if (!href) return <span className="text-neutral-600">No Link</span>;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={`inline-flex items-center gap-1 ${linkClasses}`}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`inline-flex items-center gap-1 ${linkClasses}`}
+    >
       Apply
       <ExternalLink className="size-3.5" aria-hidden="true" />
       <NewTab />

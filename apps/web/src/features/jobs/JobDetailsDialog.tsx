@@ -1,6 +1,7 @@
 import { applyLink, type JobListItem } from '@app/domain/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -27,10 +28,19 @@ function DetailList({ items }: { items: DetailItem[] }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, level = 3, children }: { title: string; level?: 3 | 4; children: ReactNode }) {
+  const headingId = useId();
+  const Heading = level === 3 ? 'h3' : 'h4';
   return (
-    <section className="space-y-2 border-t border-neutral-200 pt-4 first:border-t-0 first:pt-0">
-      <h3 className="text-base font-semibold text-neutral-900">{title}</h3>
+    <section aria-labelledby={headingId} className="space-y-2">
+      <Heading
+        id={headingId}
+        className={
+          level === 3 ? 'text-base font-semibold text-neutral-900' : 'text-sm font-semibold text-neutral-800'
+        }
+      >
+        {title}
+      </Heading>
       {children}
     </section>
   );
@@ -70,7 +80,7 @@ export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
       description={`at ${job?.data_company || 'Company'}`}
     >
       {job && (
-        <div className="space-y-5">
+        <div className="space-y-5 [&>section+section]:border-t [&>section+section]:border-neutral-200 [&>section+section]:pt-4">
           {(job.data_company_url || apply) && (
             <div className="flex flex-wrap gap-2">
               {job.data_company_url && (
@@ -86,7 +96,12 @@ export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
                 </a>
               )}
               {apply && (
-                <a href={apply} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary', 'sm')}>
+                <a
+                  href={apply}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClasses('primary', 'sm')}
+                >
                   Apply Now
                   <ExternalLink className="size-3.5" aria-hidden="true" />
                   <span className="sr-only"> (opens in a new tab)</span>
@@ -114,26 +129,23 @@ export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
           ) : (
             description.data && (
               <Section title="Job Description">
-                {/* Focusable so that it can be scrolled with the keyboard. */}
-                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above. */}
-                <div
+                <section
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that the keyboard can scroll it.
                   tabIndex={0}
-                  role="region"
                   aria-label="Job description"
                   className="max-h-64 overflow-y-auto rounded-md border border-neutral-200 bg-neutral-50 p-3 text-sm whitespace-pre-wrap text-neutral-800"
                 >
                   {description.data}
-                </div>
+                </section>
               </Section>
             )
           )}
           <Section title="Additional Details">
             <div className="space-y-4">
               {additionalDetails(job).map((group) => (
-                <div key={group.title} className="space-y-2">
-                  <h4 className="text-sm font-semibold text-neutral-800">{group.title}</h4>
+                <Section key={group.title} title={group.title} level={4}>
                   <DetailList items={group.items} />
-                </div>
+                </Section>
               ))}
             </div>
           </Section>

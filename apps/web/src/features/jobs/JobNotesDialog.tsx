@@ -1,6 +1,6 @@
-import { type JobListItem } from '@app/domain/jobs';
+import type { JobListItem } from '@app/domain/jobs';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
@@ -22,20 +22,42 @@ export interface JobNotesDialogProps {
 
 /** 'Job Notes' (spec 2, section 2): the client's own notes on a job. */
 export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <Dialog
+      open={job !== null}
+      onOpenChange={(open) => {
+        if (!open && !saving) onClose();
+      }}
+      title="Job Notes"
+      description={job?.data_job_title || undefined}
+    >
+      {/* Keyed by job: each opening starts from that job's saved notes. */}
+      {job && <NotesEditor key={job.id} job={job} onClose={onClose} onSaving={setSaving} />}
+    </Dialog>
+  );
+}
+
+function NotesEditor({
+  job,
+  onClose,
+  onSaving,
+}: {
+  job: JobListItem;
+  onClose(): void;
+  onSaving(saving: boolean): void;
+}) {
   const queryClient = useQueryClient();
   const textareaId = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(job.client_notes ?? '');
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    setText(job?.client_notes ?? '');
-  }, [job]);
-
   const save = async () => {
-    if (!job) return;
     setSaving(true);
+    onSaving(true);
     const { data, error } = await updateNotes(job.id, text);
     setSaving(false);
+    onSaving(false);
     if (!data) {
       toast.error(NOTES_SAVE_FAILED_TITLE, { description: error || NOTES_SAVE_FAILED_MESSAGE });
       return;
@@ -46,24 +68,7 @@ export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
   };
 
   return (
-    <Dialog
-      open={job !== null}
-      onOpenChange={(open) => {
-        if (!open && !saving) onClose();
-      }}
-      title="Job Notes"
-      description={job?.data_job_title ?? undefined}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button onClick={save} busy={saving}>
-            {saving ? 'Saving...' : 'Save Notes'}
-          </Button>
-        </>
-      }
-    >
+    <div className="space-y-4">
       <Label htmlFor={textareaId} className="sr-only">
         Notes
       </Label>
@@ -74,6 +79,14 @@ export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-    </Dialog>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
+        <Button onClick={save} busy={saving}>
+          {saving ? 'Saving...' : 'Save Notes'}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -7,8 +7,9 @@ import { EmptyJobs } from './EmptyJobs.tsx';
 import { JobDetailsDialog } from './JobDetailsDialog.tsx';
 import { JobFiltersBar } from './JobFiltersBar.tsx';
 import { JobNotesDialog } from './JobNotesDialog.tsx';
+import { JobsLoading } from './JobsLoading.tsx';
 import { JobsTable } from './JobsTable.tsx';
-import { jobColumns, type JobTableVariant, presentOptionalFields } from './job-columns.tsx';
+import { type JobTableVariant, jobColumns, presentOptionalFields } from './job-columns.tsx';
 import { APPLYING_FILTERS, NO_MATCHES_HINT, NO_MATCHES_TITLE } from './job-messages.ts';
 import { type JobTableActions, JobTableContext } from './job-table-context.ts';
 import { useJobDecisions } from './use-job-decisions.ts';
@@ -43,7 +44,11 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
 
   const optionalKey = presentOptionalFields(jobs).join(',');
   const columns = useMemo(
-    () => jobColumns(variant, optionalKey ? (optionalKey.split(',') as ReturnType<typeof presentOptionalFields>) : []),
+    () =>
+      jobColumns(
+        variant,
+        optionalKey ? (optionalKey.split(',') as ReturnType<typeof presentOptionalFields>) : [],
+      ),
     [variant, optionalKey],
   );
 
@@ -60,7 +65,8 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
 
   const actions = useMemo<JobTableActions>(() => {
     const manage = variant === 'manage';
-    const shown = selectedShown.length === 0 ? 'none' : selectedShown.length === visible.length ? 'all' : 'some';
+    const shown =
+      selectedShown.length === 0 ? 'none' : selectedShown.length === visible.length ? 'all' : 'some';
     return {
       openDetails: (job) => setDetailsId(job.id),
       openNotes: (job) => setNotesId(job.id),
@@ -98,12 +104,7 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
   };
 
   if (query.isPending) {
-    return (
-      <div className="flex items-center justify-center gap-3 rounded-lg border border-neutral-200 bg-white py-16 text-neutral-700">
-        <Spinner label={null} />
-        <p>{loadingText}</p>
-      </div>
-    );
+    return <JobsLoading text={loadingText} />;
   }
   if (query.isError && !query.data) {
     return (

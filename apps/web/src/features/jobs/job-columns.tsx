@@ -81,9 +81,7 @@ const optionalColumns: Record<OptionalJobField, JobColumn> = {
 
 /** The optional fields that at least one job has, in column order. */
 export function presentOptionalFields(jobs: readonly JobListItem[]): OptionalJobField[] {
-  return OPTIONAL_JOB_FIELDS.filter((field) =>
-    jobs.some((job) => job[field] !== null && job[field] !== ''),
-  );
+  return OPTIONAL_JOB_FIELDS.filter((field) => jobs.some((job) => job[field] !== null && job[field] !== ''));
 }
 
 const selectColumn = column.display({
@@ -112,7 +110,7 @@ const decisionColumn = (variant: JobTableVariant) =>
   column.display({
     id: 'client_approval',
     header: 'Your Decision',
-    meta: { width: 128, sortColumn: 'client_approval' },
+    meta: { width: 152, sortColumn: 'client_approval' },
     cell: ({ row }) =>
       variant === 'manage' ? (
         <DecisionToggle job={row.original} serialNumber={serialNumber(row.index)} />
@@ -173,8 +171,7 @@ export function jobColumns(variant: JobTableVariant, optional: readonly Optional
     variant === 'manage'
       ? [selectColumn, serialNumberColumn, refreshedColumn('Refreshed'), decisionColumn(variant), title]
       : [serialNumberColumn, refreshedColumn('REFRESHED'), title];
-  const middle =
-    variant === 'manage' ? [company, notes] : [company, decisionColumn(variant), notes];
+  const middle = variant === 'manage' ? [company, notes] : [company, decisionColumn(variant), notes];
   return [
     ...leading,
     ...middle,

@@ -42,11 +42,17 @@ export function useJobDecisions() {
       const previous = decisionOf(job);
       const next: ClientApproval = previous === 'rejected' ? 'pending' : 'rejected';
       track([job.id], true);
-      patchCachedJobs(queryClient, approvalChanges([job.id], () => next));
+      patchCachedJobs(
+        queryClient,
+        approvalChanges([job.id], () => next),
+      );
       const { error } = await updateApproval(job.id, next);
       track([job.id], false);
       if (error === null) return;
-      patchCachedJobs(queryClient, approvalChanges([job.id], () => previous));
+      patchCachedJobs(
+        queryClient,
+        approvalChanges([job.id], () => previous),
+      );
       toast.error(UPDATE_FAILED_TITLE, {
         description: updateFailedMessage(serialNumber, job.data_job_title ?? '', error),
       });
@@ -69,7 +75,10 @@ export function useJobDecisions() {
       const ids = idle.map((job) => job.id);
       const previous = new Map(idle.map((job) => [job.id, decisionOf(job)]));
       track(ids, true);
-      patchCachedJobs(queryClient, approvalChanges(ids, () => approval));
+      patchCachedJobs(
+        queryClient,
+        approvalChanges(ids, () => approval),
+      );
       const outcome = await updateApprovalMany(ids, approval);
       track(ids, false);
       const reverted = [...outcome.failed, ...outcome.notFound];

@@ -34,10 +34,7 @@ export function useJobListView(jobs: readonly JobListItem[], initialFilters: Job
   const [justApplied, setJustApplied] = useState(false);
   const [sort, setSort] = useState<JobSort | null>(null);
 
-  const visible = useMemo(
-    () => sortJobs(filterJobs(jobs, applied, new Date()), sort),
-    [jobs, applied, sort],
-  );
+  const visible = useMemo(() => sortJobs(filterJobs(jobs, applied, new Date()), sort), [jobs, applied, sort]);
 
   useEffect(() => {
     if (!applying) return;
@@ -59,7 +56,10 @@ export function useJobListView(jobs: readonly JobListItem[], initialFilters: Job
     setApplying(true);
   }, []);
 
-  const sortBy = useCallback((column: JobSortColumn) => setSort((current) => toggleSort(current, column)), []);
+  const sortBy = useCallback(
+    (column: JobSortColumn) => setSort((current) => toggleSort(current, column)),
+    [],
+  );
 
   return { draft, setDraft, applied, applyFilters, applying, justApplied, sort, sortBy, visible };
 }

@@ -2,11 +2,7 @@ import type { JobListItem } from '@app/domain/jobs';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import {
-  LOAD_ERROR_TITLE,
-  LOAD_THROWN_MESSAGE,
-  LOAD_THROWN_TITLE,
-} from './job-messages.ts';
+import { LOAD_ERROR_TITLE, LOAD_THROWN_MESSAGE, LOAD_THROWN_TITLE } from './job-messages.ts';
 import { fetchMyJobs, myJobsQueryKey } from './jobs-api.ts';
 
 /** A failed load, with the toast that explains it (spec 2, section 8). */

@@ -2,7 +2,6 @@ import { checkCompleteness, formatMissingInformation, startStep } from '@app/dom
 import type { WizardForm } from '@app/domain/onboarding-rules';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { readProfileCompleteCookie, setProfileCompleteCookie } from '../../lib/cookies.ts';
 import {
   clearRememberedOnboardingStep,
@@ -11,6 +10,7 @@ import {
 } from '../../lib/storage.ts';
 import { useOnboardingAccount } from './account-context.tsx';
 import { EditProfile } from './EditProfile.tsx';
+import { notify } from './notify.ts';
 import { fetchCompleteness } from './onboarding-api.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { LOAD_PROBLEM_TOASTS, loadSavedSubmission, wizardValues } from './saved-submission.ts';
@@ -67,7 +67,7 @@ function CreateFlow({ goToWhenComplete }: { goToWhenComplete: string }) {
       if (cancelled) return;
       if (!load.ok) {
         const { title, description } = LOAD_PROBLEM_TOASTS[load.problem];
-        toast.error(title, { description });
+        notify.error(title, { description });
       }
       const record = load.ok ? load.record : null;
       const completeness = checkCompleteness(record);
@@ -82,7 +82,7 @@ function CreateFlow({ goToWhenComplete }: { goToWhenComplete: string }) {
         step: clampStep(step),
       });
       if (resumeAt > FIRST_STEP) {
-        toast('Profile Incomplete', {
+        notify.info('Profile Incomplete', {
           description: formatMissingInformation(completeness.missingBySection),
           duration: 8000,
           // One line per section.

@@ -2,11 +2,11 @@ import { ACCEPTED_DOCUMENT_EXTENSIONS, checkDocumentFile } from '@app/domain/doc
 import { displayFileName } from '@app/domain/profile-display';
 import { CircleAlert, CircleCheck, FileText, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { focusRing } from '../../../components/ui/Button.tsx';
 import { Label } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useOnboardingAccount } from '../account-context.tsx';
+import { notify } from '../notify.ts';
 import { type UploadFolder, uploadDocument } from '../upload-document.ts';
 import { type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
 
@@ -58,10 +58,10 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
     if (outcome.ok) {
       store(outcome.document.url);
       setState({ kind: 'success' });
-      toast.success('Upload Complete', { description: 'File uploaded successfully' });
+      notify.success('Upload Complete', { description: 'File uploaded successfully' });
     } else {
       setState({ kind: 'error', message: outcome.message });
-      toast.error('Upload Failed', {
+      notify.error('Upload Failed', {
         description: outcome.explains ? outcome.message : UPLOAD_FAILED_DESCRIPTION,
       });
     }

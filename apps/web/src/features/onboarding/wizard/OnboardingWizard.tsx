@@ -2,8 +2,8 @@ import { STEP_SCHEMAS, validateStep, type WizardForm, type WizardStep } from '@a
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { setProfileCompleteCookie } from '../../../lib/cookies.ts';
+import { notify } from '../notify.ts';
 import { AdditionalStep } from '../steps/AdditionalStep.tsx';
 import { AddressStep } from '../steps/AddressStep.tsx';
 import { EmploymentStep } from '../steps/EmploymentStep.tsx';
@@ -114,17 +114,17 @@ export function OnboardingWizard({
     const saved = await save(form.getValues());
     setBusy(false);
     if (!saved) {
-      toast.error('Save Failed', SAVE_FAILED);
+      notify.error('Save Failed', SAVE_FAILED);
       return;
     }
     if (direction === 'next') {
-      toast.success('Progress Saved Successfully', {
+      notify.success('Progress Saved Successfully', {
         description: `Step ${step} information saved`,
         duration: 3000,
       });
       setStep(clampStep(step + 1));
     } else {
-      toast.success('Progress Saved', { duration: 2000 });
+      notify.success('Progress Saved', { duration: 2000 });
       setStep(clampStep(step - 1));
     }
   };
@@ -138,7 +138,7 @@ export function OnboardingWizard({
     const landed = (await save(submitted)) && (edit || (await create(submitted)));
     setBusy(false);
     if (!landed) {
-      toast.error(edit ? 'Update Failed' : 'Submission Failed', {
+      notify.error(edit ? 'Update Failed' : 'Submission Failed', {
         description: edit
           ? 'There was an issue updating your profile. Please try again.'
           : 'There was an issue submitting your application. Please try again.',
@@ -146,7 +146,7 @@ export function OnboardingWizard({
       return;
     }
     form.setValue('onboardingCompleted', true);
-    toast.success(edit ? 'Profile Updated Successfully!' : 'Application Submitted Successfully!', {
+    notify.success(edit ? 'Profile Updated Successfully!' : 'Application Submitted Successfully!', {
       duration: 5000,
     });
     setProfileCompleteCookie(true);

@@ -1,0 +1,58 @@
+import type { JobFilters, JobListItem } from '@app/domain/jobs';
+import type { ReactNode } from 'react';
+import { EmptyJobs } from './EmptyJobs.tsx';
+import { JobsBoard } from './JobsBoard.tsx';
+import { JobsLoading } from './JobsLoading.tsx';
+import { useMyJobs } from './use-my-jobs.ts';
+
+/** The stats page lists approved applications by default (spec 2, section 5). */
+export const STATS_FILTERS: JobFilters = { status: 'applied', decision: 'not_rejected', date: 'all' };
+const LOADING_TEXT = 'Loading job statistics...';
+
+export interface JobStatsPageProps {
+  /** Pictures of the jobs shown above the table, given by the app (a chart, say). */
+  insights?: (jobs: readonly JobListItem[]) => ReactNode;
+}
+
+/** /job-stats, My Job Stats (spec 2, section 2). */
+export function JobStatsPage({ insights }: JobStatsPageProps) {
+  const query = useMyJobs();
+  const jobs = query.data;
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold text-neutral-900">My Job Stats</h1>
+        <p className="mt-1 text-neutral-700">View statistics for your approved job applications</p>
+      </header>
+      {query.isPending ? (
+        <JobsLoading text={LOADING_TEXT} />
+      ) : (
+        <>
+          {jobs && (
+            <p className="text-lg font-semibold text-neutral-900">
+              Total Applied Jobs: {jobs.filter((job) => job.applied_for_job).length}
+            </p>
+          )}
+          {jobs && jobs.length > 0 && insights?.(jobs)}
+          <section className="space-y-3" aria-labelledby="approved-applications">
+            <h2 id="approved-applications" className="text-xl font-semibold text-neutral-900">
+              Approved Job Applications
+            </h2>
+            <JobsBoard
+              variant="stats"
+              label="Approved Job Applications"
+              initialFilters={STATS_FILTERS}
+              loadingText={LOADING_TEXT}
+              noJobs={
+                <EmptyJobs
+                  title="No jobs assigned yet"
+                  hint="Jobs will appear here once they are assigned to you by our team"
+                />
+              }
+            />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
