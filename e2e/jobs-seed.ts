@@ -17,7 +17,8 @@ export const LINKED_NOTE_URL = 'https://example.com/jobs/security-engineer';
 export const MARKUP = '<img src=x onerror=alert(1)>';
 /** A job with every detail filled, for the details pop-up. */
 export const DETAILED_TITLE = 'Staff Platform Engineer (detailed)';
-export const DETAILED_DESCRIPTION = 'Build the platform our teams ship on.\n\nYou will own the deploy pipeline.';
+export const DETAILED_DESCRIPTION =
+  'Build the platform our teams ship on.\n\nYou will own the deploy pipeline.';
 
 const ROLES = ['Backend Engineer', 'Data Analyst', 'Product Manager', 'Designer', 'Support Lead'];
 const COMPANIES = ['Northwind', 'Contoso', 'Fabrikam', 'Litware', 'Adatum', 'Proseware', 'Relecloud'];

@@ -12,7 +12,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   jpeg: 'image/jpeg',
 };
 
-export const FALLBACK_DOWNLOAD_TYPE = CONTENT_TYPES.pdf as string;
+const FALLBACK_DOWNLOAD_TYPE = CONTENT_TYPES.pdf as string;
 
 export function downloadContentType(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

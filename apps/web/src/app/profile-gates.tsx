@@ -6,7 +6,7 @@ import { fetchCompleteness } from '../features/onboarding/onboarding-api.ts';
 import { readProfileCompleteCookie, setProfileCompleteCookie } from '../lib/cookies.ts';
 import { PageSpinner } from './pages/PageSpinner.tsx';
 
-export const COMPLETE_PROFILE_FIRST_MESSAGE = 'Please complete your profile before accessing this page.';
+const COMPLETE_PROFILE_FIRST_MESSAGE = 'Please complete your profile before accessing this page.';
 
 type Completeness = 'checking' | 'complete' | 'incomplete';
 

@@ -13,7 +13,7 @@ import {
 import { signLinkToken, verifyLinkToken } from './link-token.ts';
 
 /** Spec 2, section 8: the one answer for a link that is tampered with, expired, foreign or stale. */
-export const LINK_DOWNLOAD_FAILED_MESSAGE = 'Could not download the file from the provided URL.';
+const LINK_DOWNLOAD_FAILED_MESSAGE = 'Could not download the file from the provided URL.';
 export const DEFAULT_LINK_DAYS = 7;
 export const MAX_LINK_DAYS = 30;
 export const LINK_DOWNLOAD_PATH = '/api/document-links/download';

@@ -5,7 +5,7 @@
 export const EMPTY_URL_MESSAGE = 'Please enter a URL';
 export const LINK_FAILED_MESSAGE = 'Could not download the file from the provided URL.';
 export const DOWNLOAD_FAILED_MESSAGE = 'Failed to download document';
-export const SHARED_LINK_PATH = '/api/document-links/download';
+const SHARED_LINK_PATH = '/api/document-links/download';
 
 /** The link as a URL of this site's shared-download endpoint, or null for anything else. */
 export function parseSharedLink(text: string, origin: string): URL | null {

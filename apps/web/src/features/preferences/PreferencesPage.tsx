@@ -13,13 +13,13 @@ import {
   updateNewsletterSubscription,
 } from '../../lib/profile-record.ts';
 
-export const PREFERENCES_PATH = '/update-preferences';
-export const LOAD_FAILED_MESSAGE = 'Failed to load preferences. Please try again.';
-export const UPDATE_FAILED_TITLE = 'Update Failed';
-export const UPDATE_FAILED_FALLBACK = 'Please try again later.';
-export const UPDATED_TITLE = 'Preferences Updated';
-export const SUBSCRIBED_MESSAGE = "You've been subscribed to our career coaching email!";
-export const UNSUBSCRIBED_MESSAGE = "You've been unsubscribed from career coaching emails.";
+const PREFERENCES_PATH = '/update-preferences';
+const LOAD_FAILED_MESSAGE = 'Failed to load preferences. Please try again.';
+const UPDATE_FAILED_TITLE = 'Update Failed';
+const UPDATE_FAILED_FALLBACK = 'Please try again later.';
+const UPDATED_TITLE = 'Preferences Updated';
+const SUBSCRIBED_MESSAGE = "You've been subscribed to our career coaching email!";
+const UNSUBSCRIBED_MESSAGE = "You've been unsubscribed from career coaching emails.";
 
 /** What the preferences page needs of the account: whether someone is signed in, and signing in. */
 export interface PreferencesAccount {

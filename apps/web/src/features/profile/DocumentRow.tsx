@@ -7,10 +7,10 @@ import { saveBlobAs } from '../../lib/save-file.ts';
 import { createSharedLink, downloadDocument, type SharedLink } from './profile-documents.ts';
 import { ShareLinkDialog } from './ShareLinkDialog.tsx';
 
-export const DOWNLOAD_FAILED_TITLE = 'Download failed';
-export const DOWNLOAD_FAILED_MESSAGE = 'Failed to download file. Please try again.';
-export const SHARE_FAILED_TITLE = 'Share Failed';
-export const SHARE_FAILED_MESSAGE = 'Could not create a link. Please try again.';
+const DOWNLOAD_FAILED_TITLE = 'Download failed';
+const DOWNLOAD_FAILED_MESSAGE = 'Failed to download file. Please try again.';
+const SHARE_FAILED_TITLE = 'Share Failed';
+const SHARE_FAILED_MESSAGE = 'Could not create a link. Please try again.';
 
 /** One uploaded file: its name as the person gave it, a download, and a link to share it. */
 export function DocumentRow({ entry }: { entry: ProfileEntry }) {

@@ -6,11 +6,11 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { profileRecordQueryKey, updateNewsletterSubscription } from '../../lib/profile-record.ts';
 
-export const NEWSLETTER_UPDATED_TITLE = 'Newsletter Updated';
-export const NEWSLETTER_FAILED_TITLE = 'Update Failed';
-export const NEWSLETTER_FAILED_MESSAGE = 'Failed to update newsletter subscription. Please try again.';
-export const NEWSLETTER_ERROR_MESSAGE = 'An error occurred while updating your newsletter subscription.';
-export const newsletterFallbackMessage = (subscribed: boolean) =>
+const NEWSLETTER_UPDATED_TITLE = 'Newsletter Updated';
+const NEWSLETTER_FAILED_TITLE = 'Update Failed';
+const NEWSLETTER_FAILED_MESSAGE = 'Failed to update newsletter subscription. Please try again.';
+const NEWSLETTER_ERROR_MESSAGE = 'An error occurred while updating your newsletter subscription.';
+const newsletterFallbackMessage = (subscribed: boolean) =>
   `Newsletter subscription ${subscribed ? 'enabled' : 'disabled'} successfully`;
 
 /** The Career Coaching Email card: the status, and Edit to change it (spec 2, sections 2 and 8). */

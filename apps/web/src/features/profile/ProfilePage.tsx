@@ -16,8 +16,8 @@ import { ProfileCard } from './ProfileCard.tsx';
 import { profileLayout } from './profile-cards.ts';
 import { formatDateTime } from './profile-values.ts';
 
-export const LOAD_FAILED_TITLE = 'Data Error';
-export const LOAD_FAILED_MESSAGE = 'Failed to load profile data. Please try again.';
+const LOAD_FAILED_TITLE = 'Data Error';
+const LOAD_FAILED_MESSAGE = 'Failed to load profile data. Please try again.';
 
 /** What the profile needs of the signed-in account. */
 export interface ProfileAccount {

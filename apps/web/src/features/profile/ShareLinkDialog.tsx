@@ -7,9 +7,9 @@ import { Input, Label } from '../../components/ui/Field.tsx';
 import type { SharedLink } from './profile-documents.ts';
 import { formatDateTime } from './profile-values.ts';
 
-export const LINK_COPIED_TITLE = 'Link Copied';
-export const COPY_FAILED_TITLE = 'Copy Failed';
-export const COPY_FAILED_MESSAGE = 'Unable to copy the link to the clipboard';
+const LINK_COPIED_TITLE = 'Link Copied';
+const COPY_FAILED_TITLE = 'Copy Failed';
+const COPY_FAILED_MESSAGE = 'Unable to copy the link to the clipboard';
 
 /** Shows a freshly made link, when it stops working, and copies it. */
 export function ShareLinkDialog({

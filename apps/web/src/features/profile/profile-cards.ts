@@ -14,9 +14,9 @@ export interface ProfileCardContent {
   documents: ProfileEntry[];
 }
 
-export const EMPLOYMENT_TITLE = 'Employment Information';
-export const ADDITIONAL_TITLE = 'Additional Information';
-export const LEGAL_TITLE = 'Acknowledgements & Legal';
+const EMPLOYMENT_TITLE = 'Employment Information';
+const ADDITIONAL_TITLE = 'Additional Information';
+const LEGAL_TITLE = 'Acknowledgements & Legal';
 const DOCUMENT_KEYS: ReadonlySet<string> = new Set(['resume', 'cover_letter']);
 const HIDDEN_KEYS: ReadonlySet<string> = new Set(['subscribe_to_newsletter', 'onboarding_completed']);
 

@@ -114,7 +114,11 @@ function DateInput({ label, hint, error, value, onChange, onBlur }: DateInputPro
 
   const selected = value ? (toDate(value, STORED_FORMAT) ?? undefined) : undefined;
   return (
-    <Field label={label} hint={hint ?? 'MM/DD/YYYY'} error={typingError ?? error}>
+    <Field
+      label={label}
+      hint={hint ?? 'Type it as MM/DD/YYYY or pick it from the calendar.'}
+      error={typingError ?? error}
+    >
       {(controlProps) => (
         <div className="flex gap-2">
           <Input

@@ -119,6 +119,7 @@ describe('a document upload', () => {
     );
     await user.upload(screen.getByLabelText(/Resume/), file('cv.pdf'));
     expect(await screen.findAllByText('No authentication token available')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Replace resume' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Remove resume' }));
     expect(stored()).toBe('');
     expect(screen.queryByText('uuid-old.pdf')).toBeNull();

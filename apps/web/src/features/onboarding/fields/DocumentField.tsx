@@ -1,6 +1,6 @@
 import { ACCEPTED_DOCUMENT_EXTENSIONS, checkDocumentFile } from '@app/domain/document-upload';
 import { displayFileName } from '@app/domain/profile-display';
-import { CircleAlert, CircleCheck, FileText, Trash2 } from 'lucide-react';
+import { CircleAlert, CircleCheck, FileText, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { focusRing } from '../../../components/ui/Button.tsx';
 import { Label } from '../../../components/ui/Field.tsx';
@@ -70,7 +70,8 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const onRemove = () => {
     store('');
     setState({ kind: 'idle' });
-    input.current?.focus();
+    // The chooser comes back in place of the file; keep the keyboard there.
+    requestAnimationFrame(() => input.current?.focus());
   };
 
   const uploading = state.kind === 'uploading';
@@ -98,7 +99,13 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
         aria-describedby={hintId}
         aria-invalid={fieldError ? true : undefined}
         onChange={(event) => void onChoose(event.target.files?.[0])}
-        className={`block w-full rounded-md border border-dashed border-neutral-300 bg-white p-2 text-sm text-neutral-700 file:mr-3 file:rounded-md file:border-0 file:bg-neutral-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-neutral-900 hover:file:bg-neutral-200 disabled:opacity-60 ${focusRing}`}
+        // With a file stored, the chooser hides behind the Replace button below.
+        tabIndex={stored ? -1 : undefined}
+        className={
+          stored
+            ? 'sr-only'
+            : `block w-full rounded-md border border-dashed border-neutral-300 bg-white p-2 text-sm text-neutral-700 file:mr-3 file:rounded-md file:border-0 file:bg-neutral-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-neutral-900 hover:file:bg-neutral-200 disabled:opacity-60 ${focusRing}`
+        }
       />
       <div aria-live="polite" className="min-h-6 text-sm">
         {state.kind === 'uploading' && (
@@ -131,14 +138,26 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
             <FileText className="size-4 shrink-0 text-neutral-600" aria-hidden="true" />
             <span className="truncate">{displayFileName(stored)}</span>
           </span>
-          <button
-            type="button"
-            onClick={onRemove}
-            className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-red-700 hover:bg-red-50 ${focusRing}`}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            Remove <span className="sr-only">{label.toLowerCase()}</span>
-          </button>
+          <span className="flex shrink-0 gap-1">
+            <button
+              type="button"
+              onClick={() => input.current?.click()}
+              disabled={uploading}
+              className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-neutral-800 hover:bg-neutral-200 disabled:opacity-60 ${focusRing}`}
+            >
+              <RefreshCw className="size-4" aria-hidden="true" />
+              Replace <span className="sr-only">{label.toLowerCase()}</span>
+            </button>
+            <button
+              type="button"
+              onClick={onRemove}
+              disabled={uploading}
+              className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-red-700 hover:bg-red-50 disabled:opacity-60 ${focusRing}`}
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+              Remove <span className="sr-only">{label.toLowerCase()}</span>
+            </button>
+          </span>
         </div>
       )}
     </div>

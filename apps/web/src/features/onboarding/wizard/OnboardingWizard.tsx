@@ -91,15 +91,13 @@ export function OnboardingWizard({
   const problems = validateStep(step, values);
   const { save, create, savedId } = useSubmissionSaver(submissionId);
   const heading = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
+  const shownStep = useRef(step);
 
   useEffect(() => {
     onStepChange?.(step);
     clearErrors();
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (shownStep.current === step) return;
+    shownStep.current = step;
     window.scrollTo({ top: 0 });
     // Keyboard and screen-reader users start the new step at its title.
     heading.current?.focus({ preventScroll: true });

@@ -1,0 +1,313 @@
+/**
+ * A client finds their way around the jobs our team assigned: filters and date presets, custom
+ * dates, every sort, the details pop-up, and analyst notes with links.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { format } from 'date-fns';
+import {
+  filterJobs,
+  type JobFilters,
+  type JobListItem,
+  type JobSortColumn,
+  sortJobs,
+} from '../packages/domain/src/jobs.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import {
+  DETAILED_DESCRIPTION,
+  DETAILED_TITLE,
+  JOURNEY_JOB_COUNT,
+  LINKED_NOTE_TITLE,
+  LINKED_NOTE_URL,
+  MARKUP,
+  type StaffApi,
+  signInClientWithJobs,
+  signInStaff,
+} from './jobs-seed.ts';
+
+let staff: StaffApi;
+test.beforeAll(async ({ browser }) => {
+  staff = await signInStaff(browser);
+});
+test.afterAll(async () => {
+  await staff.close();
+});
+
+const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' });
+const bodyRows = (page: Page) => jobsTable(page).locator('tbody tr');
+
+/** The badge shows the count and the first rows are the first jobs, in order. */
+async function expectShown(page: Page, expected: JobListItem[]) {
+  await expect(page.getByText(`${expected.length} of ${JOURNEY_JOB_COUNT} jobs shown`)).toBeVisible();
+  const titles = expected.slice(0, 5).map((job) => job.data_job_title ?? '');
+  const shownTitles = bodyRows(page).locator('td:nth-child(5) button');
+  await expect(shownTitles.first()).toHaveText(titles[0] ?? '');
+  expect((await shownTitles.allTextContents()).slice(0, titles.length)).toEqual(titles);
+}
+
+declare global {
+  interface Window {
+    __textsSeen?: Set<string>;
+    __textsObserver?: MutationObserver;
+  }
+}
+
+/** Records which of the texts appear anywhere on the page from now on, however briefly. */
+async function watchTexts(page: Page, texts: string[]): Promise<() => Promise<string[]>> {
+  await page.evaluate((wanted) => {
+    const seen = new Set<string>();
+    window.__textsSeen = seen;
+    window.__textsObserver?.disconnect();
+    window.__textsObserver = new MutationObserver(() => {
+      for (const text of wanted) if (document.body.textContent?.includes(text)) seen.add(text);
+    });
+    window.__textsObserver.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, texts);
+  return () => page.evaluate(() => [...(window.__textsSeen ?? [])].sort());
+}
+
+/** Apply Filters shows the overlay, then the badge (whose second may pass before a slow check). */
+async function applyFilters(page: Page) {
+  const seen = await watchTexts(page, ['Applying filters...', 'Filters Applied']);
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect.poll(seen).toEqual(['Applying filters...', 'Filters Applied']);
+}
+
+async function openMyJobs(page: Page) {
+  await page.goto('/myjobs');
+  await expect(page.getByRole('heading', { name: 'Apply for Me' })).toBeVisible();
+  await expect(bodyRows(page).first()).toBeVisible();
+}
+
+test('a client filters their jobs by status, decision and date preset', async ({ page }) => {
+  const { jobs } = await signInClientWithJobs(page, staff);
+  await openMyJobs(page);
+  await expectShown(page, sortJobs(jobs));
+
+  const choices: [label: string, option: string, filters: JobFilters][] = [
+    ['Status', 'Applied', { status: 'applied', decision: 'all', date: 'all' }],
+    ['Status', 'Not Applied', { status: 'not_applied', decision: 'all', date: 'all' }],
+    ['Status', 'All', { status: 'all', decision: 'all', date: 'all' }],
+    ['Decision', 'Rejected', { status: 'all', decision: 'rejected', date: 'all' }],
+    ['Decision', 'Not Rejected', { status: 'all', decision: 'not_rejected', date: 'all' }],
+    ['Decision', 'All', { status: 'all', decision: 'all', date: 'all' }],
+    ['Date', 'Latest Data Load', { status: 'all', decision: 'all', date: 'latest' }],
+    ['Date', 'This Week', { status: 'all', decision: 'all', date: 'week' }],
+    ['Date', 'This Month', { status: 'all', decision: 'all', date: 'month' }],
+    ['Status', 'Applied', { status: 'applied', decision: 'all', date: 'month' }],
+  ];
+  for (const [label, option, filters] of choices) {
+    await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+    await applyFilters(page);
+    const expected = sortJobs(filterJobs(jobs, filters, new Date()));
+    if (option !== 'All')
+      expect(expected.length, `${option} leaves some jobs out`).toBeLessThan(JOURNEY_JOB_COUNT);
+    await expectShown(page, expected);
+  }
+  // The badge goes after a second.
+  await expect(page.getByText('Filters Applied', { exact: true })).toBeHidden({ timeout: 3000 });
+});
+
+/** Picks a day in the From or To calendar, moving back month by month to it. */
+async function pickDay(page: Page, label: 'From' | 'To', day: Date) {
+  await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  const calendar = page.getByRole('dialog', { name: `${label} date` });
+  const month = format(day, 'MMMM yyyy');
+  for (let step = 0; step < 3 && !(await calendar.getByText(month).isVisible()); step += 1) {
+    await calendar.getByRole('button', { name: 'Go to the Previous Month' }).click();
+  }
+  await calendar.getByRole('button', { name: new RegExp(format(day, 'MMMM do, yyyy')) }).click();
+  await expect(calendar).toBeHidden();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^${label} ${format(day, 'MMM d, yyyy')}`) }),
+  ).toBeVisible();
+}
+
+test('a client picks custom From and To dates, both inclusive', async ({ page }) => {
+  const { jobs } = await signInClientWithJobs(page, staff);
+  await openMyJobs(page);
+  await page.getByLabel('Date', { exact: true }).selectOption({ label: 'Custom Date' });
+  const from = new Date(Date.now() - 20 * 86_400_000);
+  const to = new Date(Date.now() - 12 * 86_400_000);
+  await pickDay(page, 'From', from);
+  await pickDay(page, 'To', to);
+  await applyFilters(page);
+  const filters: JobFilters = {
+    status: 'all',
+    decision: 'all',
+    date: 'custom',
+    from: format(from, 'yyyy-MM-dd'),
+    to: format(to, 'yyyy-MM-dd'),
+  };
+  const expected = sortJobs(filterJobs(jobs, filters, new Date()));
+  // Jobs on both end days, and the jobs without a refresh date, are in.
+  expect(expected.some((job) => job.refresh_date === filters.from)).toBe(true);
+  expect(expected.some((job) => job.refresh_date === filters.to)).toBe(true);
+  expect(expected.some((job) => job.refresh_date === null)).toBe(true);
+  await expectShown(page, expected);
+
+  // A range with no refreshed jobs still lists the jobs that have no refresh date; a status with none
+  // of those leaves nothing.
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Applied' });
+  await page.getByLabel('Decision', { exact: true }).selectOption({ label: 'Rejected' });
+  const none: JobFilters = { ...filters, status: 'applied', decision: 'rejected' };
+  if (filterJobs(jobs, none, new Date()).length === 0) {
+    await applyFilters(page);
+    await expect(page.getByRole('heading', { name: 'No jobs match your filters' })).toBeVisible();
+    await expect(page.getByText('0 of 300 jobs shown')).toBeVisible();
+  }
+});
+
+const SORTABLE: [header: string, column: JobSortColumn][] = [
+  ['Refreshed', 'refresh_date'],
+  ['Your Decision', 'client_approval'],
+  ['Job Title', 'data_job_title'],
+  ['Company', 'data_company'],
+  ['Notes', 'client_notes'],
+  ['Analyst Notes', 'analyst_notes'],
+  ['Status', 'status'],
+  ['Max Salary', 'max_salary'],
+  ['City', 'data_location_city'],
+  ['State', 'data_location_state'],
+  ['Country', 'data_location_country'],
+  ['Posted', 'data_posted'],
+];
+
+test('a client sorts by every sortable column, ascending then descending', async ({ page }) => {
+  const { jobs } = await signInClientWithJobs(page, staff);
+  await openMyJobs(page);
+  const refreshed = jobsTable(page).getByRole('columnheader', { name: 'Refreshed' });
+  // The default order: refreshed, newest first.
+  await expect(refreshed).toHaveAttribute('aria-sort', 'descending');
+  await expectShown(page, sortJobs(jobs));
+
+  for (const [header, column] of SORTABLE) {
+    const columnHeader = jobsTable(page).getByRole('columnheader', { name: header, exact: true });
+    await columnHeader.getByRole('button').click();
+    await expect(columnHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expectShown(page, sortJobs(jobs, { column, direction: 'asc' }));
+    await columnHeader.getByRole('button').click();
+    await expect(columnHeader).toHaveAttribute('aria-sort', 'descending');
+    await expectShown(page, sortJobs(jobs, { column, direction: 'desc' }));
+    // Only one column is sorted at a time.
+    await expect(jobsTable(page).locator('th[aria-sort]')).toHaveCount(1);
+  }
+});
+
+/** A labelled value in a section of the details pop-up. */
+const detail = (section: Locator, label: string) =>
+  section
+    .locator('div')
+    .filter({ has: section.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+
+test('a client reads a job in the details pop-up, and closes it every way', async ({ page }) => {
+  await signInClientWithJobs(page, staff);
+  await openMyJobs(page);
+  const title = jobsTable(page).getByRole('button', { name: DETAILED_TITLE });
+  await title.click();
+  const dialog = page.getByRole('dialog', { name: DETAILED_TITLE });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('at Woodgrove')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: /Company Website/ })).toHaveAttribute(
+    'href',
+    'https://woodgrove.example.com',
+  );
+  await expect(dialog.getByRole('link', { name: /Apply Now/ })).toHaveAttribute(
+    'href',
+    'https://woodgrove.example.com/careers/platform',
+  );
+
+  const section = (name: string) => dialog.getByRole('region', { name, exact: true });
+  const expectDetails = async (name: string, values: Record<string, string>) => {
+    for (const [label, value] of Object.entries(values)) {
+      await expect(detail(section(name), label), `${name}: ${label}`).toHaveText(value);
+    }
+  };
+  await expectDetails('Job Information', {
+    Salary: '$185,000',
+    Location: 'Seattle, WA',
+    Posted: 'Nov 3',
+    Applicants: '1,234',
+    Level: 'Senior level',
+  });
+  await expectDetails('Job Type & Arrangement', {
+    'Job Type': 'Full-time',
+    'Work Style': 'Hybrid',
+    Relocation: 'Yes',
+  });
+  await expectDetails('Your Status', { Decision: 'Pending', Applied: 'Applied', Notes: 'No notes added' });
+  await expect(section('Job description')).toHaveText(DETAILED_DESCRIPTION);
+  const additional = section('Additional Details');
+  await expect(additional).toBeVisible();
+  await expectDetails('Role Classifications', {
+    Seniority: 'Senior Level',
+    'Role Types': 'Technical, Engineering',
+    'Job Family': 'Engineering',
+    Industry: 'Banking',
+  });
+  await expectDetails('Location Details', { 'Location Tags': 'US Based', 'Work Style': 'Hybrid' });
+  await expectDetails('Compensation', { 'Salary Range': 'Mid Salary', Disclosed: 'Yes' });
+  const companyGroups = dialog.getByRole('region', { name: 'Company Details', exact: true });
+  await expect(detail(companyGroups.first(), 'Type')).toHaveText('Big Tech, Enterprise');
+  await expect(detail(companyGroups.first(), 'Visa Friendly')).toHaveText('No');
+  await expect(detail(companyGroups.last(), 'Primary Type')).toHaveText('Big Tech');
+  await expect(detail(companyGroups.last(), 'Additional Types')).toHaveText('Enterprise');
+  await expect(detail(companyGroups.last(), 'Time Type')).toHaveText('Full-time');
+  await expectAccessible(page);
+
+  // Focus stays inside while open, Escape closes, and focus returns to the title.
+  for (let tab = 0; tab < 12; tab += 1) await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(title).toBeFocused();
+
+  const row = bodyRows(page).filter({ has: title });
+  await row.getByRole('button', { name: 'View Details' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await row.getByRole('button', { name: 'View Details' }).click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+
+  // A job with few details shows the defaults, and no description section.
+  await jobsTable(page).getByRole('button', { name: LINKED_NOTE_TITLE }).click();
+  const sparse = page.getByRole('dialog', { name: LINKED_NOTE_TITLE });
+  await expect(sparse.getByText('at Tailspin')).toBeVisible();
+  await expect(sparse.getByRole('link', { name: /Apply Now/ })).toHaveCount(0);
+  await expect(sparse.getByText('Loading job description...')).toBeHidden();
+  const sparseSection = (name: string) => sparse.getByRole('region', { name, exact: true });
+  await expect(detail(sparseSection('Job Information'), 'Salary')).toHaveText('N/A');
+  await expect(detail(sparseSection('Job Information'), 'Location')).toHaveText('N/A');
+  await expect(detail(sparseSection('Job Information'), 'Level')).toHaveText('Not Specified');
+  await expect(detail(sparseSection('Job Type & Arrangement'), 'Relocation')).toHaveText('No');
+  await expect(sparseSection('Job Description')).toHaveCount(0);
+});
+
+test('an analyst note link becomes a safe link while markup stays text', async ({ page }) => {
+  let alerted = false;
+  page.on('dialog', async (dialog) => {
+    alerted = true;
+    await dialog.dismiss();
+  });
+  await signInClientWithJobs(page, staff);
+  await openMyJobs(page);
+  const row = bodyRows(page).filter({ has: page.getByRole('button', { name: LINKED_NOTE_TITLE }) });
+  const link = row.getByRole('link', { name: LINKED_NOTE_URL });
+  await expect(link).toHaveAttribute('href', LINKED_NOTE_URL);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(row).toContainText(MARKUP);
+  await expect(row.locator('img')).toHaveCount(0);
+  expect(alerted).toBe(false);
+});
+
+test('the jobs page passes axe, with the table and the notes dialog', async ({ page }) => {
+  await signInClientWithJobs(page, staff);
+  await openMyJobs(page);
+  await expectAccessible(page);
+  await bodyRows(page).first().getByRole('button', { name: 'Add Notes' }).click();
+  await expect(page.getByRole('dialog', { name: 'Job Notes' })).toBeVisible();
+  await expectAccessible(page);
+});
