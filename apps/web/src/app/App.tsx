@@ -1,12 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { z } from 'zod';
 import { createAppRouter } from './router.tsx';
-
-// Zod probes for `new Function` to speed up parsing; the Content-Security-Policy forbids eval, and
-// the probe alone would be reported as a violation.
-z.config({ jitless: true });
 
 const queryClient = new QueryClient({
   defaultOptions: {
