@@ -6,12 +6,14 @@
 import { authenticatedReadScenario } from './auth.ts';
 import { jobsListScenario } from './jobs.ts';
 import { type Comparison, report } from './lib.ts';
+import { loadMixScenario } from './load.ts';
 import { onboardingSaveScenario } from './onboarding-save.ts';
 
 const scenarios: Record<string, () => Promise<Comparison[]>> = {
   auth: authenticatedReadScenario,
   jobs: jobsListScenario,
   onboarding: onboardingSaveScenario,
+  load: loadMixScenario,
 };
 
 const requested = process.argv.slice(2);

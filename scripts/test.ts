@@ -1,7 +1,7 @@
 /**
  * `npm test`: every suite, in the order that fails fastest. Lint, types, unit and integration
- * (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then a production build and the
- * end-to-end journeys in Chromium.
+ * (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then a production build, the
+ * end-to-end journeys in Chromium, and the resilience suites (test/resilience).
  */
 import { spawnSync } from 'node:child_process';
 
@@ -11,6 +11,8 @@ const steps: [string, string[]][] = [
   ['unit and integration', ['npx', 'vitest', 'run']],
   ['build', ['npm', 'run', 'build']],
   ['end-to-end', ['npx', 'playwright', 'test']],
+  // Real server processes under load, SIGKILL, a database outage and several instances (about 4 min).
+  ['resilience', ['node', 'test/resilience/run.ts']],
 ];
 
 for (const [name, [command, ...args]] of steps) {

@@ -11,7 +11,7 @@ import type { Db } from '../../apps/server/src/db/database.ts';
 import { importJobs } from '../../apps/server/src/modules/jobs/import.ts';
 import { signInForTest } from '../../apps/server/src/testing/auth.ts';
 import { completeRecord } from '../../apps/server/src/testing/onboarding-record.ts';
-import type { Call, HttpClient, LoadFigures, Outcome } from './http-load.ts';
+import type { Call, HttpClient, Outcome, Recorder } from './http-load.ts';
 
 export interface LoadClient {
   email: string;
@@ -26,18 +26,29 @@ export function configFrom(env: Record<string, string>): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
 }
 
+export interface Seeded {
+  clients: LoadClient[];
+  /** A staff member's authorization header. */
+  staff: Record<string, string>;
+}
+
 /**
- * Signs `count` clients in, saves each one's finished onboarding record and gives each
- * `jobsEach` jobs, through the app in this process; the server processes started afterwards on the
- * same database and data folder accept the same tokens.
+ * Signs `count` clients and one staff member in, saves each client's finished onboarding record
+ * and gives each `jobsEach` jobs, through the app in this process; the server processes started
+ * afterwards on the same database and data folder accept the same tokens.
  */
-export async function seedClients(config: Config, count: number, jobsEach: number): Promise<LoadClient[]> {
+export async function seedClients(config: Config, count: number, jobsEach: number): Promise<Seeded> {
   const app = await buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
   try {
+    const staff = (await signInForTest(app, 'operator@company.test', { firstName: 'Op', lastName: 'Staff' }))
+      .authHeader;
     const clients: LoadClient[] = [];
     for (let i = 0; i < count; i++) {
       const email = `client-${i}@example.com`;
-      const { userId, authHeader } = await signInForTest(app, email, { firstName: 'Load', lastName: `Client ${i}` });
+      const { userId, authHeader } = await signInForTest(app, email, {
+        firstName: 'Load',
+        lastName: `Client ${i}`,
+      });
       const saved = await app.inject({
         method: 'POST',
         url: '/api/onboarding-submissions',
@@ -48,7 +59,6 @@ export async function seedClients(config: Config, count: number, jobsEach: numbe
       const jobs = Array.from({ length: jobsEach }, (_, n) => ({
         job_uid: `${i}-${n}`,
         data_job_title: `Engineer ${n}`,
-        company_name: `Company ${n}`,
       }));
       await importJobs(app.db, { email, format: 'json', content: JSON.stringify(jobs) });
       const rows = await app.db.kysely
@@ -65,7 +75,7 @@ export async function seedClients(config: Config, count: number, jobsEach: numbe
         jobIds: rows.map((row) => row.id),
       });
     }
-    return clients;
+    return { clients, staff };
   } finally {
     await app.close();
   }
@@ -80,8 +90,9 @@ export class WriteLedger {
   readonly #appended = { acked: new Set<string>(), possible: new Set<string>() };
   acknowledged = 0;
 
-  written(key: string, value: string, outcome: Outcome): void {
-    const entry = this.#values.get(key) ?? { acked: null, possible: new Set<string>() };
+  /** `initial` is what the database held before the first write of `key`. */
+  written(key: string, value: string, initial: string | null, outcome: Outcome): void {
+    const entry = this.#values.get(key) ?? { acked: initial, possible: new Set<string>() };
     this.#values.set(key, entry);
     if (outcome.status !== null && outcome.status < 300) {
       entry.acked = value;
@@ -107,10 +118,16 @@ export class WriteLedger {
   /** Problems found comparing the database with the ledger; empty when every acknowledged write is there. */
   async check(db: Db): Promise<string[]> {
     const stored = new Map<string, string | null>();
-    for (const row of await db.kysely.selectFrom('onboarding_submissions').select(['user_id', 'goals']).execute()) {
+    for (const row of await db.kysely
+      .selectFrom('onboarding_submissions')
+      .select(['user_id', 'goals'])
+      .execute()) {
       stored.set(`goals:${row.user_id}`, row.goals);
     }
-    for (const row of await db.kysely.selectFrom('jobs').select(['id', 'client_approval', 'client_notes']).execute()) {
+    for (const row of await db.kysely
+      .selectFrom('jobs')
+      .select(['id', 'client_approval', 'client_notes'])
+      .execute()) {
       stored.set(`approval:${row.id}`, row.client_approval);
       stored.set(`notes:${row.id}`, row.client_notes);
     }
@@ -118,7 +135,9 @@ export class WriteLedger {
     for (const [key, { acked, possible }] of this.#values) {
       const value = stored.get(key) ?? null;
       if (value !== acked && !possible.has(value ?? '')) {
-        problems.push(`${key}: the database has ${JSON.stringify(value)}, the last acknowledged write ${JSON.stringify(acked)}`);
+        problems.push(
+          `${key}: the database has ${JSON.stringify(value)}, the last acknowledged write ${JSON.stringify(acked)}`,
+        );
       }
     }
     const feedback = new Set(
@@ -134,9 +153,23 @@ export class WriteLedger {
 export type Action = 'list' | 'check' | 'save' | 'toggle' | 'notes' | 'feedback';
 
 /** The client area under real use: mostly reading jobs and the profile, often saving. */
-export const REALISTIC_MIX: Record<Action, number> = { list: 30, check: 20, save: 20, toggle: 15, notes: 15, feedback: 0 };
+export const REALISTIC_MIX: Record<Action, number> = {
+  list: 30,
+  check: 20,
+  save: 20,
+  toggle: 15,
+  notes: 15,
+  feedback: 0,
+};
 /** Nothing but writes, of every kind. */
-export const WRITE_STORM: Record<Action, number> = { list: 0, check: 0, save: 30, toggle: 25, notes: 25, feedback: 20 };
+export const WRITE_STORM: Record<Action, number> = {
+  list: 0,
+  check: 0,
+  save: 30,
+  toggle: 25,
+  notes: 25,
+  feedback: 20,
+};
 
 function pick(weights: Record<Action, number>): Action {
   const entries = Object.entries(weights) as [Action, number][];
@@ -152,7 +185,12 @@ function pick(weights: Record<Action, number>): Action {
  * One step of one client: an action drawn from `weights`, sent, recorded in `figures`, and, for a
  * write, in `ledger`. Values are unique per client and step, so the database shows which write won.
  */
-export function clientStep(http: HttpClient, figures: LoadFigures, ledger: WriteLedger, weights: Record<Action, number>) {
+export function clientStep(
+  http: HttpClient,
+  figures: Recorder,
+  ledger: WriteLedger,
+  weights: Record<Action, number>,
+) {
   const etags = new Map<string, string>();
   const run = randomUUID().slice(0, 8);
   let sequence = 0;
@@ -194,7 +232,7 @@ export function clientStep(http: HttpClient, figures: LoadFigures, ledger: Write
           headers: client.headers,
           body: completeRecord({ email_address: client.email, goals }),
         });
-        ledger.written(`goals:${client.userId}`, goals, outcome);
+        ledger.written(`goals:${client.userId}`, goals, 'seed', outcome);
         return;
       }
       case 'toggle': {
@@ -206,7 +244,7 @@ export function clientStep(http: HttpClient, figures: LoadFigures, ledger: Write
           headers: client.headers,
           body: { client_approval: next },
         });
-        ledger.written(`approval:${job}`, next, outcome);
+        ledger.written(`approval:${job}`, next, 'pending', outcome);
         return;
       }
       case 'notes': {
@@ -218,7 +256,7 @@ export function clientStep(http: HttpClient, figures: LoadFigures, ledger: Write
           headers: client.headers,
           body: { client_notes: notes },
         });
-        ledger.written(`notes:${job}`, notes, outcome);
+        ledger.written(`notes:${job}`, notes, null, outcome);
         return;
       }
       case 'feedback': {

@@ -61,7 +61,11 @@ export function httpClient(baseUrl: string, connections: number): HttpClient {
             const chunks: Buffer[] = [];
             res.on('data', (chunk: Buffer) => chunks.push(chunk));
             res.on('end', () =>
-              done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }),
+              done({
+                status: res.statusCode ?? 0,
+                body: Buffer.concat(chunks).toString('utf8'),
+                headers: res.headers,
+              }),
             );
             res.on('error', (error) => done({ status: null, body: '', headers: {}, error: error.message }));
           },
@@ -95,10 +99,32 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
-/** Latencies and statuses per route; `problems` keeps the first few wrong answers for the report. */
-export class LoadFigures {
-  readonly #routes = new Map<string, { latencies: number[]; errors: number; unexpected: number; statuses: Record<number, number> }>();
+/** Whether an answer is right for its call; by default, a status the call expects. */
+export type Acceptance = (call: Call, outcome: Outcome) => boolean;
+
+export const expectedStatus: Acceptance = (call, outcome) =>
+  outcome.status !== null && (call.expect ?? [200]).includes(outcome.status);
+
+/** Where a load generator reports each answer. */
+export interface Recorder {
+  record(call: Call, outcome: Outcome): boolean;
+}
+
+/**
+ * Latencies and statuses per route; `problems` keeps the first few wrong answers for the report.
+ * `accept` decides which answers are right (during an outage, the 503 and its message).
+ */
+export class LoadFigures implements Recorder {
+  readonly #accept: Acceptance;
+  readonly #routes = new Map<
+    string,
+    { latencies: number[]; errors: number; unexpected: number; statuses: Record<number, number> }
+  >();
   readonly problems: string[] = [];
+
+  constructor(accept: Acceptance = expectedStatus) {
+    this.#accept = accept;
+  }
 
   record(call: Call, outcome: Outcome): boolean {
     let route = this.#routes.get(call.route);
@@ -107,7 +133,7 @@ export class LoadFigures {
       this.#routes.set(call.route, route);
     }
     route.latencies.push(outcome.ms);
-    const ok = outcome.status !== null && (call.expect ?? [200]).includes(outcome.status);
+    const ok = this.#accept(call, outcome);
     if (outcome.status === null) route.errors++;
     else {
       route.statuses[outcome.status] = (route.statuses[outcome.status] ?? 0) + 1;
@@ -122,25 +148,36 @@ export class LoadFigures {
   }
 
   routes(): RouteFigures[] {
-    return [...this.#routes].map(([route, figures]) => {
-      const sorted = [...figures.latencies].sort((a, b) => a - b);
-      return {
-        route,
-        requests: sorted.length,
-        p50: percentile(sorted, 0.5),
-        p99: percentile(sorted, 0.99),
-        max: sorted.at(-1) ?? 0,
-        errors: figures.errors,
-        unexpected: figures.unexpected,
-        statuses: figures.statuses,
-      };
-    });
+    return [...this.#routes]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([route, figures]) => {
+        const sorted = [...figures.latencies].sort((a, b) => a - b);
+        return {
+          route,
+          requests: sorted.length,
+          p50: percentile(sorted, 0.5),
+          p99: percentile(sorted, 0.99),
+          max: sorted.at(-1) ?? 0,
+          errors: figures.errors,
+          unexpected: figures.unexpected,
+          statuses: figures.statuses,
+        };
+      });
   }
 
-  totals(): { requests: number; errors: number; unexpected: number } {
-    const routes = this.routes();
-    const sum = (pick: (route: RouteFigures) => number) => routes.reduce((total, route) => total + pick(route), 0);
-    return { requests: sum((r) => r.requests), errors: sum((r) => r.errors), unexpected: sum((r) => r.unexpected) };
+  /** Every route together, latencies included. */
+  totals(): { requests: number; errors: number; unexpected: number; p50: number; p99: number } {
+    const figures = [...this.#routes.values()];
+    const sorted = figures.flatMap((route) => route.latencies).sort((a, b) => a - b);
+    const sum = (pick: (route: (typeof figures)[number]) => number) =>
+      figures.reduce((total, route) => total + pick(route), 0);
+    return {
+      requests: sorted.length,
+      errors: sum((route) => route.errors),
+      unexpected: sum((route) => route.unexpected),
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+    };
   }
 
   /** One line per route: requests, p50, p99, max, failures. */
@@ -151,7 +188,7 @@ export class LoadFigures {
     );
     const totals = this.totals();
     lines.push(
-      `  ${'all routes'.padEnd(48)} ${String(totals.requests).padStart(7)}  ${(totals.requests / seconds).toFixed(0).padStart(6)}/s  errors ${totals.errors}  unexpected ${totals.unexpected}`,
+      `  ${'all routes'.padEnd(48)} ${String(totals.requests).padStart(7)}  ${(totals.requests / seconds).toFixed(0).padStart(6)}/s  p50 ${totals.p50.toFixed(1).padStart(7)} ms  p99 ${totals.p99.toFixed(1).padStart(7)} ms  errors ${totals.errors}  unexpected ${totals.unexpected}`,
     );
     return lines.join('\n');
   }

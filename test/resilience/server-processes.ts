@@ -9,10 +9,18 @@ import { freePort } from '../../apps/server/src/auth/test-browser.ts';
 const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
 
+// Should the runner itself stop early, no server it started outlives it.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export interface ServerProcess {
   url: string;
   port: number;
   pid: number;
+  /** True until the process exits. */
+  alive(): boolean;
   /** What the process printed (last 64 KB), for failure messages. */
   output(): string;
   /** SIGTERM: graceful shutdown. Resolves with the exit code. */
@@ -40,6 +48,8 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-65_536);
@@ -51,6 +61,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     url,
     port: listenPort,
     pid: child.pid!,
+    alive: () => child.exitCode === null && child.signalCode === null,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');

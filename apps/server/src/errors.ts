@@ -29,16 +29,20 @@ export const Invalid = (message: string, details?: Record<string, unknown>) =>
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again in a moment.';
 
+/** pg reports a lost connection by its message alone, without a code. */
+const LOST_CONNECTION =
+  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/i;
+
 /** Connection-level failures of the database: the client did nothing wrong, so 503, not 500. */
 function isDatabaseUnavailable(error: unknown): boolean {
+  if (LOST_CONNECTION.test(String((error as Error)?.message))) return true;
   const code = (error as { code?: unknown })?.code;
   if (typeof code !== 'string') return false;
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'ERR_SQLITE_BUSY'].includes(code) ||
     code.startsWith('08') || // PostgreSQL connection exceptions
     code === '57P01' || // admin shutdown
-    code === '57P03' || // cannot connect now
-    /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error).message))
+    code === '57P03' // cannot connect now
   );
 }
 

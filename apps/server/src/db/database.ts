@@ -28,8 +28,11 @@ export function openDatabase(database: Config['database']): Db {
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
     });
-    // An idle client that loses its server emits here; without a listener the process would exit.
+    // A client that loses its server emits 'error': an idle one on the pool, a checked-out one on
+    // itself (between the queries of a transaction, say). Without listeners the process would exit;
+    // the queries of that client fail instead and the pool drops it.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,
@@ -53,9 +56,28 @@ export function openDatabase(database: Config['database']): Db {
   };
 }
 
-/** Brings the schema up to date. Safe when several instances start together: Kysely takes a lock. */
+/**
+ * Brings the schema up to date, once, however many instances start together. On PostgreSQL Kysely
+ * takes an advisory lock and a transaction. On SQLite it takes neither, so the whole run happens in
+ * one IMMEDIATE transaction: a second process waits for the first (busy timeout), then finds nothing
+ * to do, and a crash mid-way leaves no half-made schema behind.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
+  if (db.dialect === 'postgres') return runMigrations(db.kysely);
+  await db.kysely.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      await runMigrations(connection);
+      await sql`commit`.execute(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+async function runMigrations(kysely: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db: kysely, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -1,6 +1,6 @@
+import { staffOnlyMessage } from '@app/domain/staff';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffOnlyMessage } from '@app/domain/staff';
 import { MISSING_TOKEN_MESSAGE } from '../auth/guard.ts';
 import type { RouteEntry } from '../route-table.ts';
 import { databaseKinds } from '../testing/databases.ts';
@@ -36,7 +36,9 @@ describe.each(databaseKinds)('access matrix, generated from the route table, on 
     const registered = new Set(routes.map(routeName));
     const stale = Object.keys(ROUTE_CATALOG).filter((name) => !registered.has(name));
     expect(stale, 'catalog entries for routes the server no longer has').toEqual([]);
-    console.log(`access matrix (${kind}): ${routes.length} routes (${registered.size} method and path pairs)`);
+    console.log(
+      `access matrix (${kind}): ${routes.length} routes (${registered.size} method and path pairs)`,
+    );
   });
 
   it("marks as public exactly the allow-listed routes, and as staff-only exactly the catalog's staff routes", () => {
@@ -106,7 +108,11 @@ describe.each(databaseKinds)('access matrix, generated from the route table, on 
   it('serves each request to whom it is for, so the refusals above are about access, not a broken request', async () => {
     const { amira, staff } = world;
     const callers = (entry: RouteAccess) =>
-      entry.access === 'staff' ? [staff] : entry.access === 'signed-in' ? [amira.headers, staff] : [amira.headers];
+      entry.access === 'staff'
+        ? [staff]
+        : entry.access === 'signed-in'
+          ? [amira.headers, staff]
+          : [amira.headers];
     const owned = withAccess('signed-in', 'client', 'staff')
       .filter(({ route }) => route.method !== 'HEAD')
       .sort((a, b) => Number(a.route.method === 'DELETE') - Number(b.route.method === 'DELETE'));

@@ -14,7 +14,11 @@ export async function readAllRows(db: Db): Promise<Record<string, string[]>> {
 }
 
 function stableJson(row: Record<string, unknown>): string {
-  return JSON.stringify(Object.keys(row).sort().map((key) => [key, row[key]]));
+  return JSON.stringify(
+    Object.keys(row)
+      .sort()
+      .map((key) => [key, row[key]]),
+  );
 }
 
 /** Row count and a hash of the rows of each table. */

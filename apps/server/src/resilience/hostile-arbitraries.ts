@@ -27,6 +27,7 @@ const FRAGMENTS = [
   '\u202egnp.exe',
   '\u200b\u200d\ufeff',
   '\ud800',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text
   '${7*7}',
   '{{constructor.constructor("return process")()}}',
   '%s%s%s%n',
@@ -85,9 +86,7 @@ export const hostileJson: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) 
     { depthSize: 'small', withCrossShrink: true },
     scalar,
     fc.array(tie('value'), { maxLength: 4 }),
-    fc
-      .array(fc.tuple(hostileKey, tie('value')), { maxLength: 4 })
-      .map((entries) => ({ entries }) as Json),
+    fc.array(fc.tuple(hostileKey, tie('value')), { maxLength: 4 }).map((entries) => ({ entries }) as Json),
   ),
 })).value;
 
@@ -117,7 +116,17 @@ export function mutatedBody(valid: Record<string, unknown>): fc.Arbitrary<Json> 
       extra: fc.array(fc.tuple(hostileKey, hostileJson), { maxLength: 3 }),
       pollution: fc.constantFrom<[string, Json][]>(
         [],
-        [['__proto__', { entries: [['isStaff', true], ['role', 'staff']] }]],
+        [
+          [
+            '__proto__',
+            {
+              entries: [
+                ['isStaff', true],
+                ['role', 'staff'],
+              ],
+            },
+          ],
+        ],
         [['constructor', { entries: [['prototype', { entries: [['role', 'staff']] }]] }]],
       ),
     })
@@ -161,7 +170,16 @@ export function hostileJsonBody(valid: unknown): fc.Arbitrary<{ payload: string;
 /** Percent-encodes text; lone surrogates (which URLs cannot carry) become U+FFFD first. */
 const encode = (text: string) => encodeURIComponent(text.toWellFormed());
 
-const percentJunk = fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2e%2e%2f', '%C0%AE', '%uD800', '%25%32%65');
+const percentJunk = fc.constantFrom(
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%00',
+  '%2e%2e%2f',
+  '%C0%AE',
+  '%uD800',
+  '%25%32%65',
+);
 
 /** One path segment: hostile text, encoded, or raw broken percent-encoding. */
 export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
@@ -190,9 +208,9 @@ export function hostileQuery(valid: URLSearchParams): fc.Arbitrary<string> {
   return fc
     .record({
       keep: fc.subarray(validKeys),
-      swapped: fc.subarray(validKeys).chain((keys) =>
-        fc.tuple(...keys.map((key) => hostileString.map((value) => [key, value] as const))),
-      ),
+      swapped: fc
+        .subarray(validKeys)
+        .chain((keys) => fc.tuple(...keys.map((key) => hostileString.map((value) => [key, value] as const)))),
       extra: fc.array(pair, { maxLength: 3 }),
     })
     .map(({ keep, swapped, extra }) =>
@@ -267,7 +285,10 @@ const formPart: fc.Arbitrary<FormPart> = fc.oneof(
   }),
   fc.record({
     name: fc.constantFrom('folder', 'folder', 'path', 'userId', '__proto__'),
-    value: fc.oneof(fc.constantFrom('resumes', 'cover-letters', 'uploads', '../..', 'resumes/../../x'), hostileString),
+    value: fc.oneof(
+      fc.constantFrom('resumes', 'cover-letters', 'uploads', '../..', 'resumes/../../x'),
+      hostileString,
+    ),
   }),
 );
 
@@ -283,7 +304,8 @@ export const hostileUpload: fc.Arbitrary<{ payload: Buffer; contentType: string 
   })
   .map(({ parts, cut, wrongBoundary }) => {
     const form = multipartBody(parts);
-    const payload = cut === null ? form.payload : form.payload.subarray(0, Math.floor(form.payload.length * cut));
+    const payload =
+      cut === null ? form.payload : form.payload.subarray(0, Math.floor(form.payload.length * cut));
     return {
       payload,
       contentType: wrongBoundary ? 'multipart/form-data; boundary=not-the-one' : form.contentType,

@@ -1,9 +1,13 @@
+import { readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../route-table.ts';
 import { databaseKinds } from '../testing/databases.ts';
+import { pdfBytes } from '../testing/documents.ts';
 import { snapshotDatabase } from './db-snapshot.ts';
 import {
   hostileHeaders,
@@ -12,21 +16,28 @@ import {
   hostileSegment,
   hostileUpload,
 } from './hostile-arbitraries.ts';
+import { multipartBody } from './multipart.ts';
 import { catalogEntry, type RouteAccess } from './route-catalog.ts';
 import { createWorld, type Headers, type World } from './world.ts';
 
 /** Enough variety per route to find the classic mistakes while the whole suite stays under a minute. */
-const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS ?? 30);
+const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS ?? 40);
 
 /** Signs of an internal error leaking out: stack frames, source paths, driver messages. */
-const LEAK = /\n\s+at |\bat [\w$.<>]+ \(|node:internal|node_modules|\.ts:\d+|\.js:\d+:\d+|SQLITE_|syntax error at or near/;
+const LEAK =
+  /\n\s+at |\bat [\w$.<>]+ \(|node:internal|node_modules|\.ts:\d+|\.js:\d+:\d+|SQLITE_|syntax error at or near/;
 
 /** The body as the client reads it: hostile requests ask for every compression there is. */
 function decodedBody(response: LightMyRequestResponse): string {
-  const decode = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync }[
-    String(response.headers['content-encoding'] ?? '') as 'gzip'
-  ];
-  return decode && response.rawPayload.length > 0 ? decode(response.rawPayload).toString('utf8') : response.body;
+  const decoders: Record<string, (bytes: Buffer) => Buffer> = {
+    gzip: gunzipSync,
+    br: brotliDecompressSync,
+    deflate: inflateSync,
+  };
+  const decode = decoders[String(response.headers['content-encoding'] ?? '')];
+  return decode && response.rawPayload.length > 0
+    ? decode(response.rawPayload).toString('utf8')
+    : response.body;
 }
 
 /** fast-check's report, with the counterexample cut short: hostile requests can be megabytes long. */
@@ -46,7 +57,11 @@ function hostileRequest(route: RouteEntry, valid: InjectOptions): fc.Arbitrary<I
     ? fc.oneof(
         fc.constant(validUrl.pathname),
         fc
-          .tuple(...pattern.map((segment) => (segment.startsWith(':') || segment === '*' ? hostileSegment : fc.constant(segment))))
+          .tuple(
+            ...pattern.map((segment) =>
+              segment.startsWith(':') || segment === '*' ? hostileSegment : fc.constant(segment),
+            ),
+          )
           .map((segments) => segments.join('/')),
       )
     : fc.constant(validUrl.pathname);
@@ -54,7 +69,10 @@ function hostileRequest(route: RouteEntry, valid: InjectOptions): fc.Arbitrary<I
   const validHeaders = (valid.headers ?? {}) as Headers;
   const body =
     route.url === '/api/file-upload'
-      ? hostileUpload.map((upload) => ({ payload: upload.payload as string | Buffer, contentType: upload.contentType }))
+      ? hostileUpload.map((upload) => ({
+          payload: upload.payload as string | Buffer,
+          contentType: upload.contentType,
+        }))
       : ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)
         ? fc.option(hostileJsonBody(valid.payload), { freq: 6 })
         : fc.constant(null);
@@ -116,4 +134,37 @@ describe.each(databaseKinds)('hostile input on every route, on %s', (kind) => {
       `hostile input (${kind}): ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests in ${((Date.now() - started) / 1000).toFixed(1)} s, ${refused} refused with the database unchanged; ${byStatus.join(' ')}`,
     );
   }, 180_000);
+
+  it('keeps nothing of uploads whose connection breaks off part-way', async () => {
+    const { app, bruno } = world;
+    const storageDir = fileURLToPath(app.config.storageUrl.replace(/^file:/, 'file://'));
+    const storedFiles = () => readdirSync(storageDir, { recursive: true }).length;
+    const filesBefore = storedFiles();
+    const before = await snapshotDatabase(app.db);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const form = multipartBody([
+      { name: 'folder', value: 'resumes' },
+      {
+        name: 'file',
+        value: Buffer.concat([pdfBytes(), Buffer.alloc(2 * 1024 * 1024, 0x20)]),
+        filename: 'big.pdf',
+      },
+    ]);
+    for (const share of [0.05, 0.5, 0.99]) {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(
+        `POST /api/file-upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${bruno.headers.authorization}\r\n` +
+          `Content-Type: ${form.contentType}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
+      );
+      socket.write(form.payload.subarray(0, Math.floor(form.payload.length * share)));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await app.inject('/healthz')).statusCode).toBe(200);
+    expect(await snapshotDatabase(app.db)).toEqual(before);
+    expect(storedFiles()).toBe(filesBefore);
+  });
 });

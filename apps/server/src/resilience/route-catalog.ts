@@ -216,7 +216,10 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
     foreign: (response, owner) => {
       if (response.statusCode !== 200) throw new Error(`answered ${response.statusCode}: ${response.body}`);
       const { data } = response.json();
-      if (data.updated_ids.length !== 0 || [...data.not_found_job_ids].sort().join() !== [...owner.jobIds].sort().join()) {
+      if (
+        data.updated_ids.length !== 0 ||
+        [...data.not_found_job_ids].sort().join() !== [...owner.jobIds].sort().join()
+      ) {
         throw new Error(`reached another client's jobs: ${response.body}`);
       }
     },

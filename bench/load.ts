@@ -1,0 +1,97 @@
+/**
+ * The client area under load, a shorter run of the resilience suite's load test: 200 clients at
+ * once on the realistic mix (list jobs, check completeness, save onboarding, reject and restore
+ * jobs, save notes) against the app in a child process on its embedded database, with p50 and p99
+ * printed per route. Judged against a bare node:http server answering a small fixed body, loaded by
+ * the same generator with the same 200 connections: the mix must keep at least 0.07 of its
+ * requests per second (about half of what it keeps on a quiet machine), with no failed request and
+ * every acknowledged write found in the database afterwards.
+ */
+import { createServer } from 'node:http';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import {
+  clientStep,
+  configFrom,
+  REALISTIC_MIX,
+  seedClients,
+  WriteLedger,
+} from '../test/resilience/client-mix.ts';
+import { createEnvironment } from '../test/resilience/environment.ts';
+import { httpClient, LoadFigures, runUsers } from '../test/resilience/http-load.ts';
+import { startServerProcess } from '../test/resilience/server-processes.ts';
+import { type Comparison, compare, type Measurement, startServer } from './lib.ts';
+
+const CONNECTIONS = 200;
+const BUDGET = 0.07;
+
+/** Child process: the smallest possible answer. */
+async function serveBare(): Promise<{ port: number }> {
+  const body = Buffer.from('{"ok":true}');
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as { port: number }).port };
+}
+
+if (import.meta.main && process.argv[2] === 'serve-bare') process.send?.(await serveBare());
+
+function measurement(name: string, figures: LoadFigures, seconds: number, lost = 0): Measurement {
+  const totals = figures.totals();
+  return {
+    name,
+    requestsPerSecond: totals.requests / seconds,
+    p50: totals.p50,
+    p99: totals.p99,
+    requests: totals.requests,
+    failures: totals.errors + totals.unexpected + lost,
+  };
+}
+
+export async function loadMixScenario(): Promise<Comparison[]> {
+  const seconds = Number(process.env.BENCH_DURATION ?? 10);
+  const environment = await createEnvironment('sqlite');
+  const { clients } = await seedClients(configFrom(environment.env), CONNECTIONS, 10);
+  const app = await startServerProcess(environment.env);
+  const mix = new LoadFigures();
+  const ledger = new WriteLedger();
+  const appClient = httpClient(app.url, CONNECTIONS);
+  let deadline = Date.now() + seconds * 1000;
+  try {
+    await runUsers(clients, () => Date.now() >= deadline, clientStep(appClient, mix, ledger, REALISTIC_MIX));
+  } finally {
+    appClient.close();
+    await app.stop();
+  }
+  const db = openDatabase(configFrom(environment.env).database);
+  const lost = await ledger.check(db);
+  await db.close();
+  console.log(`\nClient area mix, ${CONNECTIONS} connections, per route:\n${mix.table(seconds)}`);
+  if (lost.length > 0) console.log(`  ${lost.length} acknowledged writes missing, such as ${lost[0]}`);
+
+  const bare = await startServer<{ port: number }>(new URL(import.meta.url), ['serve-bare']);
+  const fixed = new LoadFigures();
+  const bareClient = httpClient(`http://127.0.0.1:${bare.ready.port}`, CONNECTIONS);
+  deadline = Date.now() + seconds * 1000;
+  try {
+    await runUsers(
+      clients,
+      () => Date.now() >= deadline,
+      async () => {
+        const call = { route: 'GET /fixed', method: 'GET' as const, path: '/fixed' };
+        fixed.record(call, await bareClient.send(call));
+      },
+    );
+  } finally {
+    bareClient.close();
+    bare.stop();
+  }
+  return [
+    compare(
+      `Client area mix, ${CONNECTIONS} connections`,
+      measurement('realistic mix (app, all routes)', mix, seconds, lost.length),
+      measurement('fixed small body (bare node:http)', fixed, seconds),
+      BUDGET,
+    ),
+  ];
+}
