@@ -12,6 +12,7 @@ import { createFilesService } from '../apps/server/src/modules/files/service.ts'
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
 import { bumpListVersion } from '../apps/server/src/modules/jobs/repo.ts';
 import { openStorage } from '../apps/server/src/storage/storage.ts';
+import { allAcknowledged } from '../packages/domain/src/onboarding-testing.ts';
 
 export const DEMO_CLIENT = { email: 'client@example.com', firstName: 'Demo', lastName: 'Client' };
 export const DEMO_JOB_COUNT = 300;
@@ -376,16 +377,7 @@ const DEMO_ONBOARDING: Record<string, string | boolean> = {
   job_type: JSON.stringify(['Full-time']),
   work_location_type: JSON.stringify(['Remote', 'Hybrid']),
   onboarding_completed: true,
-  ack_incorrect_statements: true,
-  ack_read_above: true,
-  ack_no_guarantees: true,
-  ack_whatsapp: true,
-  ack_cancellation: true,
-  ack_refund_policy: true,
-  ack_refuse_service: true,
-  ack_global_team: true,
-  ack_self_service_cancel: true,
-  ack_billing_issues: true,
+  ...allAcknowledged(),
 };
 
 // A one-page PDF that says whose it is; enough for viewers to open.

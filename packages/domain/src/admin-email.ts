@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formattedFilterSchema, jobFilterSetSchema, savedFilterSchema } from './job-filters.ts';
-import { ACK_FIELDS } from './onboarding-fields.ts';
+import { ACK_FIELDS, FIELD_OPTIONS } from './onboarding-fields.ts';
 
 /**
  * The staff call `POST /api/admin/user-email-management` (spec 2, sections 3 and 7): its actions,
@@ -57,6 +57,25 @@ export const adminRecordSchema = z.object({
   cover_letter_name: z.string().nullable(),
 });
 export type AdminRecord = z.infer<typeof adminRecordSchema>;
+
+/** The client's details staff read first, in order, in the team e-mail and on the User Information card. */
+export const ADMIN_PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'email_address',
+  'phone_number',
+  'has_whatsapp',
+  'experience_level',
+  'salary_expectation',
+  'job_type',
+  'work_location_type',
+] as const satisfies readonly (keyof AdminRecord)[];
+
+/** A stored option value as the form labels it (`senior` reads "Senior Level"); other text as it is. */
+export function optionLabel(key: string, value: string): string {
+  const options = FIELD_OPTIONS[key as keyof typeof FIELD_OPTIONS];
+  return options?.find((option) => option.value === value)?.label ?? value;
+}
 
 export const ADMIN_MISSING_SIGNATURE = 'Signature';
 export const ADMIN_MISSING_ACKNOWLEDGMENTS = 'Acknowledgments';

@@ -1,4 +1,10 @@
-import { ACK_FIELDS, emptyOnboardingForm, type OnboardingForm, toRecord } from './onboarding-fields.ts';
+import {
+  ACK_FIELDS,
+  emptyOnboardingForm,
+  type OnboardingFields,
+  type OnboardingForm,
+  toRecord,
+} from './onboarding-fields.ts';
 import type { WizardForm } from './onboarding-rules.ts';
 
 /** A form that passes every step, for tests; pass what the test is about. */
@@ -40,7 +46,19 @@ export function completeOnboardingForm(overrides: Partial<WizardForm> = {}): Wiz
   };
 }
 
-/** The stored fields of a complete profile, for tests. */
+type AckKey = (typeof ACK_FIELDS)[number]['snake'];
+
+/** Every acknowledgement ticked, keyed as the stored record names them. */
+export function allAcknowledged(): Pick<OnboardingFields, AckKey> {
+  return Object.fromEntries(ACK_FIELDS.map((a) => [a.snake, true])) as Pick<OnboardingFields, AckKey>;
+}
+
+/**
+ * The stored fields of a complete profile, for tests. Typed overrides keep the record's type;
+ * tests about malformed input may pass any value.
+ */
+export function completeOnboardingRecord(overrides?: Partial<OnboardingFields>): OnboardingFields;
+export function completeOnboardingRecord(overrides: Record<string, unknown>): Record<string, unknown>;
 export function completeOnboardingRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...toRecord(completeOnboardingForm()), ...overrides };
 }

@@ -1,6 +1,11 @@
-import { type AdminRecord, missingAdminRequirements } from '@app/domain/admin-email';
+import {
+  ADMIN_PROFILE_FIELDS,
+  type AdminRecord,
+  missingAdminRequirements,
+  optionLabel,
+} from '@app/domain/admin-email';
 import type { JobFilterSet } from '@app/domain/job-filters';
-import { ACK_FIELDS, FIELD_OPTIONS, fieldBySnake } from '@app/domain/onboarding-fields';
+import { ACK_FIELDS, fieldBySnake } from '@app/domain/onboarding-fields';
 import { Heading, Text } from '@react-email/components';
 import { createElement as h } from 'react';
 import { type Brand, EmailLayout, mutedStyle, textStyle } from './layout.ts';
@@ -19,18 +24,7 @@ export function teamNotificationSubject(record: AdminRecord, clientEmail: string
   return `New client onboarded: ${name} (${clientEmail})`;
 }
 
-const PROFILE_FIELDS = [
-  'first_name',
-  'last_name',
-  'email_address',
-  'phone_number',
-  'has_whatsapp',
-  'experience_level',
-  'salary_expectation',
-  'job_type',
-  'work_location_type',
-  'signature',
-] as const;
+const PROFILE_FIELDS = [...ADMIN_PROFILE_FIELDS, 'signature'] as const;
 
 const cellStyle = { ...textStyle, margin: '0', padding: '4px 0', verticalAlign: 'top' as const };
 const sectionHeading = { fontSize: '16px', lineHeight: '24px', margin: '24px 0 8px' };
@@ -43,8 +37,7 @@ function show(value: string | string[] | boolean | null): string {
 
 /** A stored option value as the form labels it (`senior` reads "Senior Level"). */
 function showField(key: (typeof PROFILE_FIELDS)[number], value: string | string[]): string {
-  const options = FIELD_OPTIONS[key];
-  const label = (item: string) => options?.find((option) => option.value === item)?.label ?? item;
+  const label = (item: string) => optionLabel(key, item);
   return show(Array.isArray(value) ? value.map(label) : label(value));
 }
 

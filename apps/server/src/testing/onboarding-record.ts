@@ -1,15 +1,11 @@
 import type { OnboardingFields } from '@app/domain/onboarding-fields';
+import { completeOnboardingRecord } from '@app/domain/onboarding-testing';
 
-/** A finished onboarding record in the server's snake_case, every field filled and valid. */
+/** A finished onboarding record in the server's snake_case, every field (optional ones too) filled and valid. */
 export function completeRecord(overrides: Partial<OnboardingFields> = {}): OnboardingFields {
-  return {
-    first_name: 'Ada',
+  return completeOnboardingRecord({
     middle_name: 'K',
-    last_name: 'Lovelace',
-    email_address: 'ada@example.com',
-    phone_number: '(555) 123-4567',
     has_whatsapp: 'Yes',
-    birthdate: '1990-12-10',
     pronouns: 'she/her',
     where_found_us: 'A friend',
     goals: 'A senior engineering role',
@@ -19,41 +15,18 @@ export function completeRecord(overrides: Partial<OnboardingFields> = {}): Onboa
     zip_code: '62701',
     country: 'United States',
     us_citizen: 'Yes',
-    work_authorization: 'Yes',
-    requires_sponsorship: 'No',
-    sponsorship_type: '',
-    currently_employed: 'Yes',
-    availability_to_start: '2030-01-15',
-    recent_position: 'Engineer',
     recent_employer: 'Analytical Engines Ltd',
-    experience_level: 'senior',
-    job_type: ['full-time', 'contract'],
     resume: 'resumes/user/00000000-0000-4000-8000-000000000000-cv.pdf',
-    cover_letter: '',
-    work_location_type: ['Remote', 'Hybrid'],
     top_job_titles: 'Staff Engineer, Principal Engineer',
     job_description_keywords: 'TypeScript, Postgres',
     exclude_job_titles: 'Manager',
     exclude_job_description_keywords: 'clearance',
     salary_expectation: '$150,000',
     location_requirements: 'US only',
-    open_for_relocation: 'Maybe',
     job_criteria: 'Small teams',
-    linkedin_url: 'https://www.linkedin.com/in/ada-lovelace',
     application_history: 'None',
     signature: 'Ada King Lovelace',
     subscribe_to_newsletter: true,
-    ack_incorrect_statements: true,
-    ack_read_above: true,
-    ack_no_guarantees: true,
-    ack_whatsapp: true,
-    ack_cancellation: true,
-    ack_refund_policy: true,
-    ack_refuse_service: true,
-    ack_global_team: true,
-    ack_self_service_cancel: true,
-    ack_billing_issues: true,
-    onboarding_completed: true,
     ...overrides,
-  };
+  });
 }

@@ -3,6 +3,7 @@
  * section 7): the profile, the e-mail preferences and the newsletter switch they share.
  */
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
+import { useQuery } from '@tanstack/react-query';
 import { type ApiResult, apiFetch } from './api.ts';
 
 export const profileRecordQueryKey = ['profile-record'] as const;
@@ -11,6 +12,18 @@ export const profileRecordQueryKey = ['profile-record'] as const;
 export async function fetchProfileRecord(): Promise<ApiResult<OnboardingRecord | null>> {
   const result = await apiFetch<{ data: OnboardingRecord[] }>('/onboarding-submissions');
   return { ...result, data: result.data?.data?.[0] ?? null };
+}
+
+/** The record through the shared query cache, so the profile and the preferences see one copy. */
+export function useProfileRecord() {
+  return useQuery({
+    queryKey: profileRecordQueryKey,
+    queryFn: async () => {
+      const { data, error } = await fetchProfileRecord();
+      if (error) throw new Error(error);
+      return data;
+    },
+  });
 }
 
 export interface NewsletterAnswer {

@@ -1,3 +1,4 @@
+import { allAcknowledged } from '@app/domain/onboarding-testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../testing/auth.ts';
@@ -88,16 +89,7 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
       work_location_type: ['Remote', 'Hybrid'],
       onboarding_completed: true,
       signature: 'Ada King Lovelace',
-      ack_incorrect_statements: true,
-      ack_read_above: true,
-      ack_no_guarantees: true,
-      ack_whatsapp: true,
-      ack_cancellation: true,
-      ack_refund_policy: true,
-      ack_refuse_service: true,
-      ack_global_team: true,
-      ack_self_service_cancel: true,
-      ack_billing_issues: true,
+      ...allAcknowledged(),
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       resume_name: 'Ada_CV.pdf',
       cover_letter_name: 'Ada_Cover.docx',

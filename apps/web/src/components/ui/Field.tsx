@@ -16,6 +16,48 @@ export function Textarea({ className = '', ...props }: ComponentProps<'textarea'
   return <textarea className={`${controlClasses} ${className}`} {...props} />;
 }
 
+/** The asterisk after a required field's name; assistive technology hears "required" from the control instead. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-red-700">
+      {' '}
+      *
+    </span>
+  );
+}
+
+/** A control's label, marked when the answer is required. */
+export function FieldLabel({
+  required,
+  children,
+  ...props
+}: ComponentProps<'label'> & { required?: boolean }) {
+  return (
+    <Label {...props}>
+      {children}
+      {required && <RequiredMark />}
+    </Label>
+  );
+}
+
+/** A hint under a control; give it the id the control's aria-describedby names. */
+export function FieldHint({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return (
+    <p id={id} className="text-sm text-neutral-600">
+      {children}
+    </p>
+  );
+}
+
+/** An error message under a control; give it the id the control's aria-describedby names. */
+export function FieldError({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {children}
+    </p>
+  );
+}
+
 /** What a control needs from its Field so that label, hint and error are announced with it. */
 export interface FieldControlProps {
   id: string;
@@ -41,26 +83,12 @@ export function Field({ label, hint, error, required, className = '', children }
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`space-y-1.5 ${className}`}>
-      <Label htmlFor={id}>
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
-        )}
-      </Label>
+      </FieldLabel>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, required })}
-      {hint && (
-        <p id={hintId} className="text-sm text-neutral-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
 }

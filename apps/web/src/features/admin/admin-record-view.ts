@@ -2,9 +2,9 @@
  * How the admin onboarding record reads on the User Information card: every field as text, with
  * option labels, dollars and dates formatted for people (DESIGN.md).
  */
-import type { AdminRecord } from '@app/domain/admin-email';
+import { ADMIN_PROFILE_FIELDS, type AdminRecord, optionLabel } from '@app/domain/admin-email';
 import { formatSalary } from '@app/domain/jobs-format';
-import { ACK_FIELDS, FIELD_OPTIONS, fieldBySnake } from '@app/domain/onboarding-fields';
+import { ACK_FIELDS, fieldBySnake } from '@app/domain/onboarding-fields';
 import { parseSalary } from '@app/domain/onboarding-rules';
 import { format, parseISO } from 'date-fns';
 
@@ -24,15 +24,7 @@ export interface Acknowledgement {
 
 /** The record's fields in the order the User Information card lists them; acknowledgements apart. */
 const DETAIL_KEYS = [
-  'first_name',
-  'last_name',
-  'email_address',
-  'phone_number',
-  'has_whatsapp',
-  'experience_level',
-  'salary_expectation',
-  'job_type',
-  'work_location_type',
+  ...ADMIN_PROFILE_FIELDS,
   'resume_name',
   'cover_letter_name',
   'signature',
@@ -45,11 +37,6 @@ const LABELS: Partial<Record<(typeof DETAIL_KEYS)[number], string>> = {
   cover_letter_name: 'Cover Letter',
   created_at: 'Submitted',
 };
-
-function optionLabel(key: string, value: string): string {
-  const options = FIELD_OPTIONS[key as keyof typeof FIELD_OPTIONS];
-  return options?.find((option) => option.value === value)?.label ?? value;
-}
 
 /** 'November 3, 2026 at 2:15 PM' in the reader's time zone; the raw text when it is not a moment. */
 export function formatMoment(timestamp: string): string {

@@ -1,5 +1,5 @@
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,9 +8,9 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import {
-  fetchProfileRecord,
   profileRecordQueryKey,
   updateNewsletterSubscription,
+  useProfileRecord,
 } from '../../lib/profile-record.ts';
 
 const PREFERENCES_PATH = '/update-preferences';
@@ -56,14 +56,7 @@ function Preferences() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
-  const preferences = useQuery({
-    queryKey: profileRecordQueryKey,
-    queryFn: async () => {
-      const { data, error } = await fetchProfileRecord();
-      if (error) throw new Error(error);
-      return data;
-    },
-  });
+  const preferences = useProfileRecord();
 
   useEffect(() => {
     if (preferences.isError) toast.error(LOAD_FAILED_MESSAGE, { id: 'preferences-load-failed' });

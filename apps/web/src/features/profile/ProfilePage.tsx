@@ -1,6 +1,5 @@
 import { checkCompleteness, isMeaningfulRecord } from '@app/domain/onboarding-completeness';
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
-import { useQuery } from '@tanstack/react-query';
 import { LogOut, Pencil } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +8,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { setProfileCompleteCookie } from '../../lib/cookies.ts';
-import { fetchProfileRecord, profileRecordQueryKey } from '../../lib/profile-record.ts';
+import { useProfileRecord } from '../../lib/profile-record.ts';
 import { IncompleteProfileCard } from './IncompleteProfileCard.tsx';
 import { NewsletterCard } from './NewsletterCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -26,14 +25,7 @@ export interface ProfileAccount {
 
 /** /profile: everything the person gave during onboarding, read-only (spec 2, section 2). */
 export function ProfilePage({ account }: { account: ProfileAccount }) {
-  const profile = useQuery({
-    queryKey: profileRecordQueryKey,
-    queryFn: async () => {
-      const { data, error } = await fetchProfileRecord();
-      if (error) throw new Error(error);
-      return data;
-    },
-  });
+  const profile = useProfileRecord();
 
   useEffect(() => {
     // The id keeps one toast when the effect runs twice.

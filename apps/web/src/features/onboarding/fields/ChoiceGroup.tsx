@@ -1,5 +1,6 @@
 import type { Option } from '@app/domain/onboarding-fields';
 import { type ReactNode, useId } from 'react';
+import { FieldError, FieldHint, RequiredMark } from '../../../components/ui/Field.tsx';
 import { type ListFieldName, type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
 
 const optionClasses =
@@ -23,24 +24,11 @@ function GroupShell({ legend, hint, required, error, layout, children }: GroupSh
     <fieldset className="space-y-2" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
       <legend className="text-sm font-medium text-neutral-800">
         {legend}
-        {required && (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </legend>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-neutral-600">
-          {hint}
-        </p>
-      )}
+      {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
       <div className={layout}>{children}</div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </fieldset>
   );
 }

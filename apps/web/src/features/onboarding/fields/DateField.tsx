@@ -2,10 +2,9 @@ import { format, isValid, parse } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
 import { Controller } from 'react-hook-form';
 import { focusRing } from '../../../components/ui/Button.tsx';
+import { DatePickerPopover } from '../../../components/ui/date-picker.tsx';
 import { Field, Input } from '../../../components/ui/Field.tsx';
 import { type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
 
@@ -137,27 +136,13 @@ function DateInput({ label, hint, error, value, onChange, onBlur }: DateInputPro
             >
               <CalendarDays className="size-5" aria-hidden="true" />
             </Popover.Trigger>
-            <Popover.Portal>
-              <Popover.Content
-                align="end"
-                sideOffset={6}
-                collisionPadding={8}
-                className="z-50 rounded-lg border border-neutral-200 bg-white p-3 shadow-lg [--rdp-accent-background-color:var(--color-neutral-100)] [--rdp-accent-color:var(--color-brand)]"
-              >
-                <DayPicker
-                  mode="single"
-                  selected={selected}
-                  onSelect={onPick}
-                  defaultMonth={selected}
-                  captionLayout="dropdown"
-                  startMonth={FIRST_MONTH}
-                  endMonth={LAST_MONTH}
-                  weekStartsOn={0}
-                  fixedWeeks
-                  autoFocus
-                />
-              </Popover.Content>
-            </Popover.Portal>
+            <DatePickerPopover
+              align="end"
+              selected={selected}
+              onSelect={onPick}
+              startMonth={FIRST_MONTH}
+              endMonth={LAST_MONTH}
+            />
           </Popover.Root>
         </div>
       )}

@@ -3,7 +3,7 @@ import { displayFileName } from '@app/domain/profile-display';
 import { CircleAlert, CircleCheck, FileText, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { focusRing } from '../../../components/ui/Button.tsx';
-import { Label } from '../../../components/ui/Field.tsx';
+import { FieldHint, FieldLabel } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useOnboardingAccount } from '../account-context.tsx';
 import { notify } from '../notify.ts';
@@ -78,18 +78,10 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const hintId = `${id}-hint`;
   return (
     <div className="space-y-2">
-      <Label htmlFor={id}>
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
-        )}
-      </Label>
-      <p id={hintId} className="text-sm text-neutral-600">
-        PDF, DOCX or DOC, up to 5 MB.
-      </p>
+      </FieldLabel>
+      <FieldHint id={hintId}>PDF, DOCX or DOC, up to 5 MB.</FieldHint>
       <input
         ref={input}
         id={id}

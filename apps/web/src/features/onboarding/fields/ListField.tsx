@@ -3,7 +3,7 @@ import { Plus, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Button, focusRing } from '../../../components/ui/Button.tsx';
-import { Input, Label } from '../../../components/ui/Field.tsx';
+import { FieldError, FieldHint, FieldLabel, Input } from '../../../components/ui/Field.tsx';
 import { type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
 
 export interface ListFieldProps {
@@ -43,20 +43,10 @@ export function ListField({ name, label, itemName, placeholder, hint, required, 
           field.onChange(joinCommaList(entries.filter((_, i) => i !== index)));
         return (
           <div className="space-y-2">
-            <Label htmlFor={id}>
+            <FieldLabel htmlFor={id} required={required}>
               {label}
-              {required && (
-                <span aria-hidden="true" className="text-red-700">
-                  {' '}
-                  *
-                </span>
-              )}
-            </Label>
-            {hint && (
-              <p id={`${id}-hint`} className="text-sm text-neutral-600">
-                {hint}
-              </p>
-            )}
+            </FieldLabel>
+            {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
             <div className="flex gap-2">
               <Input
                 id={id}
@@ -103,11 +93,7 @@ export function ListField({ name, label, itemName, placeholder, hint, required, 
                 ))}
               </ul>
             )}
-            {error && (
-              <p id={`${id}-error`} className="text-sm text-red-700">
-                {error}
-              </p>
-            )}
+            {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
           </div>
         );
       }}

@@ -1,4 +1,5 @@
 import { ACK_FIELDS } from '@app/domain/onboarding-fields';
+import { RequiredMark } from '../../../components/ui/Field.tsx';
 import { CheckboxField } from '../fields/CheckboxField.tsx';
 import { TextAreaField, TextField } from '../fields/TextField.tsx';
 
@@ -41,10 +42,7 @@ export function AdditionalStep() {
       <fieldset className="space-y-3">
         <legend className="mb-2 text-sm font-medium text-neutral-800">
           Acknowledgements
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
+          <RequiredMark />
         </legend>
         <p className="text-sm text-neutral-600">Please read and check each one.</p>
         {ACK_FIELDS.map((ack) => (
