@@ -4,6 +4,7 @@
  * non-zero when a budget is missed.
  */
 import { authenticatedReadScenario } from './auth.ts';
+import { browserJobsScenario } from './browser-jobs.ts';
 import { jobsListScenario } from './jobs.ts';
 import { type Comparison, report } from './lib.ts';
 import { loadMixScenario } from './load.ts';
@@ -11,6 +12,7 @@ import { onboardingSaveScenario } from './onboarding-save.ts';
 
 const scenarios: Record<string, () => Promise<Comparison[]>> = {
   auth: authenticatedReadScenario,
+  'browser-jobs': browserJobsScenario,
   jobs: jobsListScenario,
   onboarding: onboardingSaveScenario,
   load: loadMixScenario,

@@ -262,7 +262,7 @@ test('a client reads a job in the details pop-up, and closes it every way', asyn
   await expect(dialog).toBeHidden();
   await expect(title).toBeFocused();
 
-  const row = bodyRows(page).filter({ has: title });
+  const row = bodyRows(page).filter({ has: page.getByRole('button', { name: DETAILED_TITLE }) });
   await row.getByRole('button', { name: 'View Details' }).click();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
@@ -310,4 +310,31 @@ test('the jobs page passes axe, with the table and the notes dialog', async ({ p
   await bodyRows(page).first().getByRole('button', { name: 'Add Notes' }).click();
   await expect(page.getByRole('dialog', { name: 'Job Notes' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a client without jobs is told to contact their analyst, and copies their e-mail', async ({ page }) => {
+  const { email } = await signInClientWithJobs(page, staff, []);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/myjobs');
+  await expect(page.getByRole('heading', { name: 'Contact Your Analyst' })).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Copy email' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Email Copied' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Email copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(email);
+  // The indicator lasts two seconds.
+  await expect(page.getByRole('button', { name: 'Copy email' })).toBeVisible({ timeout: 4000 });
+
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new Error('Write permission denied.'));
+  });
+  await page.getByRole('button', { name: 'Copy email' }).click();
+  await expect(
+    page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Copy Failed' })
+      .filter({ hasText: 'Unable to copy email to clipboard' }),
+  ).toBeVisible();
 });

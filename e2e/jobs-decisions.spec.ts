@@ -1,0 +1,187 @@
+/**
+ * A client decides on the jobs our team assigned: rejects and restores them one by one and in bulk,
+ * keeps notes, and is told exactly what failed when the server refuses a change.
+ */
+import type { Page } from '@playwright/test';
+import { sortJobs } from '../packages/domain/src/jobs.ts';
+import { expect, test } from './fixtures.ts';
+import { DETAILED_TITLE, type StaffApi, signInClientWithJobs, signInStaff } from './jobs-seed.ts';
+
+let staff: StaffApi;
+test.beforeAll(async ({ browser }) => {
+  staff = await signInStaff(browser);
+});
+test.afterAll(async () => {
+  await staff.close();
+});
+
+const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' });
+/** The row of the job with this title. */
+const rowOf = (page: Page, title: string) =>
+  jobsTable(page)
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('button', { name: title, exact: true }) });
+const rowAt = (page: Page, serialNumber: number) =>
+  jobsTable(page)
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('checkbox', { name: `Select S.No ${serialNumber}`, exact: true }) });
+
+async function openMyJobs(page: Page) {
+  await page.goto('/myjobs');
+  await expect(jobsTable(page).locator('tbody tr').first()).toBeVisible();
+}
+
+/** A toast with its title and description. */
+const toastWith = (page: Page, title: string, description: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
+
+test('a client rejects a job and restores it, and both survive a reload', async ({ page }) => {
+  const { jobs } = await signInClientWithJobs(page, staff);
+  const job = sortJobs(jobs).find(
+    (candidate) => candidate.client_approval === 'pending' && !candidate.applied_for_job,
+  );
+  const title = job?.data_job_title ?? '';
+  await openMyJobs(page);
+  const row = rowOf(page, title);
+  await expect(row.getByRole('cell').nth(8)).toHaveText('Pending');
+
+  // A second click while the first is in flight is ignored: one double click rejects once.
+  await row.getByRole('button', { name: 'Reject', exact: true }).dblclick();
+  await expect(row.getByRole('button', { name: 'Rejected', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell').nth(8)).toHaveText('Rejected');
+  await page.reload();
+  await expect(rowOf(page, title).getByRole('button', { name: 'Rejected', exact: true })).toBeVisible();
+
+  await rowOf(page, title).getByRole('button', { name: 'Rejected', exact: true }).click();
+  await expect(rowOf(page, title).getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
+  await expect(rowOf(page, title).getByRole('cell').nth(8)).toHaveText('Pending');
+  await page.reload();
+  await expect(rowOf(page, title).getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
+});
+
+test('a decision the server refuses is put back, with the reason', async ({ page, browserProblems }) => {
+  browserProblems.allow(/404/);
+  const { jobs } = await signInClientWithJobs(page, staff);
+  const sorted = sortJobs(jobs);
+  const job = sorted[2];
+  const title = job?.data_job_title ?? '';
+  await openMyJobs(page);
+  const row = rowOf(page, title);
+  await expect(row.getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
+
+  // Staff take the job back after the page has loaded it.
+  await staff.deleteJob(job?.id ?? '');
+  await row.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(
+    toastWith(page, 'Update Failed', `Failed to update S.No 3 (${title}): Job not found`),
+  ).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell').nth(8)).toHaveText('Pending');
+});
+
+test('a client rejects several jobs at once and clears the rejections', async ({ page }) => {
+  await signInClientWithJobs(page, staff);
+  await openMyJobs(page);
+  const serials = [1, 2, 3];
+  const titles: string[] = [];
+  for (const serial of serials) {
+    titles.push((await rowAt(page, serial).getByRole('cell').nth(4).textContent()) ?? '');
+    await page.getByRole('checkbox', { name: `Select S.No ${serial}`, exact: true }).check();
+  }
+  const bulkBar = page.getByRole('region', { name: 'Selected jobs' });
+  await expect(bulkBar.getByText('3 job(s) selected')).toBeVisible();
+  await bulkBar.getByRole('button', { name: 'Reject All' }).click();
+  // Success clears the selection.
+  await expect(bulkBar).toBeHidden();
+  for (const title of titles) {
+    await expect(rowOf(page, title).getByRole('button', { name: 'Rejected', exact: true })).toBeVisible();
+  }
+  await page.reload();
+  for (const title of titles) {
+    await expect(rowOf(page, title).getByRole('button', { name: 'Rejected', exact: true })).toBeVisible();
+    await rowOf(page, title).getByRole('checkbox').check();
+  }
+  await bulkBar.getByRole('button', { name: 'Clear Rejections' }).click();
+  await expect(bulkBar).toBeHidden();
+  await page.reload();
+  for (const title of titles) {
+    await expect(rowOf(page, title).getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
+  }
+
+  // Select all selects every job shown; Clear Selection forgets them.
+  await page.getByRole('checkbox', { name: 'Select all jobs shown' }).check();
+  await expect(bulkBar.getByText('300 job(s) selected')).toBeVisible();
+  await bulkBar.getByRole('button', { name: 'Clear Selection' }).click();
+  await expect(bulkBar).toBeHidden();
+  await expect(page.getByRole('checkbox', { name: 'Select S.No 1', exact: true })).not.toBeChecked();
+});
+
+test('a bulk rejection the server partly refuses reverts only those jobs and keeps the selection', async ({
+  page,
+}) => {
+  const { jobs } = await signInClientWithJobs(page, staff);
+  const [first, second] = sortJobs(jobs);
+  await openMyJobs(page);
+  await page.getByRole('checkbox', { name: 'Select S.No 1', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Select S.No 2', exact: true }).check();
+  await staff.deleteJob(second?.id ?? '');
+  const bulkBar = page.getByRole('region', { name: 'Selected jobs' });
+  await bulkBar.getByRole('button', { name: 'Reject All' }).click();
+  await expect(toastWith(page, 'Bulk Update Failed', 'Failed to update S.No: 2')).toBeVisible();
+  await expect(
+    rowOf(page, first?.data_job_title ?? '').getByRole('button', { name: 'Rejected', exact: true }),
+  ).toBeVisible();
+  await expect(
+    rowOf(page, second?.data_job_title ?? '').getByRole('button', { name: 'Reject', exact: true }),
+  ).toBeVisible();
+  await expect(bulkBar.getByText('2 job(s) selected')).toBeVisible();
+});
+
+test('a client writes notes on a job and finds them after a reload', async ({ page }) => {
+  await signInClientWithJobs(page, staff);
+  await openMyJobs(page);
+  const notes = 'Ask about the on-call rota.\nReferral: Dana';
+  await rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Job Notes' });
+  const textarea = dialog.getByPlaceholder('Add your notes about this job...');
+  await expect(textarea).toHaveAttribute('rows', '6');
+  await textarea.fill('Not saved');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' })).toBeVisible();
+
+  await rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' }).click();
+  await expect(textarea).toHaveValue('');
+  await textarea.fill(notes);
+  await dialog.getByRole('button', { name: 'Save Notes' }).click();
+  await expect(toastWith(page, 'Notes Saved', 'Your notes have been saved successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'View Notes' })).toBeVisible();
+
+  await page.reload();
+  await rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'View Notes' }).click();
+  await expect(textarea).toHaveValue(notes);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'View Details' }).click();
+  const details = page.getByRole('dialog', { name: DETAILED_TITLE });
+  // The last value of Your Status is the notes.
+  await expect(details.getByRole('region', { name: 'Your Status' }).locator('dd').last()).toHaveText(notes);
+});
+
+test('notes the server refuses are kept in the dialog, with the reason', async ({
+  page,
+  browserProblems,
+}) => {
+  browserProblems.allow(/400/);
+  await signInClientWithJobs(page, staff);
+  await openMyJobs(page);
+  await rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Job Notes' });
+  // Longer than the server accepts.
+  await dialog.getByPlaceholder('Add your notes about this job...').fill('x'.repeat(5001));
+  await dialog.getByRole('button', { name: 'Save Notes' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Save Failed' })).toContainText(
+    'Notes must be at most 5000 characters',
+  );
+  await expect(dialog).toBeVisible();
+});
