@@ -1,15 +1,16 @@
 /**
  * Authenticated read: `GET /auth/v1/user` with a bearer token on the real server (SQLite, 1,000
- * seeded users), against a bare node:http server answering the same bytes. Budget: at least 0.6 of
+ * seeded users), against a bare node:http server answering the same bytes (status, headers and body
+ * as the app sent them, so both sides put the same work on the wire and on the load generator). Budget: at least 0.6 of
  * the bare server's requests per second, so token verification and the framework do not dominate.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
+import { recordAnswer, startFixedAnswer } from './fixed-answer.ts';
 import { type Comparison, compare, measurePair, startServer } from './lib.ts';
 
 const SEEDED_USERS = 1000;
@@ -35,21 +36,7 @@ async function serveApp(): Promise<{ port: number; accessToken: string }> {
   return { port: (app.server.address() as { port: number }).port, accessToken };
 }
 
-/** Child process: the same response bytes with nothing in between. */
-async function serveBare(contentType: string, body: string): Promise<{ port: number }> {
-  const bytes = Buffer.from(body);
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': contentType, 'content-length': bytes.length }).end(bytes);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as { port: number }).port };
-}
-
-if (import.meta.main && process.argv[2] === 'serve-app') {
-  process.send?.(await serveApp());
-} else if (import.meta.main && process.argv[2] === 'serve-bare') {
-  process.send?.(await serveBare(process.argv[3]!, process.argv[4]!));
-}
+if (import.meta.main && process.argv[2] === 'serve-app') process.send?.(await serveApp());
 
 export async function authenticatedReadScenario(): Promise<Comparison[]> {
   const app = await startServer<{ port: number; accessToken: string }>(new URL(import.meta.url), [
@@ -59,15 +46,9 @@ export async function authenticatedReadScenario(): Promise<Comparison[]> {
     url: `http://127.0.0.1:${app.ready.port}/auth/v1/user`,
     headers: { authorization: `Bearer ${app.ready.accessToken}` },
   };
-  const sample = await fetch(target.url, { headers: target.headers });
-  if (sample.status !== 200)
-    throw new Error(`GET /auth/v1/user answered ${sample.status}: ${await sample.text()}`);
-  const contentType = sample.headers.get('content-type') ?? 'application/json';
-  const bare = await startServer<{ port: number }>(new URL(import.meta.url), [
-    'serve-bare',
-    contentType,
-    await sample.text(),
-  ]);
+  const answer = await recordAnswer(target.url, target.headers);
+  if (answer.status !== 200) throw new Error(`GET /auth/v1/user answered ${answer.status}: ${answer.body}`);
+  const bare = await startFixedAnswer(answer);
   try {
     const [subject, baseline] = await measurePair(
       { name: 'GET /auth/v1/user (app)', target },

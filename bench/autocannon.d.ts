@@ -25,6 +25,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers with a 3xx status. */
+    '3xx': number;
   }
 
   export default function autocannon(options: Options): Promise<Result>;

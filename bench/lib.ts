@@ -11,6 +11,8 @@ export interface Target {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
+  /** 304 for a revalidation that must come back unchanged; otherwise any 2xx answer counts. */
+  expect?: 304;
 }
 
 export interface Measurement {
@@ -46,14 +48,16 @@ function load(target: Target, duration: number, connections: number) {
   });
 }
 
-function toMeasurement(name: string, result: Result): Measurement {
+function toMeasurement(name: string, target: Target, result: Result): Measurement {
+  // autocannon counts a 304 as a non-2xx answer; for a revalidation every other answer is the failure.
+  const unexpected = target.expect === 304 ? result.requests.total - result['3xx'] : result.non2xx;
   return {
     name,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    failures: result.errors + result.timeouts + result.non2xx,
+    failures: result.errors + result.timeouts + unexpected,
   };
 }
 
@@ -66,7 +70,7 @@ export async function measure(
   const connections = options.connections ?? 10;
   const warmup = options.warmup ?? 2;
   if (warmup > 0) await load(target, warmup, connections);
-  return toMeasurement(name, await load(target, options.duration ?? defaultDuration, connections));
+  return toMeasurement(name, target, await load(target, options.duration ?? defaultDuration, connections));
 }
 
 /**
@@ -79,7 +83,7 @@ export async function measurePair(
   baseline: { name: string; target: Target },
   options: MeasureOptions & { rounds?: number } = {},
 ): Promise<[Measurement, Measurement]> {
-  const rounds = options.rounds ?? 2;
+  const rounds = options.rounds ?? 4;
   const connections = options.connections ?? 10;
   const roundDuration = (options.duration ?? defaultDuration) / rounds;
   const warmup = options.warmup ?? 2;
@@ -91,7 +95,11 @@ export async function measurePair(
   if (warmup > 0) for (const side of sides) await load(side.target, warmup, connections);
   for (let round = 0; round < rounds; round++) {
     for (const side of sides) {
-      const measurement = toMeasurement(side.name, await load(side.target, roundDuration, connections));
+      const measurement = toMeasurement(
+        side.name,
+        side.target,
+        await load(side.target, roundDuration, connections),
+      );
       side.failures += measurement.failures;
       if (!side.best || measurement.requestsPerSecond > side.best.requestsPerSecond) side.best = measurement;
     }

@@ -3,7 +3,6 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -77,8 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  await app.register(compress, { threshold: 1024 });
-  await app.register(cookie);
+  // Answers only: no client sends compressed bodies, so no route needs the decompression hook.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
 
   await app.register(swagger, {
     openapi: {

@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { Unauthorized } from '../errors.ts';
+import { ExpiringCache } from '../expiring-cache.ts';
 import type { SigningKey } from './keys.ts';
 
 export type Role = 'client' | 'staff';
@@ -35,7 +36,7 @@ export function createAccessTokens(
   key: SigningKey,
   options: { issuer: string; ttlSeconds: number; cacheSize?: number },
 ): AccessTokens {
-  const verified = new VerifiedTokenCache(options.cacheSize ?? 10_000);
+  const verified = new ExpiringCache<string, AccessTokenClaims>(options.cacheSize ?? 10_000);
 
   return {
     async issue(claims) {
@@ -81,7 +82,7 @@ export function createAccessTokens(
         throw Unauthorized('Malformed access token');
       }
       const claims: AccessTokenClaims = { userId: sub, email, role, sessionId: sid, expiresAt: exp };
-      verified.set(token, claims);
+      verified.set(token, claims, claims.expiresAt);
       return claims;
     },
   };
@@ -97,31 +98,4 @@ function verificationFailureMessage(error: unknown): string {
     if (error.claim === 'nbf' || error.claim === 'iat') return 'Access token is not valid yet';
   }
   return 'Malformed access token';
-}
-
-/** A bounded map of verified tokens; the oldest entry makes room when it is full. */
-class VerifiedTokenCache {
-  readonly #entries = new Map<string, AccessTokenClaims>();
-  readonly #maxEntries: number;
-
-  constructor(maxEntries: number) {
-    this.#maxEntries = maxEntries;
-  }
-
-  get(token: string, now: number): AccessTokenClaims | undefined {
-    const claims = this.#entries.get(token);
-    if (claims && claims.expiresAt <= now) {
-      this.#entries.delete(token);
-      return undefined;
-    }
-    return claims;
-  }
-
-  set(token: string, claims: AccessTokenClaims): void {
-    if (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
-    this.#entries.set(token, claims);
-  }
 }

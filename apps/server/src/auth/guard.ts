@@ -34,6 +34,22 @@ export const MISSING_TOKEN_MESSAGE =
 export function installGuard(app: FastifyInstance, tokens: AccessTokens): void {
   const deniedToNonStaff = staffOnlyMessage(app.config.staffEmailDomain);
   app.decorateRequest('currentUser', null);
+  // One caller per remembered token, so repeated requests allocate nothing and per-caller memos
+  // (see GET /auth/v1/user) live exactly as long as the token is remembered.
+  const callers = new WeakMap<AccessTokenClaims, CurrentUser>();
+  const callerOf = (claims: AccessTokenClaims): CurrentUser => {
+    let caller = callers.get(claims);
+    if (!caller) {
+      caller = Object.freeze({
+        id: claims.userId,
+        email: claims.email,
+        role: claims.role,
+        sessionId: claims.sessionId,
+      });
+      callers.set(claims, caller);
+    }
+    return caller;
+  };
   // Callback style, not async: a remembered token is checked without allocating a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const { config, url } = request.routeOptions;
@@ -45,12 +61,7 @@ export function installGuard(app: FastifyInstance, tokens: AccessTokens): void {
       return done(error as Error);
     }
     const admit = (claims: AccessTokenClaims) => {
-      request.currentUser = {
-        id: claims.userId,
-        email: claims.email,
-        role: claims.role,
-        sessionId: claims.sessionId,
-      };
+      request.currentUser = callerOf(claims);
       done(config.staff && claims.role !== 'staff' ? Forbidden(deniedToNonStaff) : undefined);
     };
     const remembered = tokens.remembered(token);

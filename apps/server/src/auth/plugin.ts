@@ -1,6 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../errors.ts';
 import { type AccessTokens, createAccessTokens } from './access-tokens.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
 import { installGuard } from './guard.ts';
@@ -38,13 +36,6 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   const signIn = createSignInClient(signInProviderSettings(app));
   app.decorate('auth', { sessions, tokens, provider: signIn.provider });
 
-  await app.register(rateLimit, {
-    global: false,
-    max: config.auth.rateLimitPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please try again in ${context.after}.`),
-  });
   await app.register(authRoutes, { sessions, tokens, signIn, signingKey, cookieKey: loadCookieKey(config) });
 }
 

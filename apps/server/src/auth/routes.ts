@@ -1,9 +1,10 @@
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequest, Unauthorized } from '../errors.ts';
 import type { AccessTokens } from './access-tokens.ts';
-import { bearerToken, currentUser } from './guard.ts';
+import { bearerToken, type CurrentUser, currentUser } from './guard.ts';
 import type { SigningKey } from './keys.ts';
 import {
   isSameSitePath,
@@ -12,8 +13,10 @@ import {
   openLoginState,
   sealLoginState,
 } from './login-state.ts';
+import { perAddressRateLimit } from './rate-limit.ts';
 import {
   type IssuedSession,
+  type PublicUser,
   SESSION_MISSING_MESSAGE,
   type SessionService,
   toPublicUser,
@@ -64,156 +67,12 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
   const tags = ['auth'];
 
   // One budget per client address for every /auth route; see AUTH_RATE_LIMIT_PER_MINUTE.
-  scope.addHook('onRequest', scope.rateLimit());
+  scope.addHook('onRequest', perAddressRateLimit(config.auth.rateLimitPerMinute));
 
-  function setRefreshCookie(reply: FastifyReply, refreshToken: string): void {
-    reply.setCookie(REFRESH_COOKIE, refreshToken, {
-      path: REFRESH_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookies,
-      maxAge: config.auth.refreshTokenTtl,
-    });
-  }
-
-  function clearRefreshCookie(reply: FastifyReply): void {
-    reply.clearCookie(REFRESH_COOKIE, {
-      path: REFRESH_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookies,
-    });
-  }
-
-  /** The refresh token from the cookie, or from a JSON body for clients without cookies. */
-  function refreshTokenOf(request: FastifyRequest): { token: string | undefined; fromBody: boolean } {
-    const fromBody = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
-    if (typeof fromBody === 'string' && fromBody !== '') return { token: fromBody, fromBody: true };
-    return { token: request.cookies[REFRESH_COOKIE] || undefined, fromBody: false };
-  }
-
-  const sessionBody = (session: IssuedSession, includeRefreshToken: boolean) => ({
-    access_token: session.accessToken,
-    token_type: 'bearer' as const,
-    expires_in: session.expiresIn,
-    expires_at: session.expiresAt,
-    ...(includeRefreshToken ? { refresh_token: session.refreshToken } : {}),
-    user: session.user,
-  });
-
-  app.get(
-    `${AUTH_PREFIX}/authorize`,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Start signing in: redirects to the sign-in provider',
-        querystring: z.object({
-          redirect_to: z
-            .string()
-            .max(2048)
-            .optional()
-            .describe('A path on this site to return to; default /'),
-          provider: z.literal('google').optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const redirectTo = request.query.redirect_to ?? '/';
-      if (!isSameSitePath(redirectTo))
-        throw BadRequest('redirect_to must be a path on this site, such as /profile');
-      const { url, loginState } = await signIn.start(redirectTo);
-      reply.setCookie(LOGIN_STATE_COOKIE, await sealLoginState(loginState, cookieKey), {
-        path: CALLBACK_PATH,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies,
-        maxAge: LOGIN_STATE_TTL_SECONDS,
-      });
-      return reply.header('cache-control', 'no-store').redirect(url.href, 302);
-    },
-  );
-
-  app.get(
-    CALLBACK_PATH,
-    {
-      config: { public: true },
-      schema: { tags, summary: 'Where the sign-in provider returns the browser; signs in and redirects' },
-    },
-    async (request, reply) => {
-      const loginState = await openLoginState(request.cookies[LOGIN_STATE_COOKIE], cookieKey);
-      reply.clearCookie(LOGIN_STATE_COOKIE, {
-        path: CALLBACK_PATH,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies,
-      });
-      reply.header('cache-control', 'no-store');
-      try {
-        if (!loginState) throw new Error('sign-in state cookie missing, expired or forged');
-        const callbackUrl = new URL(`${config.publicUrl}${CALLBACK_PATH}`);
-        callbackUrl.search = new URL(request.url, config.publicUrl).search;
-        const identity = await signIn.finish(callbackUrl, loginState);
-        const session = await sessions.signIn(identity);
-        setRefreshCookie(reply, session.refreshToken);
-        return reply.redirect(loginState.redirectTo, 302);
-      } catch (error) {
-        const message = error instanceof SignInError ? error.message.slice(0, 300) : UNEXPECTED_SIGN_IN_ERROR;
-        request.log.warn({ reason: (error as Error).message }, 'sign-in failed');
-        const query = new URLSearchParams({ error: 'signin', error_description: message });
-        return reply.redirect(`/?${query}`, 302);
-      }
-    },
-  );
-
-  app.post(
-    `${AUTH_PREFIX}/token`,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Exchange the refresh token (cookie, or body) for a new access token and refresh token',
-        querystring: z.object({ grant_type: z.literal('refresh_token') }),
-        body: refreshTokenBody,
-        response: { 200: sessionSchema, 401: errorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { token, fromBody } = refreshTokenOf(request);
-      if (!token) throw Unauthorized(SESSION_MISSING_MESSAGE);
-      try {
-        const session = await sessions.refresh(token);
-        if (!fromBody) setRefreshCookie(reply, session.refreshToken);
-        return sessionBody(session, fromBody);
-      } catch (error) {
-        if (!fromBody) clearRefreshCookie(reply);
-        throw error;
-      }
-    },
-  );
-
-  app.post(
-    `${AUTH_PREFIX}/logout`,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary:
-          'Sign out: revokes the session (from the access token or the refresh token) and clears the cookie',
-        body: refreshTokenBody,
-      },
-    },
-    async (request, reply) => {
-      const claims = request.headers.authorization
-        ? await tokens.verify(bearerToken(request)).catch(() => undefined)
-        : undefined;
-      const { token } = refreshTokenOf(request);
-      if (claims) await sessions.revoke(claims.sessionId);
-      if (token) await sessions.revokeByRefreshToken(token);
-      clearRefreshCookie(reply);
-      return reply.status(204).send();
-    },
-  );
+  // A user record changes only when its owner signs in, and signing in issues new tokens; so the
+  // record read under one access token stays true for that token. The guard gives one caller object
+  // per remembered token, so the record is remembered, and forgotten, with the token.
+  const usersByCaller = new WeakMap<CurrentUser, PublicUser>();
 
   app.get(
     `${AUTH_PREFIX}/user`,
@@ -226,9 +85,13 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
     },
     async (request) => {
       const caller = currentUser(request);
+      const remembered = usersByCaller.get(caller);
+      if (remembered) return remembered;
       const user = await sessions.findUser(caller.id);
       if (!user) throw Unauthorized('This account no longer exists');
-      return toPublicUser(user, caller.role);
+      const answer = toPublicUser(user, caller.role);
+      usersByCaller.set(caller, answer);
+      return answer;
     },
   );
 
@@ -243,4 +106,160 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
       return { keys: [signingKey.publicJwk] };
     },
   );
+  // Only sign-in and the session routes below read or write cookies (the refresh token and the
+  // sign-in state), so the cookie plugin's hooks run for them alone.
+  await scope.register(async (cookieScope) => {
+    await cookieScope.register(cookie);
+    const withCookies = cookieScope.withTypeProvider<ZodTypeProvider>();
+
+    function setRefreshCookie(reply: FastifyReply, refreshToken: string): void {
+      reply.setCookie(REFRESH_COOKIE, refreshToken, {
+        path: REFRESH_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+        maxAge: config.auth.refreshTokenTtl,
+      });
+    }
+
+    function clearRefreshCookie(reply: FastifyReply): void {
+      reply.clearCookie(REFRESH_COOKIE, {
+        path: REFRESH_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+      });
+    }
+
+    /** The refresh token from the cookie, or from a JSON body for clients without cookies. */
+    function refreshTokenOf(request: FastifyRequest): { token: string | undefined; fromBody: boolean } {
+      const fromBody = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
+      if (typeof fromBody === 'string' && fromBody !== '') return { token: fromBody, fromBody: true };
+      return { token: request.cookies[REFRESH_COOKIE] || undefined, fromBody: false };
+    }
+
+    const sessionBody = (session: IssuedSession, includeRefreshToken: boolean) => ({
+      access_token: session.accessToken,
+      token_type: 'bearer' as const,
+      expires_in: session.expiresIn,
+      expires_at: session.expiresAt,
+      ...(includeRefreshToken ? { refresh_token: session.refreshToken } : {}),
+      user: session.user,
+    });
+
+    withCookies.get(
+      `${AUTH_PREFIX}/authorize`,
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'Start signing in: redirects to the sign-in provider',
+          querystring: z.object({
+            redirect_to: z
+              .string()
+              .max(2048)
+              .optional()
+              .describe('A path on this site to return to; default /'),
+            provider: z.literal('google').optional(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const redirectTo = request.query.redirect_to ?? '/';
+        if (!isSameSitePath(redirectTo))
+          throw BadRequest('redirect_to must be a path on this site, such as /profile');
+        const { url, loginState } = await signIn.start(redirectTo);
+        reply.setCookie(LOGIN_STATE_COOKIE, await sealLoginState(loginState, cookieKey), {
+          path: CALLBACK_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureCookies,
+          maxAge: LOGIN_STATE_TTL_SECONDS,
+        });
+        return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+      },
+    );
+
+    withCookies.get(
+      CALLBACK_PATH,
+      {
+        config: { public: true },
+        schema: { tags, summary: 'Where the sign-in provider returns the browser; signs in and redirects' },
+      },
+      async (request, reply) => {
+        const loginState = await openLoginState(request.cookies[LOGIN_STATE_COOKIE], cookieKey);
+        reply.clearCookie(LOGIN_STATE_COOKIE, {
+          path: CALLBACK_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureCookies,
+        });
+        reply.header('cache-control', 'no-store');
+        try {
+          if (!loginState) throw new Error('sign-in state cookie missing, expired or forged');
+          const callbackUrl = new URL(`${config.publicUrl}${CALLBACK_PATH}`);
+          callbackUrl.search = new URL(request.url, config.publicUrl).search;
+          const identity = await signIn.finish(callbackUrl, loginState);
+          const session = await sessions.signIn(identity);
+          setRefreshCookie(reply, session.refreshToken);
+          return reply.redirect(loginState.redirectTo, 302);
+        } catch (error) {
+          const message =
+            error instanceof SignInError ? error.message.slice(0, 300) : UNEXPECTED_SIGN_IN_ERROR;
+          request.log.warn({ reason: (error as Error).message }, 'sign-in failed');
+          const query = new URLSearchParams({ error: 'signin', error_description: message });
+          return reply.redirect(`/?${query}`, 302);
+        }
+      },
+    );
+
+    withCookies.post(
+      `${AUTH_PREFIX}/token`,
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'Exchange the refresh token (cookie, or body) for a new access token and refresh token',
+          querystring: z.object({ grant_type: z.literal('refresh_token') }),
+          body: refreshTokenBody,
+          response: { 200: sessionSchema, 401: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { token, fromBody } = refreshTokenOf(request);
+        if (!token) throw Unauthorized(SESSION_MISSING_MESSAGE);
+        try {
+          const session = await sessions.refresh(token);
+          if (!fromBody) setRefreshCookie(reply, session.refreshToken);
+          return sessionBody(session, fromBody);
+        } catch (error) {
+          if (!fromBody) clearRefreshCookie(reply);
+          throw error;
+        }
+      },
+    );
+
+    withCookies.post(
+      `${AUTH_PREFIX}/logout`,
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary:
+            'Sign out: revokes the session (from the access token or the refresh token) and clears the cookie',
+          body: refreshTokenBody,
+        },
+      },
+      async (request, reply) => {
+        const claims = request.headers.authorization
+          ? await tokens.verify(bearerToken(request)).catch(() => undefined)
+          : undefined;
+        const { token } = refreshTokenOf(request);
+        if (claims) await sessions.revoke(claims.sessionId);
+        if (token) await sessions.revokeByRefreshToken(token);
+        clearRefreshCookie(reply);
+        return reply.status(204).send();
+      },
+    );
+  });
 }

@@ -143,6 +143,29 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     const response = await ctx.app.inject('/auth/v1/user');
     expect(response.statusCode).toBe(401);
   });
+
+  it('answers the user as read under each token; a new sign-in brings the new names', async () => {
+    const user = (authHeader: Record<string, string>) =>
+      ctx.app.inject({ url: '/auth/v1/user', headers: authHeader });
+    const first = await signInForTest(ctx.app, 'renamed@example.test', {
+      firstName: 'Old',
+      lastName: 'Name',
+    });
+    expect((await user(first.authHeader)).json()).toMatchObject({ first_name: 'Old', last_name: 'Name' });
+    const second = await signInForTest(ctx.app, 'renamed@example.test', {
+      firstName: 'New',
+      lastName: 'Name',
+    });
+    expect((await user(second.authHeader)).json()).toEqual({
+      id: first.userId,
+      email: 'renamed@example.test',
+      first_name: 'New',
+      last_name: 'Name',
+      role: 'client',
+    });
+    // The first token keeps the record it was answered with until it expires (docs/decisions/015).
+    expect((await user(first.authHeader)).json()).toMatchObject({ first_name: 'Old' });
+  });
 });
 
 describe('auth rate limit', () => {
