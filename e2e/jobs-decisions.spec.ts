@@ -148,7 +148,8 @@ test('a client writes notes on a job and finds them after a reload', async ({ pa
   await textarea.fill('Not saved');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' })).toBeVisible();
+  // Focus goes back to the button that opened the dialog.
+  await expect(rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' })).toBeFocused();
 
   await rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' }).click();
   await expect(textarea).toHaveValue('');

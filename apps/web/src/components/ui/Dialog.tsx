@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { focusRing } from './Button.tsx';
 
 export interface DialogProps {
@@ -15,7 +15,11 @@ export interface DialogProps {
   children?: ReactNode;
 }
 
-/** A modal dialog: traps focus, closes on Escape, on the close button and on a click outside. */
+/**
+ * A modal dialog: traps focus, closes on Escape, on the close button and on a click outside, and
+ * gives focus back to whatever had it when the dialog opened (dialogs here are opened by state, not
+ * by a Radix trigger, so Radix alone would leave focus on the page body).
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -25,6 +29,7 @@ export function Dialog({
   size = 'md',
   children,
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -32,6 +37,17 @@ export function Dialog({
         <RadixDialog.Content
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-neutral-200 bg-white shadow-lg ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            // Radix moves focus into the dialog right after this; until then it is on the opener.
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const element = opener.current;
+            opener.current = null;
+            if (!element?.isConnected) return;
+            event.preventDefault();
+            element.focus();
+          }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-neutral-200 p-4">
             <div>

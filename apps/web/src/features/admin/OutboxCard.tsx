@@ -1,7 +1,7 @@
 import type { OutboxMessage, OutboxStatus } from '@app/domain/admin-email';
 import { useQuery } from '@tanstack/react-query';
 import { Mail, RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
@@ -30,11 +30,6 @@ const KIND_LABELS: Record<string, string> = {
 export function OutboxCard({ email }: { email: string }) {
   const guard = useStaffGuard();
   const [reading, setReading] = useState<OutboxMessage | null>(null);
-  // The dialog has no trigger of its own, so focus goes back by hand to the Read button that opened it.
-  const opener = useRef<HTMLButtonElement | null>(null);
-  useEffect(() => {
-    if (reading === null) opener.current?.focus();
-  }, [reading]);
   const outbox = useQuery({
     queryKey: adminQueryKeys.outbox(email),
     queryFn: async () => {
@@ -66,14 +61,7 @@ export function OutboxCard({ email }: { email: string }) {
       {outbox.data && outbox.data.length > 0 && (
         <ul className="divide-y divide-neutral-200" aria-label="Outbox messages">
           {outbox.data.map((message) => (
-            <OutboxRow
-              key={message.id}
-              message={message}
-              onRead={(button) => {
-                opener.current = button;
-                setReading(message);
-              }}
-            />
+            <OutboxRow key={message.id} message={message} onRead={() => setReading(message)} />
           ))}
         </ul>
       )}
@@ -90,7 +78,7 @@ export function OutboxCard({ email }: { email: string }) {
   );
 }
 
-function OutboxRow({ message, onRead }: { message: OutboxMessage; onRead(button: HTMLButtonElement): void }) {
+function OutboxRow({ message, onRead }: { message: OutboxMessage; onRead(): void }) {
   const status = STATUS_VIEW[message.status];
   return (
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
@@ -116,7 +104,7 @@ function OutboxRow({ message, onRead }: { message: OutboxMessage; onRead(button:
       <Button
         variant="secondary"
         size="sm"
-        onClick={(event) => onRead(event.currentTarget)}
+        onClick={onRead}
         aria-label={`Read ${message.subject}`}
         className="shrink-0"
       >

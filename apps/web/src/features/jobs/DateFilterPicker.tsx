@@ -2,9 +2,8 @@ import { format, parse } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
 import { focusRing } from '../../components/ui/Button.tsx';
+import { DatePickerPopover } from '../../components/ui/date-picker.tsx';
 import { Label } from '../../components/ui/Field.tsx';
 
 const DAY_FORMAT = 'yyyy-MM-dd';
@@ -32,27 +31,15 @@ export function DateFilterPicker({ label, value, onChange }: DateFilterPickerPro
           <span id={`${labelId}-value`}>{selected ? format(selected, 'MMM d, yyyy') : 'Pick a date'}</span>
           <CalendarDays className="size-4 text-neutral-600" aria-hidden="true" />
         </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="start"
-            sideOffset={6}
-            collisionPadding={8}
-            aria-label={`${label} date`}
-            className="z-50 rounded-lg border border-neutral-200 bg-white p-3 shadow-lg [--rdp-accent-background-color:var(--color-neutral-100)] [--rdp-accent-color:var(--color-brand)]"
-          >
-            <DayPicker
-              mode="single"
-              selected={selected}
-              defaultMonth={selected}
-              onSelect={(day) => {
-                onChange(day ? format(day, DAY_FORMAT) : null);
-                setOpen(false);
-              }}
-              fixedWeeks
-              autoFocus
-            />
-          </Popover.Content>
-        </Popover.Portal>
+        <DatePickerPopover
+          align="start"
+          aria-label={`${label} date`}
+          selected={selected}
+          onSelect={(day) => {
+            onChange(day ? format(day, DAY_FORMAT) : null);
+            setOpen(false);
+          }}
+        />
       </Popover.Root>
     </div>
   );

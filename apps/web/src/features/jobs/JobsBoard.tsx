@@ -15,7 +15,6 @@ import { type JobTableActions, JobTableContext } from './job-table-context.ts';
 import { useJobDecisions } from './use-job-decisions.ts';
 import { useJobListView } from './use-job-list-view.ts';
 import { useMyJobs } from './use-my-jobs.ts';
-import { useReturnFocus } from './use-return-focus.ts';
 
 const NO_JOBS: readonly JobListItem[] = [];
 
@@ -42,7 +41,6 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
   const [bulkBusy, setBulkBusy] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [notesId, setNotesId] = useState<string | null>(null);
-  const { remember: rememberFocus, restore: restoreFocus } = useReturnFocus();
 
   const optionalKey = presentOptionalFields(jobs).join(',');
   const columns = useMemo(
@@ -70,14 +68,8 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
     const shown =
       selectedShown.length === 0 ? 'none' : selectedShown.length === visible.length ? 'all' : 'some';
     return {
-      openDetails: (job) => {
-        rememberFocus();
-        setDetailsId(job.id);
-      },
-      openNotes: (job) => {
-        rememberFocus();
-        setNotesId(job.id);
-      },
+      openDetails: (job) => setDetailsId(job.id),
+      openNotes: (job) => setNotesId(job.id),
       toggleDecision: manage ? toggleDecision : undefined,
       isUpdating: (id) => inFlight.has(id),
       selection: manage
@@ -102,7 +94,7 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
           }
         : undefined,
     };
-  }, [variant, selected, selectedShown, visible, inFlight, toggleDecision, rememberFocus]);
+  }, [variant, selected, selectedShown, visible, inFlight, toggleDecision]);
 
   const decideSelected = async (approval: ClientApproval) => {
     setBulkBusy(true);
@@ -174,20 +166,8 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
           )}
         </div>
       </div>
-      <JobDetailsDialog
-        job={findJob(detailsId)}
-        onClose={() => {
-          setDetailsId(null);
-          restoreFocus();
-        }}
-      />
-      <JobNotesDialog
-        job={findJob(notesId)}
-        onClose={() => {
-          setNotesId(null);
-          restoreFocus();
-        }}
-      />
+      <JobDetailsDialog job={findJob(detailsId)} onClose={() => setDetailsId(null)} />
+      <JobNotesDialog job={findJob(notesId)} onClose={() => setNotesId(null)} />
     </JobTableContext.Provider>
   );
 }
