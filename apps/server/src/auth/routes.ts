@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequest, Unauthorized } from '../errors.ts';
+import { plainJson } from '../plain-json.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { bearerToken, type CurrentUser, currentUser } from './guard.ts';
 import type { SigningKey } from './keys.ts';
@@ -82,6 +83,10 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         summary: 'The signed-in user',
         response: { 200: userSchema, 401: errorSchema },
       },
+      // Every page load asks for this small answer: built by toPublicUser, it never nears the
+      // compression threshold and needs no second check against its schema.
+      compress: false,
+      serializerCompiler: plainJson,
     },
     async (request) => {
       const caller = currentUser(request);

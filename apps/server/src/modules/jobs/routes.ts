@@ -18,14 +18,9 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/guard.ts';
+import { plainJson } from '../../plain-json.ts';
 import { importJobs } from './import.ts';
 import { jobsService } from './service.ts';
-
-/**
- * Long lists are built by typed code from typed rows; checking thousands of them against the schema
- * on every request would cost more than the query. The schema still documents the answer.
- */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /** The weak validators in an If-None-Match header (or `*`) include this one. */
 function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
