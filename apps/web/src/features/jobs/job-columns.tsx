@@ -98,11 +98,12 @@ const serialNumberColumn = column.display({
   cell: ({ row }) => serialNumber(row.index),
 });
 
-const refreshedColumn = (header: string) =>
+/** `width` in pixels: the capitalised heading of My Job Stats needs more room beside its sort arrow. */
+const refreshedColumn = (header: string, width: number) =>
   column.display({
     id: 'refresh_date',
     header,
-    meta: { width: 112, sortColumn: 'refresh_date' },
+    meta: { width, sortColumn: 'refresh_date' },
     cell: ({ row }) => formatShortDate(row.original.refresh_date),
   });
 
@@ -169,8 +170,8 @@ export function jobColumns(variant: JobTableVariant, optional: readonly Optional
   const { title, company, notes, analystNotes, status, details, apply } = sharedColumns;
   const leading =
     variant === 'manage'
-      ? [selectColumn, serialNumberColumn, refreshedColumn('Refreshed'), decisionColumn(variant), title]
-      : [serialNumberColumn, refreshedColumn('REFRESHED'), title];
+      ? [selectColumn, serialNumberColumn, refreshedColumn('Refreshed', 112), decisionColumn(variant), title]
+      : [serialNumberColumn, refreshedColumn('REFRESHED', 136), title];
   const middle = variant === 'manage' ? [company, notes] : [company, decisionColumn(variant), notes];
   return [
     ...leading,
