@@ -1,9 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { JOB_FLAGS, jobSchema } from '@app/domain/jobs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 
+const IMPORT_SCRIPT = new URL('../../../../../scripts/jobs-import.ts', import.meta.url).pathname;
 const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
 
 type Headers = Record<string, string>;
@@ -11,6 +16,7 @@ type Headers = Record<string, string>;
 describe.each(databaseKinds)('jobs on %s', (kind) => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
+  let config: Config;
   let alice: Headers;
   let aliceId: string;
   let bob: Headers;
@@ -43,7 +49,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    ({ app, close } = await createTestApp(kind));
+    ({ app, close, config } = await createTestApp(kind));
     const signedIn = await signInForTest(app, 'Alice@Example.com', { firstName: 'Alice', lastName: 'A' });
     alice = bearer(signedIn.accessToken);
     aliceId = signedIn.userId;
@@ -234,6 +240,32 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         expect(after.statusCode).toBe(200);
         previous = after.headers.etag as string;
       }
+    });
+
+    it('answers the new list at once after another process imported jobs', async () => {
+      const dana = bearer(
+        (await signInForTest(app, 'dana@example.com', { firstName: 'Dana', lastName: 'C' })).accessToken,
+      );
+      const first = await app.inject({ method: 'GET', url: '/api/my-jobs', headers: dana });
+      const revalidation = { ...dana, 'if-none-match': first.headers.etag as string };
+      const before = await app.inject({ method: 'GET', url: '/api/my-jobs', headers: revalidation });
+      expect(before.statusCode).toBe(304);
+
+      const file = path.join(config.dataDir, 'dana-jobs.json');
+      writeFileSync(file, JSON.stringify([{ job_uid: 'd-1', data_job_title: 'Imported Elsewhere' }]));
+      const { database } = config;
+      execFileSync(process.execPath, [IMPORT_SCRIPT, '--email', 'dana@example.com', '--file', file], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATA_DIR: config.dataDir,
+          DATABASE_URL: database.kind === 'sqlite' ? `sqlite:${database.file}` : database.url,
+        },
+      });
+
+      const after = await app.inject({ method: 'GET', url: '/api/my-jobs', headers: revalidation });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().data.map((job: { job_uid: string }) => job.job_uid)).toEqual(['d-1']);
     });
   });
 

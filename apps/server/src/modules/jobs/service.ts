@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { ClientApproval, Job, JobListItem } from '@app/domain/jobs';
 import type { BulkApprovalResult, MyJobsQuery, StaffJob } from '@app/domain/jobs-api';
 import type { Db } from '../../db/database.ts';
+import { rememberedUntilCommit } from '../../db/remembered-until-commit.ts';
 import { NotFound } from '../../errors.ts';
 import { type JobOwner, jobsRepo } from './repo.ts';
 
@@ -18,27 +19,45 @@ function notesOrNull(notes: string | null): string | null {
   return notes?.trim() ? notes : null;
 }
 
+/** Validators kept per list query; more than this for one caller and they start over. */
+const VALIDATORS_PER_CALLER = 16;
+
 export function jobsService(db: Db) {
   const repo = jobsRepo(db.kysely);
+  // Every revalidation needs the version, and it only changes with a commit.
+  const listVersions = rememberedUntilCommit(db, (email) => repo.listVersion(email));
+  // The guard hands out one caller object per remembered token, so each validator is hashed once.
+  const validators = new WeakMap<JobOwner, Map<string, string>>();
+
+  /**
+   * A weak validator for the owner's list under this query, made from the version every write to
+   * their jobs raises.
+   */
+  const validatorOf = (owner: JobOwner, version: number, query: MyJobsQuery): string => {
+    const key = `${version}|${query.applied}|${query.approval}|${query.refreshed_from}|${query.refreshed_to}`;
+    let known = validators.get(owner);
+    if (!known || known.size >= VALIDATORS_PER_CALLER) {
+      known = new Map();
+      validators.set(owner, known);
+    }
+    let etag = known.get(key);
+    if (!etag) {
+      etag = `W/"${hash('sha1', `${owner.id}|${owner.email.toLowerCase()}|${key}`, 'base64url')}"`;
+      known.set(key, etag);
+    }
+    return etag;
+  };
 
   return {
-    /**
-     * A weak validator for the owner's list under this query, made from the version every write to
-     * their jobs raises: checking it reads one row, not the jobs.
-     */
+    /** The list's validator, when it is known without reading anything (see `listEtag`). */
+    knownListEtag(owner: JobOwner, query: MyJobsQuery): string | undefined {
+      const version = listVersions.peek(owner.email.toLowerCase());
+      return version === undefined ? undefined : validatorOf(owner, version, query);
+    },
+
+    /** The list's validator: reading one row at most, never the jobs. */
     async listEtag(owner: JobOwner, query: MyJobsQuery): Promise<string> {
-      const version = await repo.listVersion(owner.email);
-      const key = [
-        owner.id,
-        owner.email.toLowerCase(),
-        version,
-        query.applied,
-        query.approval,
-        query.refreshed_from,
-        query.refreshed_to,
-      ].join('|');
-      // One-shot hashing: building a Hash object per revalidation cost more than reading the version.
-      return `W/"${hash('sha1', key, 'base64url')}"`;
+      return validatorOf(owner, await listVersions.read(owner.email.toLowerCase()), query);
     },
 
     async list(owner: JobOwner, query: MyJobsQuery): Promise<JobListItem[]> {
