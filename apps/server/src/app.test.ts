@@ -25,6 +25,16 @@ describe.each(databaseKinds)('server basics on %s', (kind) => {
     expect(response.headers['x-request-id']).toBeTruthy();
   });
 
+  it('gives every request its own id, or keeps a well-formed one it was sent', async () => {
+    const ids = await Promise.all([1, 2, 3].map(() => ctx.app.inject('/healthz')));
+    expect(new Set(ids.map((response) => response.headers['x-request-id'])).size).toBe(3);
+    const kept = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'edge-42' } });
+    expect(kept.headers['x-request-id']).toBe('edge-42');
+    const replaced = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'a b<c>' } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    expect(replaced.headers['x-request-id']).not.toBe('a b<c>');
+  });
+
   it('publishes the OpenAPI document', async () => {
     const response = await ctx.app.inject('/api/docs/json');
     expect(response.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,11 +35,17 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 /** Builds the whole server: used by main.ts to listen and by tests through `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Request ids unique across instances without a UUID per request: a random prefix per instance
+  // and a counter.
+  const requestIdPrefix = randomBytes(9).toString('base64url');
+  let requestCount = 0;
   const app = Fastify({
     trustProxy: config.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      if (typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)) return incoming;
+      requestCount++;
+      return `${requestIdPrefix}-${requestCount.toString(36)}`;
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,

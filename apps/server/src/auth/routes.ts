@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequest, Unauthorized } from '../errors.ts';
-import { plainJson } from '../plain-json.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { bearerToken, type CurrentUser, currentUser } from './guard.ts';
 import type { SigningKey } from './keys.ts';
@@ -72,8 +71,16 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
 
   // A user record changes only when its owner signs in, and signing in issues new tokens; so the
   // record read under one access token stays true for that token. The guard gives one caller object
-  // per remembered token, so the record is remembered, and forgotten, with the token.
-  const usersByCaller = new WeakMap<CurrentUser, PublicUser>();
+  // per remembered token, so the answer is remembered, and forgotten, with the token: as the JSON
+  // text it is sent as, since every page load asks for it.
+  const userJsonByCaller = new WeakMap<CurrentUser, string>();
+  const readUserJson = async (caller: CurrentUser): Promise<string> => {
+    const user = await sessions.findUser(caller.id);
+    if (!user) throw Unauthorized('This account no longer exists');
+    const json = JSON.stringify(toPublicUser(user, caller.role) satisfies PublicUser);
+    userJsonByCaller.set(caller, json);
+    return json;
+  };
 
   app.get(
     `${AUTH_PREFIX}/user`,
@@ -83,20 +90,18 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         summary: 'The signed-in user',
         response: { 200: userSchema, 401: errorSchema },
       },
-      // Every page load asks for this small answer: built by toPublicUser, it never nears the
-      // compression threshold and needs no second check against its schema.
+      // A small answer: it never nears the compression threshold.
       compress: false,
-      serializerCompiler: plainJson,
     },
-    async (request) => {
+    (request, reply) => {
       const caller = currentUser(request);
-      const remembered = usersByCaller.get(caller);
-      if (remembered) return remembered;
-      const user = await sessions.findUser(caller.id);
-      if (!user) throw Unauthorized('This account no longer exists');
-      const answer = toPublicUser(user, caller.role);
-      usersByCaller.set(caller, answer);
-      return answer;
+      // Sent as JSON text, so typed as text rather than as the schema it follows.
+      const answer = (json: string) => {
+        (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      };
+      const remembered = userJsonByCaller.get(caller);
+      // A remembered answer goes out at once, without a promise or a serializer.
+      return remembered === undefined ? readUserJson(caller).then(answer) : answer(remembered);
     },
   );
 
