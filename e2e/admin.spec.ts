@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
-import { accessToken, seedCompleteProfile } from './client-area-seed.ts';
+import { accessToken, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
 import { expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 const STAFF = 'staff@company.test';
@@ -59,7 +59,7 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   // The client finishes onboarding (with a resume and cover letter) and leaves feedback, in their own browser.
   const clientContext = await browser.newContext();
   const clientPage = await clientContext.newPage();
-  await signIn(clientPage, clientEmail, { firstName: 'Jane', lastName: 'Doe' });
+  await signInAsNewClient(clientPage, clientEmail, { firstName: 'Jane', lastName: 'Doe' });
   await seedCompleteProfile(clientPage, { ...CLIENT_ANSWERS, email_address: clientEmail });
   const feedback = await clientPage.request.post('/api/onboarding-feedback', {
     headers: { authorization: `Bearer ${await accessToken(clientPage)}` },

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import type { JobListItem } from '../packages/domain/src/jobs.ts';
-import { accessToken, seedCompleteProfile } from './client-area-seed.ts';
+import { accessToken, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
 import { expect, signIn } from './fixtures.ts';
 
 export const STAFF_EMAIL = 'staff@company.test';
@@ -161,7 +161,7 @@ export async function signInClientWithJobs(
 ): Promise<{ email: string; jobs: JobListItem[] }> {
   const email = `jobs-${randomUUID().slice(0, 8)}@example.com`;
   if (jobs.length > 0) await staff.importJobs(email, jobs);
-  await signIn(page, email, { firstName: 'Casey', lastName: 'Jobs' });
+  await signInAsNewClient(page, email, { firstName: 'Casey', lastName: 'Jobs' });
   await seedCompleteProfile(page);
   const listed = await listJobs(page);
   const toReject = listed.filter((_, index) => index % 7 === 3).map((job) => job.id);
