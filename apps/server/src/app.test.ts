@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds } from './testing/databases.ts';
+import { buildApp } from './app.ts';
+import { createTestApp, databaseKinds, testConfig } from './testing/databases.ts';
 
 describe.each(databaseKinds)('server basics on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -45,5 +49,64 @@ describe.each(databaseKinds)('server basics on %s', (kind) => {
     const response = await ctx.app.inject('/api/nothing-here');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'No route for GET /api/nothing-here' });
+  });
+});
+
+describe('the built web app', () => {
+  const INDEX =
+    '<!doctype html><title>App</title><script type="module" src="/assets/app-4f2a9c.js"></script>';
+  const SCRIPT = 'console.log("app");';
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    writeFileSync(path.join(webDist, 'assets', 'app-4f2a9c.js'), SCRIPT);
+    writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await buildApp({ config: testConfig(), webDist });
+  });
+  afterAll(async () => app.close());
+
+  const get = (url: string, accept?: string) =>
+    app.inject({ url, headers: accept === undefined ? {} : { accept } });
+
+  it('caches hashed assets for a year and makes everything else revalidate', async () => {
+    const script = await get('/assets/app-4f2a9c.js', '*/*');
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe(SCRIPT);
+    expect(script.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await get('/favicon.svg', '*/*');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers every page of the app with index.html, for browsers and plain clients alike', async () => {
+    for (const [url, accept] of [
+      ['/', 'text/html,application/xhtml+xml'],
+      ['/myjobs?refresh=1', 'text/html'],
+      ['/profile', '*/*'],
+      ['/job-stats', undefined],
+    ] as const) {
+      const page = await get(url, accept);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(INDEX);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('keeps a missing file, an API path and a path outside the build a 404', async () => {
+    for (const [url, accept] of [
+      ['/assets/app-missing.js', '*/*'],
+      ['/logo.png', undefined],
+      ['/api/nothing-here', 'text/html'],
+      ['/auth/v1/nothing-here', '*/*'],
+      ['/../package.json', 'application/json'],
+    ] as const) {
+      const response = await get(url, accept);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error, url).toMatch(/^No route for GET /);
+    }
+    const outside = await get('/%2e%2e/%2e%2e/package.json', 'text/html');
+    expect(outside.body).not.toContain('"workspaces"');
   });
 });

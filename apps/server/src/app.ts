@@ -136,14 +136,25 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     const urlPath = request.url.split('?')[0] ?? '/';
     const isApi = /^\/(api|auth|oidc)(\/|$)/.test(urlPath);
     const candidate = path.join(webDist, path.normalize(urlPath));
-    if (!isApi && candidate.startsWith(webDist) && isFile(candidate)) {
+    if (!isApi && candidate.startsWith(webDist + path.sep) && isFile(candidate)) {
       return reply.sendFile(path.relative(webDist, candidate));
     }
-    if (isApi || !String(request.headers.accept ?? '').includes('text/html')) {
+    if (isApi || !asksForAppPage(urlPath, request.headers.accept)) {
       return reply.status(404).send({ error: `No route for ${request.method} ${urlPath}` });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/**
+ * Browsers navigating ask for HTML; `curl` and other plain clients accept any type, or send no
+ * Accept header, and get the page too unless the path names a file (a dot in its last segment), so
+ * that a missing script or image stays a 404 instead of becoming the page.
+ */
+function asksForAppPage(urlPath: string, accept: string | undefined): boolean {
+  if (accept?.includes('text/html')) return true;
+  const anything = accept === undefined || accept.includes('*/*');
+  return anything && !path.posix.basename(urlPath).includes('.');
 }
 
 /** A path no file system can hold (a name longer than 255 bytes, say) is simply not a file. */
