@@ -28,19 +28,28 @@ function DetailList({ items }: { items: DetailItem[] }) {
   );
 }
 
+/**
+ * A titled part of the pop-up. Top-level parts are regions; the groups inside Additional Details are
+ * named groups, not regions, because the spec gives two parts the same title (Company Details) and
+ * landmarks must have unique names.
+ */
 function Section({ title, level = 3, children }: { title: string; level?: 3 | 4; children: ReactNode }) {
   const headingId = useId();
-  const Heading = level === 3 ? 'h3' : 'h4';
+  if (level === 4) {
+    return (
+      <div role="group" aria-labelledby={headingId} className="space-y-2">
+        <h4 id={headingId} className="text-sm font-semibold text-neutral-800">
+          {title}
+        </h4>
+        {children}
+      </div>
+    );
+  }
   return (
     <section aria-labelledby={headingId} className="space-y-2">
-      <Heading
-        id={headingId}
-        className={
-          level === 3 ? 'text-base font-semibold text-neutral-900' : 'text-sm font-semibold text-neutral-800'
-        }
-      >
+      <h3 id={headingId} className="text-base font-semibold text-neutral-900">
         {title}
-      </Heading>
+      </h3>
       {children}
     </section>
   );
