@@ -4,7 +4,7 @@
  * `signIn` signs in through the development provider; `expectAccessible` runs axe.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -28,7 +28,7 @@ declare global {
 
 export const test = base.extend<{ browserProblems: BrowserProblems }>({
   browserProblems: [
-    async ({ context }, use) => {
+    async ({ context }, use, testInfo) => {
       const problems: string[] = [];
       const allowed: RegExp[] = [];
       context.on('console', (message) => {
@@ -54,6 +54,7 @@ export const test = base.extend<{ browserProblems: BrowserProblems }>({
       });
 
       await use({ allow: (pattern) => allowed.push(pattern) });
+      if (testInfo.status !== testInfo.expectedStatus) await printScreens(context);
 
       const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
       expect(unexpected, 'console errors, uncaught exceptions and CSP violations').toEqual([]);
@@ -61,6 +62,21 @@ export const test = base.extend<{ browserProblems: BrowserProblems }>({
     { auto: true },
   ],
 });
+
+/**
+ * What each page showed when a journey failed, in the log itself: CI keeps the log, not the traces.
+ */
+async function printScreens(context: BrowserContext): Promise<void> {
+  for (const page of context.pages()) {
+    const snapshot = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 2_000 })
+      .catch(() => '(the page could not be read)');
+    const lines = snapshot.split('\n');
+    const shown = lines.length > 80 ? [...lines.slice(0, 80), `... ${lines.length - 80} more lines`] : lines;
+    console.log(`The page at ${page.url()} showed:\n${shown.join('\n')}`);
+  }
+}
 
 export interface Names {
   firstName?: string;
