@@ -54,7 +54,10 @@ export const test = base.extend<{ browserProblems: BrowserProblems }>({
       });
 
       await use({ allow: (pattern) => allowed.push(pattern) });
-      if (testInfo.status !== testInfo.expectedStatus) await printScreens(context);
+      // A body that failed unexpectedly; the problems below explain themselves.
+      if (testInfo.status !== 'passed' && testInfo.status !== testInfo.expectedStatus) {
+        await printScreens(context);
+      }
 
       const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
       expect(unexpected, 'console errors, uncaught exceptions and CSP violations').toEqual([]);
