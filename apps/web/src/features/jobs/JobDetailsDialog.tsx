@@ -37,6 +37,7 @@ function Section({ title, level = 3, children }: { title: string; level?: 3 | 4;
   const headingId = useId();
   if (level === 4) {
     return (
+      // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; these are read-only details.
       <div role="group" aria-labelledby={headingId} className="space-y-2">
         <h4 id={headingId} className="text-sm font-semibold text-neutral-800">
           {title}
