@@ -1,6 +1,7 @@
 /**
  * What every journey shares. `test` records console errors, uncaught exceptions and
- * Content-Security-Policy violations in every page of the test and fails the test on any of them;
+ * Content-Security-Policy violations in every page of the test and fails the test on any of them,
+ * and prints what each page showed when a journey fails;
  * `signIn` signs in through the development provider; `expectAccessible` runs axe.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -54,7 +55,7 @@ export const test = base.extend<{ browserProblems: BrowserProblems }>({
       });
 
       await use({ allow: (pattern) => allowed.push(pattern) });
-      // A body that failed unexpectedly; the problems below explain themselves.
+      // Only when the journey itself failed: a failure over the problems below names them already.
       if (testInfo.status !== 'passed' && testInfo.status !== testInfo.expectedStatus) {
         await printScreens(context);
       }

@@ -164,7 +164,9 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
       role: 'client',
     });
     // The first token keeps the record it was answered with until it expires (docs/decisions/015).
-    expect((await user(first.authHeader)).json()).toMatchObject({ first_name: 'Old' });
+    const remembered = await user(first.authHeader);
+    expect(remembered.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(remembered.json()).toMatchObject({ first_name: 'Old' });
   });
 });
 

@@ -15,7 +15,7 @@ import path from 'node:path';
  */
 export interface CommitStamp {
   read(): string | undefined;
-  /** Call after the database connection is closed, never before (see `release`). */
+  /** Call after the database connection is closed, never before (see `sharedHeaders`). */
   close(): void;
 }
 

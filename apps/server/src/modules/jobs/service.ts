@@ -26,6 +26,7 @@ export function jobsService(db: Db) {
   const repo = jobsRepo(db.kysely);
   // Every revalidation needs the version, and it only changes with a commit.
   const listVersions = rememberedUntilCommit(db, (email) => repo.listVersion(email));
+  const versionKey = (owner: JobOwner) => owner.email.toLowerCase();
   // The guard hands out one caller object per remembered token, so each validator is hashed once.
   const validators = new WeakMap<JobOwner, Map<string, string>>();
 
@@ -51,13 +52,13 @@ export function jobsService(db: Db) {
   return {
     /** The list's validator, when it is known without reading anything (see `listEtag`). */
     knownListEtag(owner: JobOwner, query: MyJobsQuery): string | undefined {
-      const version = listVersions.peek(owner.email.toLowerCase());
+      const version = listVersions.peek(versionKey(owner));
       return version === undefined ? undefined : validatorOf(owner, version, query);
     },
 
     /** The list's validator: reading one row at most, never the jobs. */
     async listEtag(owner: JobOwner, query: MyJobsQuery): Promise<string> {
-      return validatorOf(owner, await listVersions.read(owner.email.toLowerCase()), query);
+      return validatorOf(owner, await listVersions.read(versionKey(owner)), query);
     },
 
     async list(owner: JobOwner, query: MyJobsQuery): Promise<JobListItem[]> {
