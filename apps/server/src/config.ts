@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,56 @@ const positiveSeconds = z.coerce
   .int('must be a whole number of seconds')
   .positive('must be a whole number of seconds greater than 0');
 
+const perMinute = z.coerce
+  .number({ message: 'must be a whole number' })
+  .int('must be a whole number')
+  .positive('must be greater than 0');
+
+const milliseconds = z.coerce
+  .number({ message: 'must be a whole number of milliseconds' })
+  .int('must be a whole number of milliseconds')
+  .positive('must be greater than 0');
+
+export const TRUST_PROXY_TRUE_MESSAGE =
+  'must not be true: trusting every hop lets a client choose its own address with X-Forwarded-For; give the number of proxies in front of the server (such as 1) or their addresses (such as 10.0.0.0/8,192.168.1.10)';
+
+/** An IPv4 or IPv6 address, optionally with a /prefix length. */
+function isAddressOrRange(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server may say who the client is (Fastify's trustProxy): false for
+ * none, a hop count, or a list of proxy addresses and ranges. `true` is refused (see its message).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .superRefine((value, context) => {
+    if (value === 'true') context.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_MESSAGE });
+    else if (
+      value !== 'false' &&
+      !/^\d+$/.test(value) &&
+      !value.split(',').every((item) => isAddressOrRange(item.trim()))
+    ) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be false, a number of proxies (such as 1) or a comma-separated list of proxy addresses or ranges (such as 10.0.0.0/8)',
+      });
+    }
+  })
+  .transform((value): false | number | string[] => {
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    return value.split(',').map((item) => item.trim());
+  });
+
 const url = z
   .string()
   .trim()
@@ -40,10 +91,7 @@ const envSchema = z.object({
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'], { message: 'must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: trustProxy,
   DATABASE_URL: optionalText.refine(
     (value) => value === undefined || /^(postgres(ql)?:\/\/|sqlite:)/.test(value),
     'must start with postgres://, postgresql:// or sqlite:',
@@ -76,11 +124,27 @@ const envSchema = z.object({
   ),
   AUTH_ACCESS_TOKEN_TTL: positiveSeconds.default(3600),
   AUTH_REFRESH_TOKEN_TTL: positiveSeconds.default(60 * 60 * 24 * 30),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
-    .number({ message: 'must be a whole number' })
-    .int('must be a whole number')
+  AUTH_SESSION_MAX_AGE: positiveSeconds.default(60 * 60 * 24 * 30),
+  STAFF_MFA: z
+    .enum(['on', 'off'], { message: 'must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
+  AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(60),
+  API_RATE_LIMIT_PER_MINUTE: perMinute.default(600),
+  NOTES_RATE_LIMIT_PER_MINUTE: perMinute.default(30),
+  REDIS_URL: optionalText.refine(
+    (value) => value === undefined || /^rediss?:\/\//.test(value),
+    'must start with redis:// or rediss://',
+  ),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).default('apply-ahead:'),
+  STORAGE_QUOTA_MB: z.coerce
+    .number({ message: 'must be a whole number of megabytes' })
+    .int('must be a whole number of megabytes')
     .positive('must be greater than 0')
-    .default(60),
+    .default(50),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds.default(60_000),
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds.default(10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(72_000),
   STAFF_EMAIL_DOMAIN: optionalText.refine(
     (value) => value === undefined || /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(value),
     'must be a domain such as company.com, without @',
@@ -108,7 +172,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** false, a hop count, or the addresses and ranges of the proxies in front of the server. */
+  trustProxy: false | number | string[];
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   storageUrl: string;
   smtpUrl: string | undefined;
@@ -122,8 +187,18 @@ export interface Config {
     cookieSecret: string | undefined;
     accessTokenTtl: number;
     refreshTokenTtl: number;
+    /** Seconds from sign-in after which a session ends, however often it is refreshed. */
+    sessionMaxAge: number;
+    /** Staff routes need a session that passed TOTP; off only outside production (tests). */
+    staffMfa: boolean;
     rateLimitPerMinute: number;
   };
+  /** Requests per minute: per address on the sign-in routes, per user on the API. */
+  rateLimits: { signInPerAddress: number; apiPerUser: number; notesPerUser: number };
+  /** Where rate-limit counters live when shared between instances; unset keeps them in memory. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  storageQuotaBytes: number;
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
   staffEmailDomain: string;
   brand: { name: string; color: string; whatsappNumber: string; advancedProductUrl: string };
 }
@@ -158,6 +233,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
     if (!env.STAFF_EMAIL_DOMAIN) problems.push('STAFF_EMAIL_DOMAIN is required in production');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
+    if (!env.STAFF_MFA)
+      problems.push('STAFF_MFA=off is refused in production: staff sign in with a second factor');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -198,7 +275,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cookieSecret: env.AUTH_COOKIE_SECRET,
       accessTokenTtl: env.AUTH_ACCESS_TOKEN_TTL,
       refreshTokenTtl: env.AUTH_REFRESH_TOKEN_TTL,
+      sessionMaxAge: env.AUTH_SESSION_MAX_AGE,
+      staffMfa: env.STAFF_MFA,
       rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    },
+    rateLimits: {
+      signInPerAddress: env.AUTH_RATE_LIMIT_PER_MINUTE,
+      apiPerUser: env.API_RATE_LIMIT_PER_MINUTE,
+      notesPerUser: env.NOTES_RATE_LIMIT_PER_MINUTE,
+    },
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
+    storageQuotaBytes: env.STORAGE_QUOTA_MB * 1024 * 1024,
+    http: {
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     staffEmailDomain: (env.STAFF_EMAIL_DOMAIN ?? 'company.test').toLowerCase(),
     brand: {

@@ -1,6 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { Unauthorized } from '../errors.ts';
-import { ExpiringCache } from '../expiring-cache.ts';
 import type { SigningKey } from './keys.ts';
 
 export type Role = 'client' | 'staff';
@@ -11,6 +10,8 @@ export interface AccessTokenClaims {
   email: string;
   role: Role;
   sessionId: string;
+  /** The session passed the staff second factor before this token was issued. */
+  mfa: boolean;
   /** Unix seconds. */
   expiresAt: number;
 }
@@ -19,40 +20,28 @@ export interface AccessTokens {
   issue(claims: Omit<AccessTokenClaims, 'expiresAt'>): Promise<{ token: string; expiresAt: number }>;
   /** Resolves with the token's claims, or throws a 401 HttpError saying what is wrong with it. */
   verify(token: string): Promise<AccessTokenClaims>;
-  /** The claims of a token verified before and not expired yet, without any asynchronous work. */
-  remembered(token: string): AccessTokenClaims | undefined;
 }
 
 export const ACCESS_TOKEN_AUDIENCE = 'authenticated';
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid JWT signature';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-/** The last of a JWT's three dot-separated parts. */
-const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
 
-/**
- * ES256 access tokens. Verified tokens are remembered (the exact token text, until they
- * expire) so that signature checks do not dominate the cost of an API call.
- */
+/** ES256 access tokens; each request's token is verified (see docs/decisions/018 for the cost). */
 export function createAccessTokens(
   key: SigningKey,
-  options: { issuer: string; ttlSeconds: number; cacheSize?: number },
+  options: { issuer: string; ttlSeconds: number },
 ): AccessTokens {
-  // Keyed by the signature, the token's last ~86 characters: hashing the whole token for every
-  // request cost more than the rest of the lookup. A hit still has to match the whole token.
-  const verified = new ExpiringCache<string, { token: string; claims: AccessTokenClaims }>(
-    options.cacheSize ?? 10_000,
-  );
-  const rememberedClaims = (token: string): AccessTokenClaims | undefined => {
-    const entry = verified.get(signatureOf(token), nowSeconds());
-    return entry?.token === token ? entry.claims : undefined;
-  };
-
   return {
     async issue(claims) {
       const issuedAt = nowSeconds();
       const expiresAt = issuedAt + options.ttlSeconds;
-      const token = await new SignJWT({ email: claims.email, role: claims.role, sid: claims.sessionId })
+      const token = await new SignJWT({
+        email: claims.email,
+        role: claims.role,
+        sid: claims.sessionId,
+        ...(claims.mfa ? { mfa: true } : {}),
+      })
         .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: key.publicJwk.kid })
         .setSubject(claims.userId)
         .setIssuer(options.issuer)
@@ -63,13 +52,7 @@ export function createAccessTokens(
       return { token, expiresAt };
     },
 
-    remembered(token) {
-      return rememberedClaims(token);
-    },
-
     async verify(token) {
-      const cached = rememberedClaims(token);
-      if (cached) return cached;
       let payload: Record<string, unknown>;
       try {
         ({ payload } = await jwtVerify(token, key.publicKey, {
@@ -81,19 +64,18 @@ export function createAccessTokens(
       } catch (error) {
         throw Unauthorized(verificationFailureMessage(error));
       }
-      const { sub, email, role, sid, exp } = payload;
+      const { sub, email, role, sid, exp, mfa } = payload;
       if (
         typeof sub !== 'string' ||
         typeof email !== 'string' ||
         (role !== 'client' && role !== 'staff') ||
         typeof sid !== 'string' ||
-        typeof exp !== 'number'
+        typeof exp !== 'number' ||
+        (mfa !== undefined && mfa !== true)
       ) {
         throw Unauthorized('Malformed access token');
       }
-      const claims: AccessTokenClaims = { userId: sub, email, role, sessionId: sid, expiresAt: exp };
-      verified.set(signatureOf(token), { token, claims }, claims.expiresAt);
-      return claims;
+      return { userId: sub, email, role, sessionId: sid, mfa: mfa === true, expiresAt: exp };
     },
   };
 }

@@ -14,6 +14,7 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let issuer: string;
   let userId: string;
+  let sessionId: string;
   let validToken: string;
 
   /** A token as the server would issue it, with the given changes. */
@@ -30,7 +31,7 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
     return new SignJWT({
       email: 'someone@example.test',
       role: 'client',
-      sid: 'session-1',
+      sid: sessionId,
       ...overrides.claims,
     })
       .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
@@ -53,6 +54,7 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
     ctx.app.get('/api/test/public', { config: { public: true } }, async () => ({ ok: true }));
     const signedIn = await signInForTest(ctx.app, 'someone@example.test');
     userId = signedIn.userId;
+    sessionId = signedIn.sessionId;
     validToken = signedIn.accessToken;
   });
   afterAll(async () => ctx.close());
@@ -64,7 +66,8 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
       id: userId,
       email: 'someone@example.test',
       role: 'client',
-      sessionId: expect.any(String),
+      sessionId,
+      mfa: false,
     });
     expect((await probe(`Bearer ${await craft()}`)).statusCode).toBe(200);
   });
@@ -85,7 +88,6 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
     const [header, payload, signature] = validToken.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const promoted = `${header}.${base64url({ ...claims, role: 'staff' })}.${signature}`;
-    // The genuine token is remembered first, so the copy with its signature meets the cache.
     expect((await probe(`Bearer ${validToken}`)).statusCode).toBe(200);
     for (const token of [promoted, await craft({ key: keyPair().privateKey })]) {
       const response = await probe(`Bearer ${token}`);
@@ -155,16 +157,20 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
       first_name: 'Ada',
       last_name: '',
       role: 'staff',
+      mfa: 'passed',
     });
   });
 
   it('never makes an unverified address staff', async () => {
-    const session = await ctx.app.auth.sessions.signIn({
-      provider: 'test',
-      subject: 'unverified',
-      email: 'unverified@company.test',
-      emailVerified: false,
-    });
+    const session = await ctx.app.auth.sessions.signIn(
+      {
+        provider: 'test',
+        subject: 'unverified',
+        email: 'unverified@company.test',
+        emailVerified: false,
+      },
+      { userAgent: undefined },
+    );
     expect(session.user.role).toBe('client');
     const claims = await ctx.app.auth.tokens.verify(session.accessToken);
     expect(claims.role).toBe('client');

@@ -1,7 +1,9 @@
 import { staffOnlyMessage } from '@app/domain/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../errors.ts';
-import type { AccessTokenClaims, AccessTokens, Role } from './access-tokens.ts';
+import { logSecurityEvent } from '../security-events.ts';
+import type { AccessTokens, Role } from './access-tokens.ts';
+import { SESSION_ENDED_MESSAGE, type SessionService } from './sessions.ts';
 
 /** The caller of a protected route, as its access token says. */
 export interface CurrentUser {
@@ -9,14 +11,18 @@ export interface CurrentUser {
   email: string;
   role: Role;
   sessionId: string;
+  /** The session passed the staff second factor (always false for clients). */
+  mfa: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without an access token. */
     public?: boolean;
-    /** Only for staff (see @app/domain/staff). */
+    /** Only for staff (see @app/domain/staff) whose session passed the second factor. */
     staff?: boolean;
+    /** A staff route that the second factor does not guard: the routes that pass it. */
+    beforeSecondFactor?: boolean;
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
@@ -25,48 +31,40 @@ declare module 'fastify' {
 
 export const MISSING_TOKEN_MESSAGE =
   'Authentication required: send an access token as "Authorization: Bearer <token>"';
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'Two-step verification required: enter the code from your authenticator app to use staff features.';
 
 /**
- * Every route needs a valid access token unless its options say `config: { public: true }`;
- * `config: { staff: true }` additionally needs the staff role. Requests that match no route fall
- * through to the JSON 404, and the OpenAPI document is public.
+ * Every route needs a valid access token of a live session unless its options say
+ * `config: { public: true }`; `config: { staff: true }` additionally needs the staff role and,
+ * unless STAFF_MFA is off, a session that passed the second factor. Requests that match no route
+ * fall through to the JSON 404, and the OpenAPI document is public.
  */
-export function installGuard(app: FastifyInstance, tokens: AccessTokens): void {
+export function installGuard(app: FastifyInstance, tokens: AccessTokens, sessions: SessionService): void {
   const deniedToNonStaff = staffOnlyMessage(app.config.staffEmailDomain);
+  const secondFactorRequired = app.config.auth.staffMfa;
   app.decorateRequest('currentUser', null);
-  // One caller per remembered token, so repeated requests allocate nothing and per-caller memos
-  // (see GET /auth/v1/user) live exactly as long as the token is remembered.
-  const callers = new WeakMap<AccessTokenClaims, CurrentUser>();
-  const callerOf = (claims: AccessTokenClaims): CurrentUser => {
-    let caller = callers.get(claims);
-    if (!caller) {
-      caller = Object.freeze({
-        id: claims.userId,
-        email: claims.email,
-        role: claims.role,
-        sessionId: claims.sessionId,
-      });
-      callers.set(claims, caller);
-    }
-    return caller;
-  };
-  // Callback style, not async: a remembered token is checked without allocating a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', async (request) => {
     const { config, url } = request.routeOptions;
-    if (config.public || url === undefined || url.startsWith('/api/docs')) return done();
-    let token: string;
-    try {
-      token = bearerToken(request);
-    } catch (error) {
-      return done(error as Error);
-    }
-    const admit = (claims: AccessTokenClaims) => {
-      request.currentUser = callerOf(claims);
-      done(config.staff && claims.role !== 'staff' ? Forbidden(deniedToNonStaff) : undefined);
+    if (config.public || url === undefined || url.startsWith('/api/docs')) return;
+    const claims = await tokens.verify(bearerToken(request));
+    if (!(await sessions.isLive(claims.sessionId, claims.userId))) throw Unauthorized(SESSION_ENDED_MESSAGE);
+    request.currentUser = {
+      id: claims.userId,
+      email: claims.email,
+      role: claims.role,
+      sessionId: claims.sessionId,
+      mfa: claims.mfa,
     };
-    const remembered = tokens.remembered(token);
-    if (remembered) return admit(remembered);
-    tokens.verify(token).then(admit, done);
+    if (!config.staff) return;
+    if (claims.role !== 'staff') {
+      logSecurityEvent(request, 'staff_route_forbidden', { userId: claims.userId, reason: 'not_staff' });
+      throw Forbidden(deniedToNonStaff);
+    }
+    if (secondFactorRequired && !claims.mfa && !config.beforeSecondFactor) {
+      logSecurityEvent(request, 'staff_route_forbidden', { userId: claims.userId, reason: 'second_factor' });
+      throw Forbidden(SECOND_FACTOR_REQUIRED_MESSAGE);
+    }
   });
 }
 

@@ -1,17 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import type { ClientsService } from '../modules/clients/service.ts';
 import { type AccessTokens, createAccessTokens } from './access-tokens.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
 import { installGuard } from './guard.ts';
+import { createIdentityResolver } from './identity.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { loadCookieKey, loadSigningKey } from './keys.ts';
+import { createMfaRepo } from './mfa-repo.ts';
+import { secondFactorRoutes } from './mfa-routes.ts';
 import { createAuthRepo } from './repo.ts';
 import { AUTH_PREFIX, authRoutes, CALLBACK_PATH } from './routes.ts';
+import { sessionRoutes } from './session-routes.ts';
 import { createSessionService, type SessionService } from './sessions.ts';
 import { createSignInClient, type SignInProviderName, type SignInProviderSettings } from './sign-in.ts';
+import { createStaffMfa, type StaffMfa } from './staff-mfa.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    auth: { sessions: SessionService; tokens: AccessTokens; provider: SignInProviderName };
+    auth: {
+      sessions: SessionService;
+      tokens: AccessTokens;
+      staffMfa: StaffMfa;
+      provider: SignInProviderName;
+    };
   }
 }
 
@@ -19,24 +30,30 @@ declare module 'fastify' {
  * Sign-in and sessions. Registered before every other module: it installs the guard that makes
  * every route require an access token unless it is marked public.
  */
-export async function registerAuth(app: FastifyInstance): Promise<void> {
+export async function registerAuth(app: FastifyInstance, deps: { clients: ClientsService }): Promise<void> {
   const { config } = app;
   const signingKey = await loadSigningKey(config);
   const tokens = createAccessTokens(signingKey, {
     issuer: `${config.publicUrl}${AUTH_PREFIX}`,
     ttlSeconds: config.auth.accessTokenTtl,
   });
+  const staffMfa = createStaffMfa({ repo: createMfaRepo(app.db), issuer: config.brand.name });
   const sessions = createSessionService({
     repo: createAuthRepo(app.db),
+    identities: createIdentityResolver({ db: app.db.kysely, clients: deps.clients }),
     tokens,
     staffEmailDomain: config.staffEmailDomain,
     refreshTokenTtlSeconds: config.auth.refreshTokenTtl,
+    sessionMaxAgeSeconds: config.auth.sessionMaxAge,
+    secondFactor: { required: config.auth.staffMfa, isEnrolled: staffMfa.isEnrolled },
   });
-  installGuard(app, tokens);
+  installGuard(app, tokens, sessions);
   const signIn = createSignInClient(signInProviderSettings(app));
-  app.decorate('auth', { sessions, tokens, provider: signIn.provider });
+  app.decorate('auth', { sessions, tokens, staffMfa, provider: signIn.provider });
 
   await app.register(authRoutes, { sessions, tokens, signIn, signingKey, cookieKey: loadCookieKey(config) });
+  await app.register(secondFactorRoutes, { sessions, staffMfa });
+  await app.register(sessionRoutes, { sessions });
 }
 
 /** Google when its client is configured; otherwise the embedded development provider. */

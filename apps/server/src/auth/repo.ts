@@ -23,9 +23,31 @@ export interface RefreshTokenRecord {
   sessionId: string;
   userId: string;
   usedAt: string | null;
+  sessionCreatedAt: string;
   sessionExpiresAt: string;
   sessionRevokedAt: string | null;
+  sessionMfaPassedAt: string | null;
 }
+
+/** What the access-token guard needs to know of a session. */
+export interface SessionStatus {
+  userId: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  lastSeenAt: string | null;
+}
+
+/** A session as its owner (or staff) sees it in a devices list. */
+export interface SessionListing {
+  id: string;
+  userAgent: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+/** Last use is written at most this often per session. */
+export const LAST_SEEN_RESOLUTION_SECONDS = 60;
 
 /** Users, identities, sessions and refresh tokens: the auth area's only SQL. */
 export function createAuthRepo(db: Db) {
@@ -39,91 +61,125 @@ export function createAuthRepo(db: Db) {
   return {
     findUserById,
 
-    /**
-     * Creates or updates the user with this e-mail (lowercased) and links the identity to them.
-     * Names are only overwritten by non-empty values, so a provider that omits them keeps the
-     * ones the person already has.
-     */
-    async upsertUserFromIdentity(identity: ProviderIdentity): Promise<UserRecord> {
-      const email = identity.email.trim().toLowerCase();
-      const now = nowIso();
-      const firstName = identity.firstName?.trim() ?? '';
-      const lastName = identity.lastName?.trim() ?? '';
-      await kysely
-        .insertInto('users')
-        .values({
-          id: randomUUID(),
-          email,
-          email_verified: identity.emailVerified,
-          first_name: firstName,
-          last_name: lastName,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((conflict) =>
-          conflict.column('email').doUpdateSet((eb) => ({
-            email_verified: identity.emailVerified,
-            first_name: firstName === '' ? eb.ref('users.first_name') : firstName,
-            last_name: lastName === '' ? eb.ref('users.last_name') : lastName,
-            updated_at: now,
-          })),
-        )
-        .execute();
-      const user = await kysely
-        .selectFrom('users')
-        .selectAll()
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
-      await kysely
-        .insertInto('identities')
-        .values({
-          id: randomUUID(),
-          user_id: user.id,
-          provider: identity.provider,
-          subject: identity.subject,
-          email,
-          email_verified: identity.emailVerified,
-          created_at: now,
-          last_sign_in_at: now,
-        })
-        .onConflict((conflict) =>
-          conflict.columns(['provider', 'subject']).doUpdateSet({
-            user_id: user.id,
-            email,
-            email_verified: identity.emailVerified,
-            last_sign_in_at: now,
-          }),
-        )
-        .execute();
-      return toUserRecord(user);
-    },
-
-    async createSession(userId: string, expiresAt: string): Promise<string> {
+    async createSession(session: { userId: string; expiresAt: string; userAgent: string }): Promise<string> {
       const id = randomUUID();
+      const now = nowIso();
       await kysely
         .insertInto('sessions')
-        .values({ id, user_id: userId, created_at: nowIso(), expires_at: expiresAt, revoked_at: null })
+        .values({
+          id,
+          user_id: session.userId,
+          created_at: now,
+          expires_at: session.expiresAt,
+          revoked_at: null,
+          user_agent: session.userAgent,
+          last_seen_at: now,
+          ended_reason: null,
+          mfa_passed_at: null,
+        })
         .execute();
       return id;
     },
 
-    async extendSession(sessionId: string, expiresAt: string): Promise<void> {
+    /** A refresh: the session's new end (never past its absolute lifetime) and its last use. */
+    async recordRefresh(sessionId: string, expiresAt: string): Promise<void> {
       await kysely
         .updateTable('sessions')
-        .set({ expires_at: expiresAt })
+        .set({ expires_at: expiresAt, last_seen_at: nowIso() })
         .where('id', '=', sessionId)
         .execute();
     },
 
-    /** Revokes the session; its refresh tokens are dropped since none of them may be used again. */
-    async revokeSession(sessionId: string): Promise<void> {
+    async findSessionStatus(sessionId: string): Promise<SessionStatus | undefined> {
+      const row = await kysely
+        .selectFrom('sessions')
+        .select(['user_id', 'expires_at', 'revoked_at', 'last_seen_at'])
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      return (
+        row && {
+          userId: row.user_id,
+          expiresAt: row.expires_at,
+          revokedAt: row.revoked_at,
+          lastSeenAt: row.last_seen_at,
+        }
+      );
+    },
+
+    /** Records use of the session, at most once a minute. */
+    async markSessionSeen(sessionId: string): Promise<void> {
+      const now = new Date();
+      const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_SECONDS * 1000).toISOString();
       await kysely
         .updateTable('sessions')
-        .set({ revoked_at: nowIso() })
+        .set({ last_seen_at: now.toISOString() })
+        .where('id', '=', sessionId)
+        .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', staleBefore)]))
+        .execute();
+    },
+
+    /** A user's sessions that have neither ended nor expired, most recently used first. */
+    async listLiveSessions(userId: string): Promise<SessionListing[]> {
+      const rows = await kysely
+        .selectFrom('sessions')
+        .select(['id', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', nowIso())
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        userAgent: row.user_agent,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at ?? row.created_at,
+        expiresAt: row.expires_at,
+      }));
+    },
+
+    async findSessionOwner(sessionId: string): Promise<string | undefined> {
+      const row = await kysely
+        .selectFrom('sessions')
+        .select('user_id')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    /**
+     * Ends the session, saying why; its refresh tokens are dropped since none of them may be used
+     * again. False when it had already ended (or never existed).
+     */
+    async revokeSession(sessionId: string, reason: string): Promise<boolean> {
+      const result = await kysely
+        .updateTable('sessions')
+        .set({ revoked_at: nowIso(), ended_reason: reason })
         .where('id', '=', sessionId)
         .where('revoked_at', 'is', null)
-        .execute();
+        .executeTakeFirst();
       await kysely.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).execute();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The ids of the user's live sessions other than `keep`. */
+    async otherLiveSessionIds(userId: string, keep: string): Promise<string[]> {
+      const rows = await kysely
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', '!=', keep)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async markSecondFactorPassed(sessionId: string): Promise<void> {
+      await kysely
+        .updateTable('sessions')
+        .set({ mfa_passed_at: nowIso() })
+        .where('id', '=', sessionId)
+        .execute();
     },
 
     /** Forgets a user's sessions that ended before `before` (expired or revoked). */
@@ -150,8 +206,10 @@ export function createAuthRepo(db: Db) {
           'refresh_tokens.session_id',
           'refresh_tokens.used_at',
           'sessions.user_id',
+          'sessions.created_at',
           'sessions.expires_at',
           'sessions.revoked_at',
+          'sessions.mfa_passed_at',
         ])
         .where('refresh_tokens.token_hash', '=', tokenHash)
         .executeTakeFirst();
@@ -160,8 +218,10 @@ export function createAuthRepo(db: Db) {
           sessionId: row.session_id,
           userId: row.user_id,
           usedAt: row.used_at,
+          sessionCreatedAt: row.created_at,
           sessionExpiresAt: row.expires_at,
           sessionRevokedAt: row.revoked_at,
+          sessionMfaPassedAt: row.mfa_passed_at,
         }
       );
     },
@@ -193,7 +253,7 @@ export function createAuthRepo(db: Db) {
 
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
 
-function toUserRecord(row: {
+export function toUserRecord(row: {
   id: string;
   email: string;
   email_verified: boolean | number;

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequest, Unauthorized } from '../errors.ts';
+import { logSecurityEvent } from '../security-events.ts';
 import type { AccessTokens } from './access-tokens.ts';
-import { bearerToken, type CurrentUser, currentUser } from './guard.ts';
+import { bearerToken, currentUser } from './guard.ts';
 import type { SigningKey } from './keys.ts';
 import {
   isSameSitePath,
@@ -13,13 +14,11 @@ import {
   openLoginState,
   sealLoginState,
 } from './login-state.ts';
-import { perAddressRateLimit } from './rate-limit.ts';
 import {
   type IssuedSession,
-  type PublicUser,
+  RefreshTokenReusedError,
   SESSION_MISSING_MESSAGE,
   type SessionService,
-  toPublicUser,
 } from './sessions.ts';
 import { type SignInClient, SignInError, UNEXPECTED_SIGN_IN_ERROR } from './sign-in.ts';
 
@@ -28,12 +27,18 @@ export const CALLBACK_PATH = `${AUTH_PREFIX}/callback`;
 export const REFRESH_COOKIE = 'refresh_token';
 const REFRESH_COOKIE_PATH = '/auth';
 
-const userSchema = z.object({
+export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   role: z.enum(['client', 'staff']),
+  mfa: z
+    .enum(['enrol', 'verify', 'passed'])
+    .optional()
+    .describe(
+      'Staff only: set up two-step verification (enrol), enter a code (verify), or done (passed). Staff routes need passed.',
+    ),
 });
 
 const sessionSchema = z.object({
@@ -45,7 +50,7 @@ const sessionSchema = z.object({
   user: userSchema,
 });
 
-const errorSchema = z.object({ error: z.string() });
+export const errorSchema = z.object({ error: z.string() });
 
 /** Browsers send no body (the cookie carries the token); other clients may send it here. */
 const refreshTokenBody = z.object({ refresh_token: z.string().optional() }).nullish();
@@ -66,21 +71,7 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
   const secureCookies = config.env === 'production' || config.publicUrl.startsWith('https:');
   const tags = ['auth'];
 
-  // One budget per client address for every /auth route; see AUTH_RATE_LIMIT_PER_MINUTE.
-  scope.addHook('onRequest', perAddressRateLimit(config.auth.rateLimitPerMinute));
-
-  // A user record changes only when its owner signs in, and signing in issues new tokens; so the
-  // record read under one access token stays true for that token. The guard gives one caller object
-  // per remembered token, so the answer is remembered, and forgotten, with the token: as the JSON
-  // text it is sent as, since every page load asks for it.
-  const userJsonByCaller = new WeakMap<CurrentUser, string>();
-  const readUserJson = async (caller: CurrentUser): Promise<string> => {
-    const user = await sessions.findUser(caller.id);
-    if (!user) throw Unauthorized('This account no longer exists');
-    const json = JSON.stringify(toPublicUser(user, caller.role) satisfies PublicUser);
-    userJsonByCaller.set(caller, json);
-    return json;
-  };
+  // Rate limits: per address on the sign-in routes, per user on GET /user (see rate-limits.ts).
 
   app.get(
     `${AUTH_PREFIX}/user`,
@@ -93,15 +84,11 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
       // A small answer: it never nears the compression threshold.
       compress: false,
     },
-    (request, reply) => {
+    async (request) => {
       const caller = currentUser(request);
-      // Sent as JSON text, so typed as text rather than as the schema it follows.
-      const answer = (json: string) => {
-        (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
-      };
-      const remembered = userJsonByCaller.get(caller);
-      // A remembered answer goes out at once, without a promise or a serializer.
-      return remembered === undefined ? readUserJson(caller).then(answer) : answer(remembered);
+      const user = await sessions.publicUser(caller.id, caller.role, caller.mfa);
+      if (!user) throw Unauthorized('This account no longer exists');
+      return user;
     },
   );
 
@@ -122,13 +109,14 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
     await cookieScope.register(cookie);
     const withCookies = cookieScope.withTypeProvider<ZodTypeProvider>();
 
-    function setRefreshCookie(reply: FastifyReply, refreshToken: string): void {
-      reply.setCookie(REFRESH_COOKIE, refreshToken, {
+    /** The cookie never outlives the session's absolute lifetime (AUTH_SESSION_MAX_AGE). */
+    function setRefreshCookie(reply: FastifyReply, session: IssuedSession): void {
+      reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
         path: REFRESH_COOKIE_PATH,
         httpOnly: true,
         sameSite: 'strict',
         secure: secureCookies,
-        maxAge: config.auth.refreshTokenTtl,
+        maxAge: session.refreshTokenMaxAge,
       });
     }
 
@@ -210,8 +198,8 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
           const callbackUrl = new URL(`${config.publicUrl}${CALLBACK_PATH}`);
           callbackUrl.search = new URL(request.url, config.publicUrl).search;
           const identity = await signIn.finish(callbackUrl, loginState);
-          const session = await sessions.signIn(identity);
-          setRefreshCookie(reply, session.refreshToken);
+          const session = await sessions.signIn(identity, { userAgent: request.headers['user-agent'] });
+          setRefreshCookie(reply, session);
           return reply.redirect(loginState.redirectTo, 302);
         } catch (error) {
           const message =
@@ -240,9 +228,12 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         if (!token) throw Unauthorized(SESSION_MISSING_MESSAGE);
         try {
           const session = await sessions.refresh(token);
-          if (!fromBody) setRefreshCookie(reply, session.refreshToken);
+          if (!fromBody) setRefreshCookie(reply, session);
           return sessionBody(session, fromBody);
         } catch (error) {
+          if (error instanceof RefreshTokenReusedError) {
+            logSecurityEvent(request, 'refresh_token_reuse', { userId: error.userId });
+          }
           if (!fromBody) clearRefreshCookie(reply);
           throw error;
         }
@@ -265,8 +256,8 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
           ? await tokens.verify(bearerToken(request)).catch(() => undefined)
           : undefined;
         const { token } = refreshTokenOf(request);
-        if (claims) await sessions.revoke(claims.sessionId);
-        if (token) await sessions.revokeByRefreshToken(token);
+        if (claims) await sessions.signOut(claims.sessionId);
+        if (token) await sessions.signOutByRefreshToken(token);
         clearRefreshCookie(reply);
         return reply.status(204).send();
       },

@@ -1,16 +1,34 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isStaffEmail } from '@app/domain/staff';
-import { Unauthorized } from '../errors.ts';
+import { LRUCache } from 'lru-cache';
+import { HttpError, NotFound, Unauthorized } from '../errors.ts';
 import type { AccessTokens, Role } from './access-tokens.ts';
-import type { AuthRepo, ProviderIdentity, UserRecord } from './repo.ts';
+import type { IdentityResolver } from './identity.ts';
+import {
+  type AuthRepo,
+  LAST_SEEN_RESOLUTION_SECONDS,
+  type ProviderIdentity,
+  type SessionListing,
+  type SessionStatus,
+  type UserRecord,
+} from './repo.ts';
 
-/** The user as the API shows it. */
+/** Where a staff member stands with the second factor: set it up, enter a code, or done. */
+export type SecondFactorState = 'enrol' | 'verify' | 'passed';
+
+/** The user as the API shows it; `mfa` only for staff. */
 export interface PublicUser {
   id: string;
   email: string;
   first_name: string;
   last_name: string;
   role: Role;
+  mfa?: SecondFactorState;
+}
+
+/** What a sign-in records about the device, for the devices list. */
+export interface SessionDetails {
+  userAgent: string | undefined;
 }
 
 export interface IssuedSession {
@@ -19,66 +37,149 @@ export interface IssuedSession {
   expiresAt: number;
   expiresIn: number;
   refreshToken: string;
+  /** Seconds the refresh token may be kept: never past the session's absolute lifetime. */
+  refreshTokenMaxAge: number;
   user: PublicUser;
 }
+
+/** Why a session ended, as recorded on it. */
+export type SessionEndReason = 'signed_out' | 'refresh_token_reuse' | 'ended_by_owner' | 'disabled_by_staff';
 
 export const SESSION_MISSING_MESSAGE = 'Auth session missing';
 export const INVALID_REFRESH_TOKEN_MESSAGE = 'Invalid refresh token';
 export const REFRESH_TOKEN_REUSED_MESSAGE =
   'Invalid refresh token: already used. The session has been signed out; please sign in again.';
 export const SESSION_ENDED_MESSAGE = 'The session has ended; please sign in again.';
+export const SESSION_NOT_FOUND_MESSAGE = 'No such signed-in device';
+
+/** A refresh token came back after it was exchanged: the session is revoked; callers log it. */
+export class RefreshTokenReusedError extends HttpError {
+  readonly userId: string;
+  constructor(userId: string) {
+    super(401, REFRESH_TOKEN_REUSED_MESSAGE);
+    this.userId = userId;
+  }
+}
+
+/** How long one instance trusts what it read about a session: well under the 5 s promise. */
+export const SESSION_CHECK_TTL_MS = 2_000;
+/** Stored user agents are cut to this length: enough to tell the browser and system apart. */
+const USER_AGENT_MAX_LENGTH = 256;
 
 /** Staff are users whose verified e-mail is on the company domain; see @app/domain/staff. */
 export function roleOf(user: UserRecord, staffEmailDomain: string): Role {
   return user.emailVerified && isStaffEmail(user.email, staffEmailDomain) ? 'staff' : 'client';
 }
 
-export function toPublicUser(user: UserRecord, role: Role): PublicUser {
-  return { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName, role };
+export function toPublicUser(user: UserRecord, role: Role, mfa?: SecondFactorState): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role,
+    ...(role === 'staff' && mfa ? { mfa } : {}),
+  };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const isoIn = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+const secondsUntil = (iso: string) => Math.max(0, Math.floor((Date.parse(iso) - Date.now()) / 1000));
 
 /**
  * Sessions: one row per sign-in, a chain of single-use refresh tokens (stored hashed) and
- * short-lived access tokens. Access tokens stay valid until they expire; revoking a session stops
- * its refresh tokens.
+ * short-lived access tokens. A session ends when its owner signs out, when a used refresh token
+ * comes back, when its owner or staff end it, or at its absolute lifetime; every request checks
+ * that its session is still live (see `isLive`), so its access tokens die with it.
  */
 export function createSessionService(deps: {
   repo: AuthRepo;
+  identities: IdentityResolver;
   tokens: AccessTokens;
   staffEmailDomain: string;
   refreshTokenTtlSeconds: number;
+  sessionMaxAgeSeconds: number;
+  secondFactor: { required: boolean; isEnrolled(userId: string): Promise<boolean> };
 }) {
-  const { repo, tokens, staffEmailDomain, refreshTokenTtlSeconds } = deps;
+  const {
+    repo,
+    identities,
+    tokens,
+    staffEmailDomain,
+    refreshTokenTtlSeconds,
+    sessionMaxAgeSeconds,
+    secondFactor,
+  } = deps;
 
-  async function issue(user: UserRecord, sessionId: string): Promise<IssuedSession> {
+  // What this instance last read of each session; a revocation elsewhere is seen within the TTL.
+  // Sessions that do not exist are remembered too (as null), so forged ids cost one read per TTL.
+  const sessionStatuses = new LRUCache<string, { status: SessionStatus | null }>({
+    max: 50_000,
+    ttl: SESSION_CHECK_TTL_MS,
+    // The service's clock, so tests can move it.
+    perf: { now: () => Date.now() },
+    fetchMethod: async (sessionId) => {
+      const status = (await repo.findSessionStatus(sessionId)) ?? null;
+      const seenBefore = Date.now() - LAST_SEEN_RESOLUTION_SECONDS * 1000;
+      if (status && !status.revokedAt && (!status.lastSeenAt || Date.parse(status.lastSeenAt) < seenBefore)) {
+        await repo.markSessionSeen(sessionId);
+      }
+      return { status };
+    },
+  });
+
+  async function secondFactorState(user: UserRecord, role: Role, passed: boolean) {
+    if (role !== 'staff') return undefined;
+    if (passed || !secondFactor.required) return 'passed';
+    return (await secondFactor.isEnrolled(user.id)) ? 'verify' : 'enrol';
+  }
+
+  async function issue(
+    user: UserRecord,
+    session: { id: string; expiresAt: string; mfaPassed: boolean },
+  ): Promise<IssuedSession> {
     const refreshToken = randomBytes(32).toString('base64url');
-    await repo.insertRefreshToken(hashToken(refreshToken), sessionId);
+    await repo.insertRefreshToken(hashToken(refreshToken), session.id);
     const role = roleOf(user, staffEmailDomain);
-    const access = await tokens.issue({ userId: user.id, email: user.email, role, sessionId });
+    const mfa = role === 'staff' && session.mfaPassed;
+    const access = await tokens.issue({
+      userId: user.id,
+      email: user.email,
+      role,
+      sessionId: session.id,
+      mfa,
+    });
     return {
       accessToken: access.token,
       expiresAt: access.expiresAt,
       expiresIn: access.expiresAt - Math.floor(Date.now() / 1000),
       refreshToken,
-      user: toPublicUser(user, role),
+      refreshTokenMaxAge: secondsUntil(session.expiresAt),
+      user: toPublicUser(user, role, await secondFactorState(user, role, mfa)),
     };
   }
 
+  async function end(sessionId: string, reason: SessionEndReason): Promise<boolean> {
+    const ended = await repo.revokeSession(sessionId, reason);
+    sessionStatuses.delete(sessionId);
+    return ended;
+  }
+
   return {
-    /** Records the person (creating or updating the user) and starts a session for them. */
-    async signIn(identity: ProviderIdentity): Promise<IssuedSession> {
-      const user = await repo.upsertUserFromIdentity(identity);
+    /** Finds (or creates) the person's user account (see identity.ts) and starts a session for them. */
+    async signIn(identity: ProviderIdentity, details: SessionDetails): Promise<IssuedSession> {
+      const user = await identities.resolveUser(identity);
       await repo.deleteEndedSessions(user.id, new Date().toISOString());
-      const sessionId = await repo.createSession(user.id, isoIn(refreshTokenTtlSeconds));
-      return issue(user, sessionId);
+      const expiresAt = isoIn(Math.min(refreshTokenTtlSeconds, sessionMaxAgeSeconds));
+      const userAgent = (details.userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH);
+      const sessionId = await repo.createSession({ userId: user.id, expiresAt, userAgent });
+      return issue(user, { id: sessionId, expiresAt, mfaPassed: false });
     },
 
     /**
      * Exchanges a refresh token for a new one and a fresh access token. A token that was already
-     * exchanged means it leaked (or was replayed), so the whole session is revoked.
+     * exchanged means it leaked (or was replayed), so the whole session is revoked. Refreshing
+     * never carries a session past its absolute lifetime (AUTH_SESSION_MAX_AGE from sign-in).
      */
     async refresh(refreshToken: string): Promise<IssuedSession> {
       const tokenHash = hashToken(refreshToken);
@@ -88,28 +189,102 @@ export function createSessionService(deps: {
         throw Unauthorized(SESSION_ENDED_MESSAGE);
       }
       if (record.usedAt || !(await repo.claimRefreshToken(tokenHash))) {
-        await repo.revokeSession(record.sessionId);
-        throw Unauthorized(REFRESH_TOKEN_REUSED_MESSAGE);
+        await end(record.sessionId, 'refresh_token_reuse');
+        throw new RefreshTokenReusedError(record.userId);
       }
       const user = await repo.findUserById(record.userId);
       if (!user) throw Unauthorized(SESSION_ENDED_MESSAGE);
-      await repo.extendSession(record.sessionId, isoIn(refreshTokenTtlSeconds));
+      const absoluteEnd = Date.parse(record.sessionCreatedAt) + sessionMaxAgeSeconds * 1000;
+      const expiresAt = new Date(
+        Math.min(Date.now() + refreshTokenTtlSeconds * 1000, absoluteEnd),
+      ).toISOString();
+      await repo.recordRefresh(record.sessionId, expiresAt);
       await repo.deleteUsedRefreshTokens(record.sessionId, isoIn(-refreshTokenTtlSeconds));
-      return issue(user, record.sessionId);
+      return issue(user, {
+        id: record.sessionId,
+        expiresAt,
+        mfaPassed: record.sessionMfaPassedAt !== null,
+      });
     },
 
-    async revoke(sessionId: string): Promise<void> {
-      await repo.revokeSession(sessionId);
+    /**
+     * Whether the session an access token names is still live (not ended, not expired) and
+     * belongs to the token's user. Read through a per-instance cache of SESSION_CHECK_TTL_MS.
+     */
+    async isLive(sessionId: string, userId: string): Promise<boolean> {
+      const cached = await sessionStatuses.fetch(sessionId);
+      const status = cached?.status;
+      return (
+        !!status && status.userId === userId && !status.revokedAt && Date.parse(status.expiresAt) > Date.now()
+      );
     },
 
-    /** Revokes the session a refresh token belongs to; unknown tokens are ignored. */
-    async revokeByRefreshToken(refreshToken: string): Promise<void> {
+    /** Signing out: ends the session. */
+    async signOut(sessionId: string): Promise<void> {
+      await end(sessionId, 'signed_out');
+    },
+
+    /** Ends the session a refresh token belongs to; unknown tokens are ignored. */
+    async signOutByRefreshToken(refreshToken: string): Promise<void> {
       const record = await repo.findRefreshToken(hashToken(refreshToken));
-      if (record) await repo.revokeSession(record.sessionId);
+      if (record) await end(record.sessionId, 'signed_out');
+    },
+
+    /** The user's live sessions (their signed-in devices). */
+    async list(userId: string): Promise<SessionListing[]> {
+      return repo.listLiveSessions(userId);
+    },
+
+    /** The owner ends one of their sessions; 404 for a session that is not theirs or not live. */
+    async endOwn(userId: string, sessionId: string): Promise<void> {
+      if ((await repo.findSessionOwner(sessionId)) !== userId || !(await end(sessionId, 'ended_by_owner'))) {
+        throw NotFound(SESSION_NOT_FOUND_MESSAGE);
+      }
+    },
+
+    /** Ends every session of the user but `keep`; answers how many ended. */
+    async endOthers(userId: string, keep: string): Promise<number> {
+      let ended = 0;
+      for (const sessionId of await repo.otherLiveSessionIds(userId, keep)) {
+        if (await end(sessionId, 'ended_by_owner')) ended++;
+      }
+      return ended;
+    },
+
+    /** Staff disable a session; 404 when it does not exist or has already ended. */
+    async disable(sessionId: string): Promise<void> {
+      if (!(await end(sessionId, 'disabled_by_staff'))) throw NotFound(SESSION_NOT_FOUND_MESSAGE);
+    },
+
+    /**
+     * The session passed the staff second factor: recorded on it, so its refreshes carry it, and
+     * answered with an access token that says so.
+     */
+    async passSecondFactor(
+      sessionId: string,
+      userId: string,
+    ): Promise<Omit<IssuedSession, 'refreshToken' | 'refreshTokenMaxAge'> | undefined> {
+      const user = await repo.findUserById(userId);
+      if (!user) return undefined;
+      await repo.markSecondFactorPassed(sessionId);
+      const role = roleOf(user, staffEmailDomain);
+      const access = await tokens.issue({ userId, email: user.email, role, sessionId, mfa: true });
+      return {
+        accessToken: access.token,
+        expiresAt: access.expiresAt,
+        expiresIn: access.expiresAt - Math.floor(Date.now() / 1000),
+        user: toPublicUser(user, role, 'passed'),
+      };
     },
 
     async findUser(userId: string): Promise<UserRecord | undefined> {
       return repo.findUserById(userId);
+    },
+
+    /** The user as the API shows them to the bearer of an access token with these claims. */
+    async publicUser(userId: string, role: Role, mfaPassed: boolean): Promise<PublicUser | undefined> {
+      const user = await repo.findUserById(userId);
+      return user && toPublicUser(user, role, await secondFactorState(user, role, mfaPassed));
     },
   };
 }

@@ -33,6 +33,28 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** Shortened, for the devices list. */
+  user_agent: Generated<string>;
+  last_seen_at: string | null;
+  /** Why the session ended: see SessionEndReason in auth/sessions.ts. */
+  ended_reason: string | null;
+  /** When this session passed the staff second factor. */
+  mfa_passed_at: string | null;
+}
+
+export interface StaffMfaTable {
+  user_id: string;
+  secret: string;
+  enrolled_at: string | null;
+  last_time_step: number | null;
+  failed_attempts: Generated<number>;
+  locked_until: string | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -42,11 +64,23 @@ export interface RefreshTokensTable {
   used_at: string | null;
 }
 
-/** Jobs assigned to a client e-mail; `user_id` is filled in once a user with that e-mail exists. */
+/**
+ * A person staff assigned work to by e-mail before anyone signed in with it; claimed (once) by the
+ * first user who signs in with that e-mail verified. See decision 017.
+ */
+export interface PendingClientsTable {
+  id: string;
+  /** Lowercased. */
+  email: string;
+  created_at: string;
+  claimed_by_user_id: string | null;
+  claimed_at: string | null;
+}
+
+/** Jobs assigned to a client: `client_id` is a user id or a pending client id. */
 export type JobsTable = {
   id: string;
-  client_email: string;
-  user_id: string | null;
+  client_id: string;
   job_uid: string;
   refresh_date: string | null;
   client_approval: Generated<string>;
@@ -62,7 +96,7 @@ export type JobsTable = {
 
 /** Raised with every write to a client's jobs; the jobs list's ETag is made from it. */
 export interface JobListVersionsTable {
-  client_email: string;
+  client_id: string;
   version: number;
 }
 
@@ -99,9 +133,11 @@ export interface OnboardingFeedbackTable {
   created_at: string;
 }
 
-/** Staff-saved job-search filters for a client e-mail; `filters` is JSON text. */
+/** Staff-saved job-search filters for a client; `filters` is JSON text. */
 export interface JobSearchFiltersTable {
   id: string;
+  client_id: string;
+  /** The client's e-mail when the filters were saved, for staff to read; not a key. */
   client_email: string;
   name: string;
   query: string;
@@ -115,6 +151,8 @@ export interface JobSearchFiltersTable {
 export interface MailOutboxTable {
   id: string;
   kind: string;
+  /** The client the message is to or about; null for none. */
+  client_id: string | null;
   client_email: string | null;
   recipient: string;
   subject: string;
@@ -135,9 +173,12 @@ export interface Database {
   identities: IdentitiesTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
+  staff_mfa: StaffMfaTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
   onboarding_submissions: OnboardingSubmissionsTable;
   documents: DocumentsTable;
   onboarding_feedback: OnboardingFeedbackTable;
+  pending_clients: PendingClientsTable;
   jobs: JobsTable;
   job_list_versions: JobListVersionsTable;
   job_search_filters: JobSearchFiltersTable;

@@ -3,6 +3,8 @@ import * as auth from './001-auth.ts';
 import * as onboarding from './002-onboarding.ts';
 import * as jobs from './003-jobs.ts';
 import * as mailAndFilters from './004-mail-and-filters.ts';
+import * as identity from './005-identity.ts';
+import * as sessionsAndMfa from './006-sessions-and-mfa.ts';
 
 /**
  * Every migration, in order. Later areas append theirs here; names sort in the order they run.
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '002-onboarding': onboarding,
   '003-jobs': jobs,
   '004-mail-and-filters': mailAndFilters,
+  '005-identity': identity,
+  '006-sessions-and-mfa': sessionsAndMfa,
 };
 
 export const migrationProvider: MigrationProvider = {

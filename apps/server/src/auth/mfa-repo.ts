@@ -1,0 +1,114 @@
+import { type Db, nowIso } from '../db/database.ts';
+
+export interface StaffMfaRecord {
+  secret: string;
+  enrolledAt: string | null;
+  lastTimeStep: number | null;
+  failedAttempts: number;
+  lockedUntil: string | null;
+}
+
+/** The staff second factor's SQL: TOTP secrets, their last used time step and recovery codes. */
+export function createMfaRepo(db: Db) {
+  const { kysely } = db;
+
+  return {
+    async find(userId: string): Promise<StaffMfaRecord | undefined> {
+      const row = await kysely
+        .selectFrom('staff_mfa')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return (
+        row && {
+          secret: row.secret,
+          enrolledAt: row.enrolled_at,
+          lastTimeStep: row.last_time_step === null ? null : Number(row.last_time_step),
+          failedAttempts: Number(row.failed_attempts),
+          lockedUntil: row.locked_until,
+        }
+      );
+    },
+
+    /** A new secret waiting for its first code; replaces an earlier one that never got it. */
+    async startEnrolment(userId: string, secret: string): Promise<void> {
+      await kysely
+        .insertInto('staff_mfa')
+        .values({ user_id: userId, secret, enrolled_at: null, last_time_step: null, locked_until: null })
+        .onConflict((conflict) =>
+          conflict
+            .column('user_id')
+            .doUpdateSet({ secret, last_time_step: null })
+            .where('staff_mfa.enrolled_at', 'is', null),
+        )
+        .execute();
+    },
+
+    /**
+     * Records a TOTP time step as used. Only one caller can win for a step: false means this step
+     * (or a later one) was already used, including by a request racing this one.
+     */
+    async claimTimeStep(userId: string, timeStep: number): Promise<boolean> {
+      const result = await kysely
+        .updateTable('staff_mfa')
+        .set({ last_time_step: timeStep, failed_attempts: 0, locked_until: null })
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('last_time_step', 'is', null), eb('last_time_step', '<', timeStep)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Completes enrolment with the recovery codes' hashes, in one transaction. */
+    async completeEnrolment(userId: string, recoveryCodeHashes: string[]): Promise<void> {
+      await kysely.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('staff_mfa')
+          .set({ enrolled_at: nowIso() })
+          .where('user_id', '=', userId)
+          .execute();
+        await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
+        await trx
+          .insertInto('mfa_recovery_codes')
+          .values(
+            recoveryCodeHashes.map((codeHash) => ({ user_id: userId, code_hash: codeHash, used_at: null })),
+          )
+          .execute();
+      });
+    },
+
+    /** Uses a recovery code once: false when it is unknown or already used. */
+    async claimRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+      const result = await kysely
+        .updateTable('mfa_recovery_codes')
+        .set({ used_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('code_hash', '=', codeHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await kysely
+        .updateTable('staff_mfa')
+        .set({ failed_attempts: 0, locked_until: null })
+        .where('user_id', '=', userId)
+        .execute();
+      return true;
+    },
+
+    /** Counts a wrong code; past `limit` in a row the second factor is locked until `lockUntil`. */
+    async recordFailure(userId: string, limit: number, lockUntil: string): Promise<void> {
+      await kysely
+        .updateTable('staff_mfa')
+        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+        .where('user_id', '=', userId)
+        .execute();
+      await kysely
+        .updateTable('staff_mfa')
+        .set({ locked_until: lockUntil, failed_attempts: 0 })
+        .where('user_id', '=', userId)
+        .where('failed_attempts', '>=', limit)
+        .execute();
+    },
+  };
+}
+
+export type MfaRepo = ReturnType<typeof createMfaRepo>;
