@@ -15,6 +15,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
 import { DEMO_CLIENT, demoJobs, seedDemo } from '../scripts/seed-demo.ts';
 import { type Comparison, startServer } from './lib.ts';
@@ -38,7 +39,11 @@ async function serveApp(dataDir: string, port: number): Promise<{ port: number }
   const { jobs } = demoJobs(new Date(), BROWSER_JOB_COUNT);
   for (let start = 0; start < jobs.length; start += IMPORT_BATCH) {
     const content = JSON.stringify(jobs.slice(start, start + IMPORT_BATCH));
-    await importJobs(app.db, { email: DEMO_CLIENT.email, format: 'json', content });
+    await importJobs(app.db, createClientsService(app.db.kysely), {
+      email: DEMO_CLIENT.email,
+      format: 'json',
+      content,
+    });
   }
   await app.listen({ host: '127.0.0.1', port });
   return { port };

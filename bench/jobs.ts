@@ -16,6 +16,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { decisionOf, JOB_FLAGS } from '@app/domain/jobs';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
 import { JOB_LIST_COLUMNS } from '../apps/server/src/modules/jobs/repo.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
@@ -41,7 +42,11 @@ async function serveApp(dataDir: string): Promise<AppReady> {
   const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
   const client = await signInForTest(app, CLIENT_EMAIL, { firstName: 'Bench', lastName: 'Client' });
   const { jobs } = demoJobs(new Date(), JOBS_IN_LIST);
-  await importJobs(app.db, { email: CLIENT_EMAIL, format: 'json', content: JSON.stringify(jobs) });
+  await importJobs(app.db, createClientsService(app.db.kysely), {
+    client_id: client.userId,
+    format: 'json',
+    content: JSON.stringify(jobs),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');
@@ -53,15 +58,15 @@ async function serveApp(dataDir: string): Promise<AppReady> {
  * Child process: what the list costs without a framework. The same SELECT on the same file, the
  * same 0/1 → boolean mapping and the same `{ data, total }` JSON.
  */
-async function serveBare(databaseFile: string, email: string, userId: string): Promise<{ port: number }> {
+async function serveBare(databaseFile: string, userId: string): Promise<{ port: number }> {
   const database = new DatabaseSync(databaseFile);
   const list = database.prepare(
     `SELECT ${JOB_LIST_COLUMNS.join(', ')} FROM jobs
-     WHERE client_email = ? AND (user_id IS NULL OR user_id = ?)
+     WHERE client_id = ?
      ORDER BY refresh_date DESC NULLS LAST, data_posted DESC NULLS LAST, id`,
   );
   const server = createServer((_request, response) => {
-    const rows = list.all(email, userId) as Record<string, unknown>[];
+    const rows = list.all(userId) as Record<string, unknown>[];
     for (const row of rows) {
       for (const flag of JOB_FLAGS) row[flag] = row[flag] === 1;
       row.applied_for_job = row.applied_for_job === 1;
@@ -80,7 +85,7 @@ async function serveBare(databaseFile: string, email: string, userId: string): P
 if (import.meta.main && process.argv[2] === 'serve-app') {
   process.send?.(await serveApp(process.argv[3]!));
 } else if (import.meta.main && process.argv[2] === 'serve-bare') {
-  process.send?.(await serveBare(process.argv[3]!, process.argv[4]!, process.argv[5]!));
+  process.send?.(await serveBare(process.argv[3]!, process.argv[4]!));
 }
 
 export async function jobsListScenario(): Promise<Comparison[]> {
@@ -89,7 +94,6 @@ export async function jobsListScenario(): Promise<Comparison[]> {
   const bare = await startServer<{ port: number }>(new URL(import.meta.url), [
     'serve-bare',
     app.ready.databaseFile,
-    CLIENT_EMAIL,
     app.ready.userId,
   ]);
   const stops = [app.stop, bare.stop];

@@ -29,8 +29,9 @@ describe.each(databaseKinds)('npm run jobs:import on %s', (kind) => {
     );
     const uids = await db.kysely
       .selectFrom('jobs')
-      .select(['job_uid', 'client_email'])
-      .orderBy('job_uid')
+      .leftJoin('pending_clients', 'pending_clients.id', 'jobs.client_id')
+      .select(['jobs.job_uid', 'pending_clients.email as pending_email'])
+      .orderBy('jobs.job_uid')
       .execute();
     await db.close();
     return { ...result, lines: result.lines.map((line) => line.replace(target, '<file>')), uids };
@@ -39,10 +40,12 @@ describe.each(databaseKinds)('npm run jobs:import on %s', (kind) => {
   it('imports a CSV file for the client and says how many', async () => {
     const result = await run('jobs.csv', 'job_uid,data_job_title\nj-1,Engineer\nj-2,"Analyst, Data"\n');
     expect(result.code).toBe(0);
-    expect(result.lines).toEqual(['<file>: 2 new job(s) and 0 updated job(s) for someone@example.com.']);
+    expect(result.lines).toEqual([
+      '<file>: 2 new job(s) and 0 updated job(s) for someone@example.com (a new pending client: nobody has signed in with that e-mail yet).',
+    ]);
     expect(result.uids).toEqual([
-      { job_uid: 'j-1', client_email: 'someone@example.com' },
-      { job_uid: 'j-2', client_email: 'someone@example.com' },
+      { job_uid: 'j-1', pending_email: 'someone@example.com' },
+      { job_uid: 'j-2', pending_email: 'someone@example.com' },
     ]);
   });
 

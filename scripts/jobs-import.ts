@@ -1,18 +1,29 @@
 /**
  * `npm run jobs:import -- --email someone@example.com --file jobs.csv`: imports a CSV or JSON file of
- * jobs for a client, into the configured database, with the same checks as the staff API.
+ * jobs for a client, into the configured database, with the same checks as the staff API. The
+ * e-mail is resolved as the API does: a user's sign-in e-mail first, then a pending client (made
+ * when there is none), and the output says which.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ClientMatch } from '@app/domain/clients-api';
 import { importJobsBodySchema } from '@app/domain/jobs-api';
 import type { ImportFormat } from '@app/domain/jobs-import';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
 import { HttpError } from '../apps/server/src/errors.ts';
+import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
 
 const USAGE = 'Usage: npm run jobs:import -- --email someone@example.com --file jobs.csv (or jobs.json)';
+
+const MATCHED: Record<ClientMatch, string> = {
+  client_id: 'the client with that id',
+  sign_in_email: 'the client who signs in with that e-mail',
+  pending_client: 'a pending client: nobody has signed in with that e-mail yet',
+  new_pending_client: 'a new pending client: nobody has signed in with that e-mail yet',
+};
 
 function formatOf(file: string): ImportFormat | null {
   const extension = path.extname(file).toLowerCase();
@@ -37,7 +48,7 @@ export async function runJobsImport(
   const { values } = parseArgs({ args, options: { email: { type: 'string' }, file: { type: 'string' } } });
   const { file } = values;
   if (!values.email || !file) return { code: 1, lines: [USAGE] };
-  const email = importJobsBodySchema.shape.email.safeParse(values.email);
+  const email = importJobsBodySchema.shape.email.unwrap().safeParse(values.email);
   if (!email.success)
     return { code: 1, lines: [`--email ${values.email}: must be an e-mail address`, USAGE] };
   const format = formatOf(file);
@@ -52,10 +63,16 @@ export async function runJobsImport(
   const db = openDatabase(loadConfig(env).database);
   try {
     await migrateToLatest(db);
-    const { imported, updated } = await importJobs(db, { email: email.data, format, content });
+    const { imported, updated, matched } = await importJobs(db, createClientsService(db.kysely), {
+      email: email.data,
+      format,
+      content,
+    });
     return {
       code: 0,
-      lines: [`${file}: ${imported} new job(s) and ${updated} updated job(s) for ${email.data}.`],
+      lines: [
+        `${file}: ${imported} new job(s) and ${updated} updated job(s) for ${email.data} (${MATCHED[matched]}).`,
+      ],
     };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

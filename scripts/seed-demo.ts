@@ -8,9 +8,10 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type Config, loadConfig } from '../apps/server/src/config.ts';
 import { type Db, migrateToLatest, nowIso, openDatabase } from '../apps/server/src/db/database.ts';
+import { bumpListVersion } from '../apps/server/src/db/job-list-versions.ts';
+import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { createFilesService } from '../apps/server/src/modules/files/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
-import { bumpListVersion } from '../apps/server/src/modules/jobs/repo.ts';
 import { openStorage } from '../apps/server/src/storage/storage.ts';
 import { allAcknowledged } from '../packages/domain/src/onboarding-testing.ts';
 
@@ -451,8 +452,8 @@ export async function seedDemo(db: Db, config: Config, today = new Date()) {
   const onboarding = await ensureOnboarding(db, config, clientId);
 
   const { jobs, clientFields } = demoJobs(today);
-  const summary = await importJobs(db, {
-    email: DEMO_CLIENT.email,
+  const { imported, updated } = await importJobs(db, createClientsService(db.kysely), {
+    client_id: clientId,
     format: 'json',
     content: JSON.stringify(jobs),
   });
@@ -462,13 +463,13 @@ export async function seedDemo(db: Db, config: Config, today = new Date()) {
       await trx
         .updateTable('jobs')
         .set({ client_approval: fields.client_approval, client_notes: fields.client_notes })
-        .where('client_email', '=', DEMO_CLIENT.email)
+        .where('client_id', '=', clientId)
         .where('job_uid', '=', fields.job_uid)
         .execute();
     }
-    await bumpListVersion(trx, DEMO_CLIENT.email);
+    await bumpListVersion(trx, clientId);
   });
-  return { clientEmail: DEMO_CLIENT.email, staffEmail, onboarding, ...summary };
+  return { clientEmail: DEMO_CLIENT.email, staffEmail, onboarding, imported, updated };
 }
 
 if (import.meta.main) {

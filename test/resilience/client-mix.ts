@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { type Config, loadConfig } from '../../apps/server/src/config.ts';
 import type { Db } from '../../apps/server/src/db/database.ts';
+import { createClientsService } from '../../apps/server/src/modules/clients/service.ts';
 import { importJobs } from '../../apps/server/src/modules/jobs/import.ts';
 import { signInForTest } from '../../apps/server/src/testing/auth.ts';
 import { completeRecord } from '../../apps/server/src/testing/onboarding-record.ts';
@@ -60,11 +61,15 @@ export async function seedClients(config: Config, count: number, jobsEach: numbe
         job_uid: `${i}-${n}`,
         data_job_title: `Engineer ${n}`,
       }));
-      await importJobs(app.db, { email, format: 'json', content: JSON.stringify(jobs) });
+      await importJobs(app.db, createClientsService(app.db.kysely), {
+        client_id: userId,
+        format: 'json',
+        content: JSON.stringify(jobs),
+      });
       const rows = await app.db.kysely
         .selectFrom('jobs')
         .select('id')
-        .where('client_email', '=', email)
+        .where('client_id', '=', userId)
         .orderBy('job_uid')
         .execute();
       clients.push({

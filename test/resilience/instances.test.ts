@@ -204,8 +204,9 @@ if (databaseKinds.includes('postgres')) {
         assert.deepEqual(await ledger.check(db), []);
         const decided = await db.kysely
           .selectFrom('jobs')
-          .select(['id', 'client_approval', 'client_notes'])
-          .where('client_email', '=', JOURNEY_EMAIL)
+          .innerJoin('users', 'users.id', 'jobs.client_id')
+          .select(['jobs.id', 'jobs.client_approval', 'jobs.client_notes'])
+          .where('users.email', '=', JOURNEY_EMAIL)
           .execute();
         const stored = Object.fromEntries(
           decided.map((job) => [job.id, [job.client_approval, job.client_notes]]),

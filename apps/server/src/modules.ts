@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAuth } from './auth/plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { createClientsService } from './modules/clients/service.ts';
 import { documentLinkRoutes } from './modules/document-links/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { filtersRoutes } from './modules/filters/routes.ts';
+import { createFiltersService } from './modules/filters/service.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { createMailer } from './modules/mail/service.ts';
@@ -18,19 +20,22 @@ import { openStorage } from './storage/storage.ts';
  * route table (and the access matrix test built from it) is easy to read.
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  // Whose work is whose: sign-in hands a pending client's work to its user, staff name clients.
+  const clients = createClientsService(app.db.kysely);
+  const filters = createFiltersService(app.db);
   // First: its guard makes every route below require an access token unless marked public.
-  await registerAuth(app);
+  await registerAuth(app, { clients });
   await app.register(publicConfigRoutes);
   await app.register(onboardingRoutes);
   await app.register(newsletterRoutes);
   await app.register(fileRoutes);
   await app.register(documentLinkRoutes);
   await app.register(feedbackRoutes);
-  await app.register(jobsRoutes);
+  await app.register(jobsRoutes, { clients });
   // The outbox sender is shared: admin calls send through it, and it retries in the background.
   const documents = openStorage(app.config.storageUrl);
   const mailer = createMailer({ db: app.db, storage: documents, config: app.config, log: app.log });
   await app.register(mailRoutes, { mailer });
-  await app.register(adminRoutes, { mailer, storage: documents });
-  await app.register(filtersRoutes);
+  await app.register(adminRoutes, { mailer, storage: documents, clients, filters });
+  await app.register(filtersRoutes, { filters });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resolvedClientShape } from './clients-api.ts';
 import { formattedFilterSchema, jobFilterSetSchema, savedFilterSchema } from './job-filters.ts';
 import { ACK_FIELDS, FIELD_OPTIONS } from './onboarding-fields.ts';
 
@@ -90,13 +91,19 @@ export function missingAdminRequirements(
   return missing;
 }
 
+/**
+ * Every action's answer also says which client the e-mail resolved to (a user's sign-in e-mail;
+ * never the e-mail a client typed into the form) and what it matched.
+ */
 export const fetchResponseSchema = z.object({
+  ...resolvedClientShape,
   user_data: adminRecordSchema,
   filters_exist: z.boolean(),
   existing_filters: z.array(savedFilterSchema),
 });
 
 export const sendResponseSchema = z.object({
+  ...resolvedClientShape,
   message: z.string(),
   filters_created: z.boolean(),
   /** Where the message stands right after the call: delivered, or waiting in the outbox. */
@@ -104,29 +111,36 @@ export const sendResponseSchema = z.object({
 });
 
 export const sendTeamResponseSchema = z.object({
+  ...resolvedClientShape,
   message: z.string(),
   attachments_included: z.array(z.string()),
   status: z.enum(['sent', 'queued', 'failed']),
 });
 
 export const generateFiltersResponseSchema = z.object({
+  ...resolvedClientShape,
   job_filters: jobFilterSetSchema,
   formatted_data: z.array(formattedFilterSchema),
   filters_already_exist: z.boolean(),
 });
 
 export const saveFiltersResponseSchema = z.object({
+  ...resolvedClientShape,
   document_id: z.string(),
   filter_ids: z.array(z.string()),
 });
 
 const renderedEmailSchema = z.object({ subject: z.string(), html: z.string() });
-export const previewResponseSchema = z.object({ welcome: renderedEmailSchema, team: renderedEmailSchema });
+export const previewResponseSchema = z.object({
+  ...resolvedClientShape,
+  welcome: renderedEmailSchema,
+  team: renderedEmailSchema,
+});
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-export const outboxQuerySchema = z.object({ email: z.string().trim().max(320).optional() });
+export const outboxQuerySchema = z.object({ client_id: z.string().trim().max(64).optional() });
 
 export const outboxMessageSchema = z.object({
   id: z.string(),

@@ -4,8 +4,8 @@ import { filterSettingsSchema, savedFilterSchema } from './job-filters.ts';
 /** Requests and answers of `/api/job-search-filters`, shared by the server and the browser. */
 
 export const jobFiltersQuerySchema = z.object({
-  /** Staff name the client; a client always gets their own filters, whatever this says. */
-  email: z.string().trim().max(320).optional(),
+  /** Staff name the client by id; a client always gets their own filters, whatever this says. */
+  client_id: z.string().trim().max(64).optional(),
 });
 
 export const jobFilterIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

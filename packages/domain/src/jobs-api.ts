@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resolvedClientShape } from './clients-api.ts';
 import {
   clientApprovalSchema,
   isCalendarDate,
@@ -54,29 +55,39 @@ const clientEmail = z
   .email({ message: 'must be an e-mail address' })
   .transform((email) => email.toLowerCase());
 
-/** What staff see of a job: the client's view plus whose it is and when it changed. */
+/** What staff see of a job: the client's view plus whose it is (a client id) and when it changed. */
 export const staffJobSchema = jobSchema.extend({
-  client_email: z.string(),
-  user_id: z.string().nullable(),
+  client_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type StaffJob = z.infer<typeof staffJobSchema>;
 
-export const importJobsBodySchema = z.object({
-  email: clientEmail,
-  format: z.enum(IMPORT_FORMATS),
-  content: z.string().max(IMPORT_MAX_CHARACTERS, 'must be at most 5 MB; split the file'),
-});
+const clientId = z.string().trim().min(1).max(64);
+
+/**
+ * The client is named by `client_id` (a user or a pending client), or by `email`: a user's sign-in
+ * e-mail first, then a pending client's, else a new pending client is made for it.
+ */
+export const importJobsBodySchema = z
+  .object({
+    client_id: clientId.optional(),
+    email: clientEmail.optional(),
+    format: z.enum(IMPORT_FORMATS),
+    content: z.string().max(IMPORT_MAX_CHARACTERS, 'must be at most 5 MB; split the file'),
+  })
+  .refine((body) => (body.client_id === undefined) !== (body.email === undefined), {
+    message: 'must name the client by exactly one of client_id and email',
+  });
 export const importJobsResponseSchema = z.object({
-  data: z.object({ imported: z.number().int(), updated: z.number().int() }),
+  data: z.object({ imported: z.number().int(), updated: z.number().int(), ...resolvedClientShape }),
 });
 export const importJobsErrorSchema = z.object({
   error: z.string(),
   errors: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
 });
 
-export const staffJobsQuerySchema = z.object({ email: clientEmail });
+export const staffJobsQuerySchema = z.object({ client_id: clientId });
 export const staffJobListResponseSchema = z.object({
   data: z.array(staffJobSchema),
   total: z.number().int(),

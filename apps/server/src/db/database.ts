@@ -6,18 +6,12 @@ import type { Config } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
-import { sqliteCommitStamp } from './sqlite-commit-stamp.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
-  /**
-   * Differs after every commit by any process, read without a query; undefined where the database
-   * cannot tell, as on PostgreSQL, whose other instances commit from other machines.
-   */
-  commitStamp(): string | undefined;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,7 +37,6 @@ export function openDatabase(database: Config['database']): Db {
     return {
       kysely,
       dialect: 'postgres',
-      commitStamp: () => undefined,
       ping: async () => {
         await sql`select 1`.execute(kysely);
       },
@@ -53,18 +46,13 @@ export function openDatabase(database: Config['database']): Db {
   if (database.file !== ':memory:') mkdirSync(path.dirname(path.resolve(database.file)), { recursive: true });
   const { database: sqlite } = openSqlite(database.file);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const stamp = sqliteCommitStamp(database.file);
   return {
     kysely,
     dialect: 'sqlite',
-    commitStamp: () => stamp.read(),
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },
-    close: async () => {
-      await kysely.destroy();
-      stamp.close();
-    },
+    close: () => kysely.destroy(),
   };
 }
 

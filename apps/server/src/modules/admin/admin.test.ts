@@ -17,13 +17,14 @@ const STAFF_ROUTES = [
     url: '/api/admin/user-email-management',
     payload: { email: 'ada@example.com', action: 'fetch' },
   },
-  { method: 'GET' as const, url: '/api/admin/outbox?email=ada@example.com', payload: undefined },
+  { method: 'GET' as const, url: '/api/admin/outbox?client_id=some-client', payload: undefined },
 ];
 
 describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)', (kind) => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
   let staff: Headers;
+  let adaId: string;
 
   const call = (payload: Record<string, unknown>, headers: Headers = staff) =>
     app.inject({ method: 'POST', url: '/api/admin/user-email-management', headers, payload });
@@ -38,11 +39,14 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     ({ app, close } = await createTestApp(kind, { BRAND_NAME: 'Northstar Careers' }));
     staff = (await signInForTest(app, 'lead@company.test', { firstName: 'Lena', lastName: 'Lead' }))
       .authHeader;
-    await onboardClient(app, 'ada@example.com', {
+    ({ userId: adaId } = await onboardClient(app, 'ada@example.com', {
       resume: { filename: 'Ada_CV.pdf', bytes: pdfBytes('Ada Lovelace') },
       coverLetter: { filename: 'Ada_Cover.docx', bytes: docxBytes('Dear team') },
-    });
+    }));
   });
+
+  const outboxOf = (clientId: string) =>
+    app.inject({ method: 'GET', url: `/api/admin/outbox?client_id=${clientId}`, headers: staff });
   afterAll(async () => close());
 
   it.each(STAFF_ROUTES)(
@@ -75,6 +79,8 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
 
   it('fetch answers the admin record, without links, ids or the update time', async () => {
     const body = await ok({ email: 'ada@example.com', action: 'fetch' });
+    expect(body.client).toEqual({ id: adaId, kind: 'user', email: 'ada@example.com' });
+    expect(body.matched).toBe('sign_in_email');
     expect(body.filters_exist).toBe(false);
     expect(body.existing_filters).toEqual([]);
     expect(body.user_data).toEqual({
@@ -100,6 +106,38 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
   it('finds the client whatever the case or spacing of the e-mail', async () => {
     const body = await ok({ email: '  ADA@Example.COM ', action: 'fetch' });
     expect(body.user_data.first_name).toBe('Ada');
+    expect(body.client.id).toBe(adaId);
+  });
+
+  it('finds a client only by their sign-in e-mail, never by the e-mail typed into their form', async () => {
+    // Mallory typed someone else's address into her form: an unknown one, and Ada's.
+    await onboardClient(app, 'mallory@example.com', {
+      record: { first_name: 'Mallory', email_address: 'unknown-typed@example.com' },
+    });
+    const typed = await call({ email: 'unknown-typed@example.com', action: 'fetch' });
+    expect(typed.statusCode).toBe(404);
+    expect(typed.json()).toEqual({ error: 'No client found with that email address' });
+
+    const posing = await onboardClient(app, 'eve@example.com', {
+      record: { first_name: 'Eve', email_address: 'ada@example.com' },
+    });
+    const ada = await ok({ email: 'ada@example.com', action: 'fetch' });
+    expect(ada.client.id).toBe(adaId);
+    expect(ada.client.id).not.toBe(posing.userId);
+    expect(ada.user_data.first_name).toBe('Ada');
+  });
+
+  it('does not look up a pending client: it has no onboarding record yet', async () => {
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/import',
+      headers: staff,
+      payload: { email: 'invited@example.com', format: 'json', content: '[{"job_uid":"i-1"}]' },
+    });
+    expect(imported.json().data.matched).toBe('new_pending_client');
+    const fetched = await call({ email: 'invited@example.com', action: 'fetch' });
+    expect(fetched.statusCode).toBe(404);
+    expect(fetched.json()).toEqual({ error: 'No client found with that email address' });
   });
 
   it('asks for an e-mail, names an unknown client and refuses an unknown action', async () => {
@@ -217,6 +255,8 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
   it('keeps e-mails in the outbox, says so, and shows them to staff when SMTP is not configured', async () => {
     const sent = await ok({ email: 'ada@example.com', action: 'send' });
     expect(sent).toEqual({
+      client: { id: adaId, kind: 'user', email: 'ada@example.com' },
+      matched: 'sign_in_email',
       message: 'Welcome email to ada@example.com saved to the outbox, not sent (SMTP not configured)',
       filters_created: true,
       status: 'queued',
@@ -227,16 +267,14 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
 
     const team = await ok({ email: 'ada@example.com', action: 'send_team' });
     expect(team).toEqual({
+      client: { id: adaId, kind: 'user', email: 'ada@example.com' },
+      matched: 'sign_in_email',
       message: 'Team notification to team@company.test saved to the outbox, not sent (SMTP not configured)',
       attachments_included: ['Ada_CV.pdf', 'Ada_Cover.docx'],
       status: 'queued',
     });
 
-    const outbox = await app.inject({
-      method: 'GET',
-      url: '/api/admin/outbox?email=ADA@example.com',
-      headers: staff,
-    });
+    const outbox = await outboxOf(adaId);
     expect(outbox.statusCode).toBe(200);
     const messages = outbox.json().data;
     expect(messages).toHaveLength(3);
@@ -264,21 +302,15 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
       ['welcome', 'ada@example.com'],
     ]);
 
-    const otherClient = await app.inject({
-      method: 'GET',
-      url: '/api/admin/outbox?email=grace@example.com',
-      headers: staff,
-    });
-    expect(otherClient.json().data).toEqual([]);
+    const grace = await ok({ email: 'grace@example.com', action: 'fetch' });
+    expect((await outboxOf(grace.client.id)).json().data).toEqual([]);
   });
 
   it('notifies the team without attachments when the client uploaded none', async () => {
     await onboardClient(app, 'margaret@example.com', { record: { first_name: 'Margaret' } });
     const team = await ok({ email: 'margaret@example.com', action: 'send_team' });
     expect(team.attachments_included).toEqual([]);
-    const { data } = (
-      await app.inject({ method: 'GET', url: '/api/admin/outbox?email=margaret@example.com', headers: staff })
-    ).json();
+    const { data } = (await outboxOf(team.client.id)).json();
     expect(data[0].html).toContain('No documents were uploaded.');
   });
 });

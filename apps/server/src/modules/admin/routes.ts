@@ -14,7 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequest } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { createFiltersService } from '../filters/service.ts';
+import type { ClientsService } from '../clients/service.ts';
+import type { FiltersService } from '../filters/service.ts';
 import type { Mailer } from '../mail/service.ts';
 import { createAdminService } from './service.ts';
 
@@ -26,16 +27,10 @@ function isAdminAction(action: string | undefined): action is AdminAction {
 
 export async function adminRoutes(
   fastify: FastifyInstance,
-  options: { mailer: Mailer; storage: Storage },
+  options: { mailer: Mailer; storage: Storage; clients: ClientsService; filters: FiltersService },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const admin = createAdminService({
-    db: app.db,
-    config: app.config,
-    storage: options.storage,
-    mailer: options.mailer,
-    filters: createFiltersService(app.db),
-  });
+  const admin = createAdminService({ db: app.db, config: app.config, ...options });
 
   app.post(
     '/api/admin/user-email-management',

@@ -1,4 +1,6 @@
 import { type AdminRecord, CLIENT_NOT_FOUND_MESSAGE, EMPTY_EMAIL_MESSAGE } from '@app/domain/admin-email';
+import type { ClientMatch, ClientRef } from '@app/domain/clients-api';
+import { normalizeEmail } from '@app/domain/email-address';
 import {
   formatFiltersForSaving,
   formattedFiltersSchema,
@@ -11,19 +13,22 @@ import type { Config } from '../../config.ts';
 import { type Db, nowIso } from '../../db/database.ts';
 import { BadRequest, Conflict, NotFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { ClientsService } from '../clients/service.ts';
 import { createDocumentsRepo } from '../files/repo.ts';
-import { type FiltersService, normalizeEmail } from '../filters/service.ts';
+import type { FiltersService } from '../filters/service.ts';
 import type { AttachmentRef } from '../mail/repo.ts';
 import type { Delivery, Mailer } from '../mail/service.ts';
 import { createOnboardingRepo } from '../onboarding/repo.ts';
 import { composeTeamNotification, composeWelcome, teamAddress } from './emails.ts';
-import { createAdminRepo } from './repo.ts';
 
 export const FILTERS_ALREADY_EXIST_MESSAGE = 'Job filters already exist for this client';
 export const NO_QUERIES_MESSAGE =
   'This client has no job titles to search for, so there are no filters to save';
 
 interface Client {
+  /** Who the e-mail resolved to, and what it matched; part of every answer. */
+  resolved: { client: ClientRef; matched: ClientMatch };
+  id: string;
   email: string;
   record: OnboardingRecord;
   view: AdminRecord;
@@ -82,19 +87,30 @@ export function createAdminService(deps: {
   storage: Storage;
   mailer: Mailer;
   filters: FiltersService;
+  clients: ClientsService;
 }) {
-  const { config, mailer, filters, storage } = deps;
-  const clients = createAdminRepo(deps.db);
+  const { config, mailer, filters, storage, clients } = deps;
   const onboarding = createOnboardingRepo(deps.db.kysely);
   const documents = createDocumentsRepo(deps.db);
 
+  /**
+   * The client with this sign-in e-mail (never the e-mail someone typed into their form). A pending
+   * client has no onboarding record yet, so it is not found here either.
+   */
   async function loadClient(rawEmail: string | undefined): Promise<Client> {
     const email = normalizeEmail(rawEmail ?? '');
     if (email === '') throw BadRequest(EMPTY_EMAIL_MESSAGE);
-    const account = await clients.findClient(email);
-    const record = account && (await onboarding.findByUser(account.userId));
-    if (!account || !record) throw NotFound(CLIENT_NOT_FOUND_MESSAGE);
-    return { email: normalizeEmail(account.email), record, view: toAdminRecord(record) };
+    const found = await clients.findByEmail(email);
+    const record = found?.client.kind === 'user' ? await onboarding.findByUser(found.client.id) : undefined;
+    if (!found || !record) throw NotFound(CLIENT_NOT_FOUND_MESSAGE);
+    const { client, matched } = found;
+    return {
+      resolved: { client, matched },
+      id: client.id,
+      email: client.email,
+      record,
+      view: toAdminRecord(record),
+    };
   }
 
   /** The client's own resume and cover letter that are really in storage, ready to attach. */
@@ -121,18 +137,23 @@ export function createAdminService(deps: {
 
   /** Saves the filters generated from the record when the client has none yet; true when it did. */
   async function ensureFilters(client: Client): Promise<boolean> {
-    if (await filters.existFor(client.email)) return false;
+    if (await filters.existFor(client.id)) return false;
     const formatted = formatFiltersForSaving(generateJobFilters(client.record), nowIso());
     if (formatted.length === 0) return false;
-    await filters.saveAll(client.email, formatted);
+    await filters.saveAll(client, formatted);
     return true;
   }
 
   return {
     async fetch(email: string | undefined) {
       const client = await loadClient(email);
-      const existing: SavedFilter[] = await filters.listFor(client.email);
-      return { user_data: client.view, filters_exist: existing.length > 0, existing_filters: existing };
+      const existing: SavedFilter[] = await filters.listFor(client.id);
+      return {
+        ...client.resolved,
+        user_data: client.view,
+        filters_exist: existing.length > 0,
+        existing_filters: existing,
+      };
     },
 
     async preview(email: string | undefined) {
@@ -142,6 +163,7 @@ export function createAdminService(deps: {
         teamEmailFor(client, await attachmentsOf(client)),
       ]);
       return {
+        ...client.resolved,
         welcome: { subject: welcome.subject, html: welcome.html },
         team: { subject: team.subject, html: team.html },
       };
@@ -154,7 +176,7 @@ export function createAdminService(deps: {
       const welcome = await composeWelcome(config, client.view);
       const delivery = await mailer.send({
         kind: 'welcome',
-        clientEmail: client.email,
+        client,
         to: client.email,
         subject: welcome.subject,
         html: welcome.html,
@@ -162,6 +184,7 @@ export function createAdminService(deps: {
         attachments: [],
       });
       return {
+        ...client.resolved,
         message: deliveryMessage('Welcome email', client.email, delivery, mailer.smtpConfigured),
         filters_created: filtersCreated,
         status: delivery.status,
@@ -175,7 +198,7 @@ export function createAdminService(deps: {
       const to = teamAddress(config);
       const delivery = await mailer.send({
         kind: 'team_notification',
-        clientEmail: client.email,
+        client,
         to,
         subject: team.subject,
         html: team.html,
@@ -183,6 +206,7 @@ export function createAdminService(deps: {
         attachments,
       });
       return {
+        ...client.resolved,
         message: deliveryMessage('Team notification', to, delivery, mailer.smtpConfigured),
         attachments_included: attachments.map((attachment) => attachment.filename),
         status: delivery.status,
@@ -193,9 +217,10 @@ export function createAdminService(deps: {
       const client = await loadClient(email);
       const jobFilters = generateJobFilters(client.record);
       return {
+        ...client.resolved,
         job_filters: jobFilters,
         formatted_data: formatFiltersForSaving(jobFilters, nowIso()),
-        filters_already_exist: await filters.existFor(client.email),
+        filters_already_exist: await filters.existFor(client.id),
       };
     },
 
@@ -209,9 +234,9 @@ export function createAdminService(deps: {
         const where = issue?.path.length ? `.${issue.path.join('.')}` : '';
         throw BadRequest(`Invalid formatted_data${where}: ${issue?.message ?? 'is invalid'}`);
       }
-      if (await filters.existFor(client.email)) throw Conflict(FILTERS_ALREADY_EXIST_MESSAGE);
-      const ids = await filters.saveAll(client.email, parsed.data);
-      return { document_id: ids[0]!, filter_ids: ids };
+      if (await filters.existFor(client.id)) throw Conflict(FILTERS_ALREADY_EXIST_MESSAGE);
+      const ids = await filters.saveAll(client, parsed.data);
+      return { ...client.resolved, document_id: ids[0]!, filter_ids: ids };
     },
   };
 }

@@ -17,22 +17,22 @@ export function toSavedFilter(row: FilterRow): SavedFilter {
 
 export function createFiltersRepo(db: Db) {
   return {
-    async listFor(clientEmail: string): Promise<FilterRow[]> {
+    async listFor(clientId: string): Promise<FilterRow[]> {
       return db.kysely
         .selectFrom('job_search_filters')
         .selectAll()
-        .where('client_email', '=', clientEmail)
+        .where('client_id', '=', clientId)
         .orderBy('date_saved')
         .orderBy('position')
         .orderBy('id')
         .execute();
     },
 
-    async existsFor(clientEmail: string): Promise<boolean> {
+    async existsFor(clientId: string): Promise<boolean> {
       const row = await db.kysely
         .selectFrom('job_search_filters')
         .select('id')
-        .where('client_email', '=', clientEmail)
+        .where('client_id', '=', clientId)
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;

@@ -9,11 +9,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/guard.ts';
-import { createFiltersService } from './service.ts';
+import type { FiltersService } from './service.ts';
 
-export async function filtersRoutes(fastify: FastifyInstance): Promise<void> {
+export async function filtersRoutes(
+  fastify: FastifyInstance,
+  options: { filters: FiltersService },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const filters = createFiltersService(app.db);
+  const { filters } = options;
   const tags = ['job search filters'];
 
   app.get(
@@ -21,12 +24,13 @@ export async function filtersRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: "A client's saved job-search filters: staff name the client by email, clients get their own",
+        summary:
+          "A client's saved job-search filters: staff name the client by client_id, clients get their own",
         querystring: jobFiltersQuerySchema,
         response: { 200: jobFilterListResponseSchema },
       },
     },
-    async (request) => ({ data: await filters.list(currentUser(request), request.query.email) }),
+    async (request) => ({ data: await filters.list(currentUser(request), request.query.client_id) }),
   );
 
   app.put(

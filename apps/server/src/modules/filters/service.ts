@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { normalizeEmail } from '@app/domain/email-address';
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
 import type { JobFilterUpdate } from '@app/domain/job-filters-api';
 import type { CurrentUser } from '../../auth/guard.ts';
@@ -8,49 +9,45 @@ import { createFiltersRepo, type FilterRow, toSavedFilter } from './repo.ts';
 
 export const FILTER_NOT_FOUND_MESSAGE = 'Job search filter not found';
 
-/** Client e-mails are compared without case, as the sign-in provider may spell them either way. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 /**
- * Job-search filters belong to a client e-mail. Staff reach every client's; a client reaches only
- * their own, and someone else's filter answers exactly like a missing one.
+ * Job-search filters belong to a client id (a user, or a pending client; see the clients module).
+ * Staff reach every client's; a client reaches only their own, and someone else's filter answers
+ * exactly like a missing one.
  */
 export function createFiltersService(db: Db) {
   const repo = createFiltersRepo(db);
 
   async function reachable(caller: CurrentUser, id: string): Promise<FilterRow> {
     const row = await repo.find(id);
-    if (!row || (caller.role !== 'staff' && row.client_email !== normalizeEmail(caller.email))) {
+    if (!row || (caller.role !== 'staff' && row.client_id !== caller.id)) {
       throw NotFound(FILTER_NOT_FOUND_MESSAGE);
     }
     return row;
   }
 
-  async function listFor(clientEmail: string): Promise<SavedFilter[]> {
-    return (await repo.listFor(normalizeEmail(clientEmail))).map(toSavedFilter);
+  async function listFor(clientId: string): Promise<SavedFilter[]> {
+    return (await repo.listFor(clientId)).map(toSavedFilter);
   }
 
   return {
     listFor,
 
-    existFor(clientEmail: string): Promise<boolean> {
-      return repo.existsFor(normalizeEmail(clientEmail));
+    existFor(clientId: string): Promise<boolean> {
+      return repo.existsFor(clientId);
     },
 
-    /** Staff may name any client; everyone else gets their own filters whatever they name. */
-    list(caller: CurrentUser, requestedEmail: string | undefined): Promise<SavedFilter[]> {
-      const email = caller.role === 'staff' && requestedEmail ? requestedEmail : caller.email;
-      return listFor(email);
+    /** Staff may name any client by id; everyone else gets their own filters whatever they name. */
+    list(caller: CurrentUser, requestedClientId: string | undefined): Promise<SavedFilter[]> {
+      return listFor(caller.role === 'staff' && requestedClientId ? requestedClientId : caller.id);
     },
 
     /** Saves each filter for the client; the ids come back in the order given. */
-    async saveAll(clientEmail: string, filters: FormattedFilter[]): Promise<string[]> {
+    async saveAll(client: { id: string; email: string }, filters: FormattedFilter[]): Promise<string[]> {
       const now = nowIso();
       const rows: FilterRow[] = filters.map((filter, position) => ({
         id: randomUUID(),
-        client_email: normalizeEmail(clientEmail),
+        client_id: client.id,
+        client_email: normalizeEmail(client.email),
         name: filter.name,
         query: filter.query,
         filters: JSON.stringify(filter.filters),

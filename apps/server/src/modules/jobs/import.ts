@@ -1,17 +1,22 @@
+import type { ClientMatch, ClientRef } from '@app/domain/clients-api';
+import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
 import { type ImportError, type ImportFormat, parseJobsFile } from '@app/domain/jobs-import';
 import type { Db } from '../../db/database.ts';
-import { Invalid } from '../../errors.ts';
+import { Invalid, NotFound } from '../../errors.ts';
+import type { ClientsService } from '../clients/service.ts';
 import { jobsRepo } from './repo.ts';
 
-export interface ImportRequest {
-  email: string;
+/** The client is named by id, or by e-mail (see ClientsService.findOrInviteByEmail). */
+export type ImportRequest = ({ client_id: string } | { email: string }) & {
   format: ImportFormat;
   content: string;
-}
+};
 
 export interface ImportSummary {
   imported: number;
   updated: number;
+  client: ClientRef;
+  matched: ClientMatch;
 }
 
 function problemsMessage(listed: ImportError[], count: number): string {
@@ -22,23 +27,40 @@ function problemsMessage(listed: ImportError[], count: number): string {
 
 /**
  * Puts a file of jobs in front of a client (the API and `npm run jobs:import` both come here).
- * Every row is checked first; then the whole file is written in one transaction, so it lands whole
- * or not at all. A job_uid the client already has updates that job's staff fields.
- * Throws 422 `Invalid` with `errors: [{ row, field, message }]` when any row is wrong.
+ * Every row is checked first, before any client is looked up or invited; then the whole file is
+ * written in one transaction, so it lands whole or not at all. A job_uid the client already has
+ * updates that job's staff fields.
+ * Throws 422 `Invalid` with `errors: [{ row, field, message }]` when any row is wrong, and 404 for
+ * an unknown client id.
  */
-export async function importJobs(db: Db, request: ImportRequest): Promise<ImportSummary> {
+export async function importJobs(
+  db: Db,
+  clients: ClientsService,
+  request: ImportRequest,
+): Promise<ImportSummary> {
   const parsed = parseJobsFile(request.content, request.format);
   if (!parsed.ok) {
     throw Invalid(problemsMessage(parsed.errors, parsed.errorCount), { errors: parsed.errors });
   }
-  const email = request.email.trim().toLowerCase();
-  return db.kysely.transaction().execute(async (trx) => {
+  const { client, matched } = await resolveClient(clients, request);
+  const counts = await db.kysely.transaction().execute(async (trx) => {
     const repo = jobsRepo(trx);
     const existing = await repo.existingUids(
-      email,
+      client.id,
       parsed.jobs.map((job) => job.job_uid),
     );
-    await repo.upsertImported(email, await repo.userIdForEmail(email), parsed.jobs);
+    await repo.upsertImported(client.id, parsed.jobs);
     return { imported: parsed.jobs.length - existing.size, updated: existing.size };
   });
+  return { ...counts, client, matched };
+}
+
+async function resolveClient(
+  clients: ClientsService,
+  request: ImportRequest,
+): Promise<{ client: ClientRef; matched: ClientMatch }> {
+  if ('email' in request) return clients.findOrInviteByEmail(request.email);
+  const client = await clients.findById(request.client_id);
+  if (!client) throw NotFound(CLIENT_ID_NOT_FOUND_MESSAGE);
+  return { client, matched: 'client_id' };
 }

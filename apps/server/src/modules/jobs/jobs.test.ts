@@ -32,8 +32,19 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       payload: { email, format: 'json', content: JSON.stringify(rows) },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as { imported: number; updated: number };
+    return response.json().data as {
+      imported: number;
+      updated: number;
+      client: { id: string; kind: string; email: string };
+      matched: string;
+    };
   }
+
+  const post = (payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/api/admin/jobs/import', headers: staff, payload });
+
+  const staffList = (clientId: string) =>
+    app.inject({ method: 'GET', url: `/api/admin/jobs?client_id=${clientId}`, headers: staff });
 
   async function listJobs(headers: Headers, query = '') {
     const response = await app.inject({ method: 'GET', url: `/api/my-jobs${query}`, headers });
@@ -309,12 +320,8 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
     });
 
     it('keeps jobs of a client who has not signed in yet away from everyone else', async () => {
-      await importFor('gina@example.com', [{ job_uid: 'g-1', data_job_title: "Gina's job" }]);
-      const staffView = await app.inject({
-        method: 'GET',
-        url: '/api/admin/jobs?email=gina@example.com',
-        headers: staff,
-      });
+      const gina = await importFor('gina@example.com', [{ job_uid: 'g-1', data_job_title: "Gina's job" }]);
+      const staffView = await staffList(gina.client.id);
       const ginasJob = staffView.json().data[0].id as string;
       expect((await listJobs(alice)).data.map((job) => job.job_uid)).not.toContain('g-1');
       const get = await app.inject({ method: 'GET', url: `/api/my-jobs/${ginasJob}`, headers: alice });
@@ -418,7 +425,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
   describe('staff', () => {
     it.each([
       ['POST', '/api/admin/jobs/import', { email: 'x@example.com', format: 'json', content: '[]' }],
-      ['GET', '/api/admin/jobs?email=alice@example.com', undefined],
+      ['GET', '/api/admin/jobs?client_id=some-id', undefined],
       ['PATCH', '/api/admin/jobs/some-id', { applied_for_job: true }],
       ['DELETE', '/api/admin/jobs/some-id', undefined],
     ] as const)('%s %s is for staff only', async (method, url, payload) => {
@@ -429,21 +436,60 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       expect(anonymous.statusCode).toBe(401);
     });
 
-    it("lists a client's jobs with whose they are", async () => {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/api/admin/jobs?email=ALICE@example.com',
-        headers: staff,
-      });
+    it("lists a client's jobs, by client id, with whose they are", async () => {
+      const response = await staffList(aliceId);
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.total).toBe(4);
       expect(body.data[0]).toMatchObject({
         job_uid: 'a-1',
-        client_email: 'alice@example.com',
-        user_id: aliceId,
+        client_id: aliceId,
         data_job_description: 'Build APIs.',
       });
+      expect(body.data[0]).not.toHaveProperty('client_email');
+
+      const unknown = await staffList('no-such-client');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ error: 'No client has that id' });
+      const missing = await app.inject({ method: 'GET', url: '/api/admin/jobs', headers: staff });
+      expect(missing.statusCode).toBe(400);
+    });
+
+    it('imports by client id, and says whom an e-mail matched', async () => {
+      const byId = await post({
+        client_id: aliceId,
+        format: 'json',
+        content: JSON.stringify([{ job_uid: 'a-by-id', data_job_title: 'By id' }]),
+      });
+      expect(byId.json()).toEqual({
+        data: {
+          imported: 1,
+          updated: 0,
+          client: { id: aliceId, kind: 'user', email: 'alice@example.com' },
+          matched: 'client_id',
+        },
+      });
+      const byEmail = await importFor('ALICE@example.com', [{ job_uid: 'a-by-id' }]);
+      expect(byEmail).toMatchObject({ updated: 1, client: { id: aliceId }, matched: 'sign_in_email' });
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/admin/jobs/${await idOf(alice, 'a-by-id')}`,
+        headers: staff,
+      });
+
+      for (const payload of [
+        { client_id: 'no-such-client', format: 'json', content: '[{"job_uid":"x"}]' },
+        { client_id: aliceId, email: 'alice@example.com', format: 'json', content: '[]' },
+        { format: 'json', content: '[]' },
+      ]) {
+        const refused = await post(payload);
+        expect(refused.statusCode, refused.body).toBe(payload.client_id && !payload.email ? 404 : 400);
+        expect(refused.json().error).toMatch(
+          payload.client_id && !payload.email
+            ? /^No client has that id$/
+            : /must name the client by exactly one of client_id and email/,
+        );
+      }
     });
 
     it('marks a job applied and writes analyst notes, which the client then sees', async () => {
@@ -501,8 +547,6 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
   });
 
   describe('import', () => {
-    const post = (payload: Record<string, unknown>) =>
-      app.inject({ method: 'POST', url: '/api/admin/jobs/import', headers: staff, payload });
 
     it('lands a CSV file whole, and a re-import updates staff fields but keeps the client decision and notes', async () => {
       const email = 'carol@example.com';
@@ -512,7 +556,14 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         content:
           'job_uid,data_job_title,applied_for_job,analyst_notes\nc-1,Engineer,no,\nc-2,"Analyst, Data",yes,"Strong fit"\n',
       });
-      expect(first.json()).toEqual({ data: { imported: 2, updated: 0 } });
+      expect(first.json()).toEqual({
+        data: {
+          imported: 2,
+          updated: 0,
+          client: { id: expect.any(String), kind: 'pending', email },
+          matched: 'new_pending_client',
+        },
+      });
 
       const carol = bearer(
         (await signInForTest(app, email, { firstName: 'Carol', lastName: 'C' })).accessToken,
@@ -536,7 +587,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         format: 'csv',
         content: 'job_uid,data_job_title,applied_for_job\nc-1,Senior Engineer,yes\nc-3,Designer,no',
       });
-      expect(again.json()).toEqual({ data: { imported: 1, updated: 1 } });
+      expect(again.json().data).toMatchObject({ imported: 1, updated: 1, matched: 'sign_in_email' });
       const jobs = (await listJobs(carol)).data;
       expect(jobs.map((job) => job.job_uid).sort()).toEqual(['c-1', 'c-2', 'c-3']);
       expect(jobs.find((job) => job.job_uid === 'c-1')).toMatchObject({
@@ -573,12 +624,13 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
           { row: 2, field: 'is_remote', message: 'must be true, false, yes, no, 1 or 0' },
         ],
       });
-      const listed = await app.inject({
-        method: 'GET',
-        url: `/api/admin/jobs?email=${email}`,
-        headers: staff,
-      });
-      expect(listed.json()).toEqual({ data: [], total: 0 });
+      // Nothing at all: not even a pending client for the e-mail.
+      const invited = await app.db.kysely
+        .selectFrom('pending_clients')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      expect(invited).toBeUndefined();
     });
 
     it('reports JSON problems by row and field', async () => {
@@ -610,34 +662,34 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       expect(response.json().error).toMatch(message);
     });
 
-    it('links jobs to the client when they sign in after the import', async () => {
+    it('hands jobs to the client when they sign in after the import', async () => {
       const email = 'frank@example.com';
-      await importFor(email, [{ job_uid: 'f-1', data_job_title: 'Before sign-in' }]);
-      const before = await app.inject({
-        method: 'GET',
-        url: `/api/admin/jobs?email=${email}`,
-        headers: staff,
+      const pending = await importFor(email, [{ job_uid: 'f-1', data_job_title: 'Before sign-in' }]);
+      expect(pending.client).toEqual({ id: expect.any(String), kind: 'pending', email });
+      const before = await staffList(pending.client.id);
+      expect(before.json().data[0].client_id).toBe(pending.client.id);
+      // A second import for the same e-mail finds the same pending client.
+      expect(await importFor(email, [{ job_uid: 'f-1' }])).toMatchObject({
+        updated: 1,
+        client: pending.client,
+        matched: 'pending_client',
       });
-      expect(before.json().data[0].user_id).toBeNull();
 
       const frank = await signInForTest(app, 'Frank@example.com', { firstName: 'Frank', lastName: 'F' });
       const listed = await listJobs(bearer(frank.accessToken));
       expect(listed.data.map((job) => job.job_uid)).toEqual(['f-1']);
-      const after = await app.inject({
-        method: 'GET',
-        url: `/api/admin/jobs?email=${email}`,
-        headers: staff,
-      });
-      expect(after.json().data[0].user_id).toBe(frank.userId);
+      const after = await staffList(frank.userId);
+      expect(after.json().data[0].client_id).toBe(frank.userId);
+      // The pending client was claimed: its id names nobody any more.
+      expect((await staffList(pending.client.id)).statusCode).toBe(404);
 
-      // Once the client is known, new imports are linked at once.
-      await importFor(email, [{ job_uid: 'f-2' }]);
-      const later = await app.inject({
-        method: 'GET',
-        url: `/api/admin/jobs?email=${email}`,
-        headers: staff,
+      // Once the client has signed in, imports by e-mail go to them at once.
+      expect(await importFor(email, [{ job_uid: 'f-2' }])).toMatchObject({
+        client: { id: frank.userId, kind: 'user' },
+        matched: 'sign_in_email',
       });
-      expect(later.json().data.map((job: { user_id: string }) => job.user_id)).toEqual([
+      const later = await staffList(frank.userId);
+      expect(later.json().data.map((job: { client_id: string }) => job.client_id)).toEqual([
         frank.userId,
         frank.userId,
       ]);

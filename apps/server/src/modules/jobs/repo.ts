@@ -9,15 +9,10 @@ import {
 } from '@app/domain/jobs';
 import type { StaffJob } from '@app/domain/jobs-api';
 import type { ImportedJob } from '@app/domain/jobs-import';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { nowIso, toBool } from '../../db/database.ts';
+import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
-
-/** The caller a client query is scoped to: the token's user id and e-mail. */
-export interface JobOwner {
-  id: string;
-  email: string;
-}
 
 export interface ListFilters {
   applied?: boolean;
@@ -45,7 +40,7 @@ export const JOB_LIST_COLUMNS = [
   ...JOB_FLAGS,
 ] as const;
 const JOB_COLUMNS = [...JOB_LIST_COLUMNS, 'data_job_description'] as const;
-const STAFF_COLUMNS = [...JOB_COLUMNS, 'client_email', 'user_id', 'created_at', 'updated_at'] as const;
+const STAFF_COLUMNS = [...JOB_COLUMNS, 'client_id', 'created_at', 'updated_at'] as const;
 
 /**
  * Rows come back with 0/1 for booleans from SQLite; the API answers true/false. Rows are fresh
@@ -58,85 +53,39 @@ function fromRow<T>(row: Record<string, unknown>): T {
   return row as T;
 }
 
-/** A client sees the jobs assigned to their e-mail, unless the job is already linked to another user. */
-function ownedBy(owner: JobOwner) {
-  return (eb: ExpressionBuilder<Database, 'jobs'>) =>
-    eb.and([
-      eb('client_email', '=', owner.email.toLowerCase()),
-      eb.or([eb('user_id', 'is', null), eb('user_id', '=', owner.id)]),
-    ]);
-}
-
 function dayAfter(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
 
-/**
- * Raises the version of a client's list; every write to that client's jobs calls it in the same
- * transaction, so a list validator read from it is never stale.
- */
-export async function bumpListVersion(db: Jobs, email: string): Promise<void> {
-  await db
-    .insertInto('job_list_versions')
-    .values({ client_email: email, version: 1 })
-    .onConflict((oc) =>
-      oc.column('client_email').doUpdateSet({ version: sql<number>`job_list_versions.version + 1` }),
-    )
-    .execute();
-}
-
 /** Runs a write to one client's jobs and raises their list version with it, atomically. */
 function writeJobs<T>(
   db: Jobs,
   write: (trx: Jobs) => Promise<T | undefined>,
-  emailOf: (result: T) => string,
+  clientOf: (result: T) => string,
 ): Promise<T | undefined> {
   return db.transaction().execute(async (trx) => {
     const result = await write(trx);
-    if (result !== undefined) await bumpListVersion(trx, emailOf(result));
+    if (result !== undefined) await bumpListVersion(trx, clientOf(result));
     return result;
   });
 }
 
 export function jobsRepo(db: Jobs) {
   return {
-    /**
-     * 0 until the first write to the client's jobs; then raised by every write. Every revalidation
-     * of a list asks this, so it is plain SQL rather than a query built anew each time.
-     */
-    async listVersion(email: string): Promise<number> {
-      const { rows } = await sql<{ version: number }>`
-        select version from job_list_versions where client_email = ${email.toLowerCase()}
-      `.execute(db);
-      return rows[0]?.version ?? 0;
-    },
-
-    /** Whether jobs for the owner's e-mail still wait to be linked to their user. */
-    async hasUnlinked(owner: JobOwner): Promise<boolean> {
+    /** 0 until the first write to the client's jobs; then raised by every write. One primary-key read. */
+    async listVersion(clientId: string): Promise<number> {
       const row = await db
-        .selectFrom('jobs')
-        .select('id')
-        .where('client_email', '=', owner.email.toLowerCase())
-        .where('user_id', 'is', null)
-        .limit(1)
+        .selectFrom('job_list_versions')
+        .select('version')
+        .where('client_id', '=', clientId)
         .executeTakeFirst();
-      return row !== undefined;
+      return row?.version ?? 0;
     },
 
-    /** Links jobs assigned to the owner's e-mail to their user, once they have signed in. */
-    async linkToUser(owner: JobOwner): Promise<void> {
-      await db
-        .updateTable('jobs')
-        .set({ user_id: owner.id })
-        .where('client_email', '=', owner.email.toLowerCase())
-        .where('user_id', 'is', null)
-        .execute();
-    },
-
-    async listForOwner(owner: JobOwner, filters: ListFilters): Promise<JobListItem[]> {
-      let query = db.selectFrom('jobs').select(JOB_LIST_COLUMNS).where(ownedBy(owner));
+    async listForClient(clientId: string, filters: ListFilters): Promise<JobListItem[]> {
+      let query = db.selectFrom('jobs').select(JOB_LIST_COLUMNS).where('client_id', '=', clientId);
       if (filters.applied !== undefined) query = query.where('applied_for_job', '=', filters.applied);
       if (filters.approval === 'rejected') query = query.where('client_approval', '=', 'rejected');
       if (filters.approval === 'not_rejected') query = query.where('client_approval', '<>', 'rejected');
@@ -159,19 +108,19 @@ export function jobsRepo(db: Jobs) {
       return rows.map((row) => fromRow<JobListItem>(row));
     },
 
-    async findForOwner(owner: JobOwner, id: string): Promise<Job | undefined> {
+    async findForClient(clientId: string, id: string): Promise<Job | undefined> {
       const row = await db
         .selectFrom('jobs')
         .select(JOB_COLUMNS)
         .where('id', '=', id)
-        .where(ownedBy(owner))
+        .where('client_id', '=', clientId)
         .executeTakeFirst();
       return row && fromRow<Job>(row);
     },
 
     /** Changes the client's own fields of one of their jobs; undefined when they have no such job. */
-    async updateForOwner(
-      owner: JobOwner,
+    async updateForClient(
+      clientId: string,
       id: string,
       fields: { client_approval?: ClientApproval; client_notes?: string | null },
     ): Promise<Job | undefined> {
@@ -182,16 +131,16 @@ export function jobsRepo(db: Jobs) {
             .updateTable('jobs')
             .set({ ...fields, updated_at: nowIso() })
             .where('id', '=', id)
-            .where(ownedBy(owner))
+            .where('client_id', '=', clientId)
             .returning(JOB_COLUMNS)
             .executeTakeFirst(),
-        () => owner.email.toLowerCase(),
+        () => clientId,
       );
       return row && fromRow<Job>(row);
     },
 
-    /** Sets the decision on those of the ids the owner has; answers the ids it changed. */
-    async setApprovalMany(owner: JobOwner, ids: string[], approval: ClientApproval): Promise<string[]> {
+    /** Sets the decision on those of the ids the client has; answers the ids it changed. */
+    async setApprovalMany(clientId: string, ids: string[], approval: ClientApproval): Promise<string[]> {
       const rows = await writeJobs(
         db,
         async (trx) => {
@@ -199,23 +148,23 @@ export function jobsRepo(db: Jobs) {
             .updateTable('jobs')
             .set({ client_approval: approval, updated_at: nowIso() })
             .where('id', 'in', ids)
-            .where(ownedBy(owner))
+            .where('client_id', '=', clientId)
             .returning('id')
             .execute();
           return changed.length > 0 ? changed : undefined;
         },
-        () => owner.email.toLowerCase(),
+        () => clientId,
       );
       return (rows ?? []).map((row) => row.id);
     },
 
     // ---- staff ----------------------------------------------------------------------------------
 
-    async listForEmail(email: string): Promise<StaffJob[]> {
+    async listForStaff(clientId: string): Promise<StaffJob[]> {
       const rows = await db
         .selectFrom('jobs')
         .select(STAFF_COLUMNS)
-        .where('client_email', '=', email.toLowerCase())
+        .where('client_id', '=', clientId)
         .orderBy('refresh_date', (ob) => ob.desc().nullsLast())
         .orderBy('data_posted', (ob) => ob.desc().nullsLast())
         .orderBy('id')
@@ -236,7 +185,7 @@ export function jobsRepo(db: Jobs) {
             .where('id', '=', id)
             .returning(STAFF_COLUMNS)
             .executeTakeFirst(),
-        (changed) => changed.client_email,
+        (changed) => changed.client_id,
       );
       return row && fromRow<StaffJob>(row);
     },
@@ -244,28 +193,19 @@ export function jobsRepo(db: Jobs) {
     async remove(id: string): Promise<boolean> {
       const removed = await writeJobs(
         db,
-        (trx) => trx.deleteFrom('jobs').where('id', '=', id).returning('client_email').executeTakeFirst(),
-        (row) => row.client_email,
+        (trx) => trx.deleteFrom('jobs').where('id', '=', id).returning('client_id').executeTakeFirst(),
+        (row) => row.client_id,
       );
       return removed !== undefined;
     },
 
-    async userIdForEmail(email: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', email.toLowerCase())
-        .executeTakeFirst();
-      return row?.id ?? null;
-    },
-
-    async existingUids(email: string, uids: string[]): Promise<Set<string>> {
+    async existingUids(clientId: string, uids: string[]): Promise<Set<string>> {
       const found = new Set<string>();
       for (let start = 0; start < uids.length; start += 500) {
         const rows = await db
           .selectFrom('jobs')
           .select('job_uid')
-          .where('client_email', '=', email)
+          .where('client_id', '=', clientId)
           .where('job_uid', 'in', uids.slice(start, start + 500))
           .execute();
         for (const row of rows) found.add(row.job_uid);
@@ -278,7 +218,7 @@ export function jobsRepo(db: Jobs) {
      * Only the fields present in the file are written on update; client decisions and notes stay.
      * Runs inside the caller's transaction.
      */
-    async upsertImported(email: string, userId: string | null, jobs: ImportedJob[]): Promise<void> {
+    async upsertImported(clientId: string, jobs: ImportedJob[]): Promise<void> {
       const now = nowIso();
       for (const group of groupBySameFields(jobs)) {
         const fields = Object.keys(group[0]!).filter((field) => field !== 'job_uid') as (keyof ImportedJob)[];
@@ -287,8 +227,7 @@ export function jobsRepo(db: Jobs) {
           const values = group.slice(start, start + 200).map((job) => ({
             ...job,
             id: randomUUID(),
-            client_email: email,
-            user_id: userId,
+            client_id: clientId,
             created_at: now,
             updated_at: now,
           }));
@@ -296,16 +235,15 @@ export function jobsRepo(db: Jobs) {
             .insertInto('jobs')
             .values(values)
             .onConflict((oc) =>
-              oc.columns(['client_email', 'job_uid']).doUpdateSet((eb) => ({
+              oc.columns(['client_id', 'job_uid']).doUpdateSet((eb) => ({
                 ...Object.fromEntries(fields.map((field) => [field, eb.ref(`excluded.${field}`)])),
-                user_id: eb.fn.coalesce('jobs.user_id', 'excluded.user_id'),
                 updated_at: now,
               })),
             )
             .execute();
         }
       }
-      await bumpListVersion(db, email);
+      await bumpListVersion(db, clientId);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
 import {
   approvalBodySchema,
   bulkApprovalBodySchema,
@@ -15,10 +16,12 @@ import {
   staffJobResponseSchema,
   staffJobsQuerySchema,
 } from '@app/domain/jobs-api';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import { plainJson } from '../../plain-json.ts';
+import { NotFound } from '../../errors.ts';
+import type { ClientsService } from '../clients/service.ts';
 import { importJobs } from './import.ts';
 import { jobsService } from './service.ts';
 
@@ -30,8 +33,12 @@ function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
-export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
+export async function jobsRoutes(
+  fastify: FastifyInstance,
+  options: { clients: ClientsService },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { clients } = options;
   const jobs = jobsService(app.db);
   const tags = ['jobs'];
 
@@ -42,29 +49,18 @@ export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
         tags,
         summary: "The signed-in client's jobs, without descriptions; ETag and 304 when unchanged",
         querystring: myJobsQuerySchema,
-        response: { 200: jobListResponseSchema },
+        response: { 200: jobListResponseSchema, 304: z.null().describe('Not modified: no body') },
       },
-      serializerCompiler: plainJson,
     },
-    (request, reply) => {
-      const owner = currentUser(request);
-      const answer = (etag: string) => {
-        reply
-          .header('etag', etag)
-          .header('cache-control', 'private, no-cache')
-          .header('vary', 'authorization');
-        if (revalidates(request.headers['if-none-match'], etag)) {
-          // A 304 has no body, so it has no schema to type it against.
-          (reply as FastifyReply).code(304).send();
-          return undefined;
-        }
-        return jobs.list(owner, request.query).then((data) => ({ data, total: data.length }));
-      };
+    async (request, reply) => {
+      const clientId = currentUser(request).id;
       // Validator first, rows second: a write in between leaves an older validator on newer rows,
-      // which only costs one more full answer, never a stale 304. Most revalidations find the
-      // validator remembered and are answered without a promise.
-      const known = jobs.knownListEtag(owner, request.query);
-      return known === undefined ? jobs.listEtag(owner, request.query).then(answer) : answer(known);
+      // which only costs one more full answer, never a stale 304.
+      const etag = await jobs.listEtag(clientId, request.query);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
+      if (revalidates(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      const data = await jobs.list(clientId, request.query);
+      return { data, total: data.length };
     },
   );
 
@@ -80,7 +76,7 @@ export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       data: await jobs.setApprovalMany(
-        currentUser(request),
+        currentUser(request).id,
         request.body.job_ids,
         request.body.client_approval,
       ),
@@ -97,7 +93,7 @@ export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: jobResponseSchema },
       },
     },
-    async (request) => ({ data: await jobs.get(currentUser(request), request.params.id) }),
+    async (request) => ({ data: await jobs.get(currentUser(request).id, request.params.id) }),
   );
 
   app.put(
@@ -112,13 +108,15 @@ export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({
-      data: await jobs.setApproval(currentUser(request), request.params.id, request.body.client_approval),
+      data: await jobs.setApproval(currentUser(request).id, request.params.id, request.body.client_approval),
     }),
   );
 
   app.put(
     '/api/my-jobs/:id/notes',
     {
+      // Stored text from a person: its own tighter budget (NOTES_RATE_LIMIT_PER_MINUTE).
+      config: { rateLimit: { max: app.config.rateLimits.notesPerUser } },
       schema: {
         tags,
         summary: 'Save your notes on a job',
@@ -128,7 +126,7 @@ export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({
-      data: await jobs.setNotes(currentUser(request), request.params.id, request.body.client_notes),
+      data: await jobs.setNotes(currentUser(request).id, request.params.id, request.body.client_notes),
     }),
   );
 
@@ -144,12 +142,17 @@ export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
       bodyLimit: 12 * 1024 * 1024,
       schema: {
         tags: staffTags,
-        summary: "Import jobs (CSV or JSON text) for a client's e-mail; all rows or none",
+        summary:
+          'Import jobs (CSV or JSON text) for a client named by client_id, or by email (a sign-in e-mail, else a pending client, made if needed); all rows or none',
         body: importJobsBodySchema,
         response: { 200: importJobsResponseSchema, 422: importJobsErrorSchema },
       },
     },
-    async (request) => ({ data: await importJobs(app.db, request.body) }),
+    async (request) => {
+      const { client_id, email, format, content } = request.body;
+      const named = client_id !== undefined ? { client_id } : { email: email ?? '' };
+      return { data: await importJobs(app.db, clients, { ...named, format, content }) };
+    },
   );
 
   app.get(
@@ -158,14 +161,15 @@ export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
       config: { staff: true },
       schema: {
         tags: staffTags,
-        summary: "A client's jobs, by e-mail",
+        summary: "A client's jobs, by client id (a user or a pending client)",
         querystring: staffJobsQuerySchema,
         response: { 200: staffJobListResponseSchema },
       },
-      serializerCompiler: plainJson,
     },
     async (request) => {
-      const data = await jobs.listForClient(request.query.email);
+      const { client_id } = request.query;
+      if (!(await clients.findById(client_id))) throw NotFound(CLIENT_ID_NOT_FOUND_MESSAGE);
+      const data = await jobs.listForStaff(client_id);
       return { data, total: data.length };
     },
   );

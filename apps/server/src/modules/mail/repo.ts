@@ -98,14 +98,10 @@ export function createOutboxRepo(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
-    /** Newest first; a client's messages (to them or about them) when an e-mail is given. */
-    list(clientEmail: string | undefined, limit: number): Promise<OutboxRow[]> {
+    /** Newest first; a client's messages (to them or about them) when a client id is given. */
+    list(clientId: string | undefined, limit: number): Promise<OutboxRow[]> {
       let query = db.kysely.selectFrom('mail_outbox').selectAll();
-      if (clientEmail) {
-        query = query.where((eb) =>
-          eb.or([eb('client_email', '=', clientEmail), eb('recipient', '=', clientEmail)]),
-        );
-      }
+      if (clientId) query = query.where('client_id', '=', clientId);
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
   };

@@ -1,7 +1,6 @@
 import { outboxQuerySchema, outboxResponseSchema } from '@app/domain/admin-email';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { normalizeEmail } from '../filters/service.ts';
 import type { Mailer } from './service.ts';
 
 const OUTBOX_PAGE = 200;
@@ -19,14 +18,11 @@ export async function mailRoutes(fastify: FastifyInstance, options: { mailer: Ma
       config: { staff: true },
       schema: {
         tags: ['admin'],
-        summary: `Staff: the newest ${OUTBOX_PAGE} e-mails (to or about a client when email is given), sent or waiting`,
+        summary: `Staff: the newest ${OUTBOX_PAGE} e-mails (to or about a client when client_id is given), sent or waiting`,
         querystring: outboxQuerySchema,
         response: { 200: outboxResponseSchema },
       },
     },
-    async (request) => {
-      const email = request.query.email ? normalizeEmail(request.query.email) : undefined;
-      return { data: await mailer.list(email, OUTBOX_PAGE) };
-    },
+    async (request) => ({ data: await mailer.list(request.query.client_id, OUTBOX_PAGE) }),
   );
 }

@@ -18,8 +18,8 @@ export const SMTP_NOT_CONFIGURED = 'SMTP not configured: kept in the outbox, not
 
 export interface OutgoingEmail {
   kind: 'welcome' | 'team_notification';
-  /** The client the message is for or about, so staff can find it by the client's e-mail. */
-  clientEmail: string;
+  /** The client the message is for or about, so staff find it with the client's other work. */
+  client: { id: string; email: string };
   to: string;
   subject: string;
   html: string;
@@ -149,7 +149,8 @@ export function createMailer(deps: { db: Db; storage: Storage; config: Config; l
       const row: OutboxRow = {
         id: randomUUID(),
         kind: email.kind,
-        client_email: email.clientEmail,
+        client_id: email.client.id,
+        client_email: email.client.email,
         recipient: email.to,
         subject: email.subject,
         html: email.html,
@@ -183,8 +184,8 @@ export function createMailer(deps: { db: Db; storage: Storage; config: Config; l
       transport?.close();
     },
 
-    async list(clientEmail: string | undefined, limit: number): Promise<OutboxMessage[]> {
-      const rows = await repo.list(clientEmail, limit);
+    async list(clientId: string | undefined, limit: number): Promise<OutboxMessage[]> {
+      const rows = await repo.list(clientId, limit);
       return rows.map((row) => ({
         id: row.id,
         kind: row.kind,

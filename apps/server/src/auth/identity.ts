@@ -1,0 +1,54 @@
+import { normalizeEmail } from '@app/domain/email-address';
+import type { SignInErrorReason } from '@app/domain/sign-in-errors';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { ClientsService } from '../modules/clients/service.ts';
+import { createIdentityRepo } from './identity-repo.ts';
+import type { ProviderIdentity, UserRecord } from './repo.ts';
+
+/** A sign-in we refuse for a reason the person can be told (see @app/domain/sign-in-errors). */
+export class SignInRefused extends Error {
+  readonly reason: SignInErrorReason;
+
+  constructor(reason: SignInErrorReason, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
+ * Who signed in. A person is a user account; a provider identity (provider, subject) signs in to
+ * exactly one. Only an e-mail the provider verified is believed: an unverified sign-in is refused
+ * before anything is read or written, so it can neither create an account, nor take over one by
+ * its e-mail, nor change a stored user. A new identity with a verified e-mail joins the user who
+ * already signs in with that e-mail; then whatever staff assigned to that e-mail before (a pending
+ * client) is handed over. See decision 017.
+ */
+export function createIdentityResolver(deps: { db: Kysely<Database>; clients: ClientsService }) {
+  const { db, clients } = deps;
+
+  return {
+    async resolveUser(identity: ProviderIdentity): Promise<UserRecord> {
+      if (!identity.emailVerified) {
+        throw new SignInRefused('email_not_verified', 'the provider did not verify the e-mail address');
+      }
+      const email = normalizeEmail(identity.email);
+      const user = await db.transaction().execute(async (trx) => {
+        const repo = createIdentityRepo(trx);
+        let userId = await repo.findUserIdOfIdentity(identity.provider, identity.subject);
+        if (!userId) {
+          userId = (await repo.findOrCreateUser(email, identity)).id;
+          await repo.linkIdentity(userId, email, identity);
+        }
+        await repo.recordVerifiedSignIn(userId, email, identity);
+        const signedIn = await repo.findUser({ id: userId });
+        if (!signedIn) throw new Error(`user ${userId} vanished while signing in`);
+        return signedIn;
+      });
+      await clients.claimPendingFor(user);
+      return user;
+    },
+  };
+}
+
+export type IdentityResolver = ReturnType<typeof createIdentityResolver>;

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/database.ts';
+import { bumpListVersion } from '../../db/job-list-versions.ts';
+import type { Database } from '../../db/schema.ts';
+
+export interface AccountRow {
+  id: string;
+  email: string;
+}
+
+export interface PendingClientRow {
+  id: string;
+  email: string;
+  claimed_by_user_id: string | null;
+}
+
+/** Users as clients, and pending clients; e-mails are passed in lowercased. */
+export function createClientsRepo(db: Kysely<Database>) {
+  return {
+    findUser(id: string): Promise<AccountRow | undefined> {
+      return db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
+    },
+
+    findUserBySignInEmail(email: string): Promise<AccountRow | undefined> {
+      return db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
+    },
+
+    findPending(id: string): Promise<PendingClientRow | undefined> {
+      return db
+        .selectFrom('pending_clients')
+        .select(['id', 'email', 'claimed_by_user_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    findPendingByEmail(email: string): Promise<PendingClientRow | undefined> {
+      return db
+        .selectFrom('pending_clients')
+        .select(['id', 'email', 'claimed_by_user_id'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+    },
+
+    /** The pending client for the e-mail, created if there is none (two racing creations make one). */
+    async findOrCreatePending(email: string): Promise<{ row: PendingClientRow; created: boolean }> {
+      const id = randomUUID();
+      await db
+        .insertInto('pending_clients')
+        .values({ id, email, created_at: nowIso(), claimed_by_user_id: null, claimed_at: null })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('pending_clients')
+        .select(['id', 'email', 'claimed_by_user_id'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return { row, created: row.id === id };
+    },
+
+    /**
+     * Hands everything of the pending client to the user, in one transaction, once: false when it was
+     * already claimed. A job the user already has under the same job_uid stays as the user has it.
+     */
+    claimPending(pendingId: string, userId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('pending_clients')
+          .set({ claimed_by_user_id: userId, claimed_at: nowIso() })
+          .where('id', '=', pendingId)
+          .where('claimed_by_user_id', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        await trx
+          .deleteFrom('jobs')
+          .where('client_id', '=', pendingId)
+          .where('job_uid', 'in', (eb) =>
+            eb.selectFrom('jobs as own').select('own.job_uid').where('own.client_id', '=', userId),
+          )
+          .execute();
+        await trx.updateTable('jobs').set({ client_id: userId }).where('client_id', '=', pendingId).execute();
+        await trx
+          .updateTable('job_search_filters')
+          .set({ client_id: userId })
+          .where('client_id', '=', pendingId)
+          .execute();
+        await trx
+          .updateTable('mail_outbox')
+          .set({ client_id: userId })
+          .where('client_id', '=', pendingId)
+          .execute();
+        await bumpListVersion(trx, userId);
+        return true;
+      });
+    },
+  };
+}
+
+export type ClientsRepo = ReturnType<typeof createClientsRepo>;

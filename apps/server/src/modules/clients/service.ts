@@ -1,0 +1,79 @@
+import { normalizeEmail } from '@app/domain/email-address';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { createClientsRepo } from './repo.ts';
+
+/**
+ * Whose work it is. A client is a user (someone who signed in with a verified e-mail) or a pending
+ * client (an e-mail staff assigned work to before anyone signed in with it). Jobs, filters and
+ * e-mails carry the client's id; a pending client's are handed to the user who first signs in with
+ * that e-mail verified. See decision 017.
+ */
+export type ClientKind = 'user' | 'pending';
+
+export interface Client {
+  id: string;
+  kind: ClientKind;
+  email: string;
+}
+
+/** What an e-mail lookup matched: a user's sign-in e-mail first, then a pending client. */
+export type EmailMatch = 'sign_in_email' | 'pending_client' | 'new_pending_client';
+
+export interface EmailLookup {
+  client: Client;
+  matched: EmailMatch;
+}
+
+export function createClientsService(db: Kysely<Database>) {
+  const repo = createClientsRepo(db);
+
+  async function findByEmail(rawEmail: string): Promise<EmailLookup | undefined> {
+    const email = normalizeEmail(rawEmail);
+    const user = await repo.findUserBySignInEmail(email);
+    if (user) return { client: { id: user.id, kind: 'user', email: user.email }, matched: 'sign_in_email' };
+    const pending = await repo.findPendingByEmail(email);
+    // A claimed pending client is only history: its work went to the user who claimed it.
+    if (pending && !pending.claimed_by_user_id) {
+      return { client: { id: pending.id, kind: 'pending', email: pending.email }, matched: 'pending_client' };
+    }
+    return undefined;
+  }
+
+  return {
+    /** A user or an unclaimed pending client by id. */
+    async findById(id: string): Promise<Client | undefined> {
+      const user = await repo.findUser(id);
+      if (user) return { id: user.id, kind: 'user', email: user.email };
+      const pending = await repo.findPending(id);
+      if (pending && !pending.claimed_by_user_id)
+        return { id: pending.id, kind: 'pending', email: pending.email };
+      return undefined;
+    },
+
+    findByEmail,
+
+    /** As findByEmail, but an e-mail nobody has yet becomes a new pending client. */
+    async findOrInviteByEmail(rawEmail: string): Promise<EmailLookup> {
+      const found = await findByEmail(rawEmail);
+      if (found) return found;
+      const { row, created } = await repo.findOrCreatePending(normalizeEmail(rawEmail));
+      return {
+        client: { id: row.id, kind: 'pending', email: row.email },
+        matched: created ? 'new_pending_client' : 'pending_client',
+      };
+    },
+
+    /**
+     * Gives the user what was assigned to their e-mail before they first signed in. Only for an
+     * e-mail the sign-in provider verified; does nothing when there is nothing (left) to claim.
+     */
+    async claimPendingFor(user: { id: string; email: string }): Promise<boolean> {
+      const pending = await repo.findPendingByEmail(normalizeEmail(user.email));
+      if (!pending || pending.claimed_by_user_id) return false;
+      return repo.claimPending(pending.id, user.id);
+    },
+  };
+}
+
+export type ClientsService = ReturnType<typeof createClientsService>;
