@@ -23,8 +23,9 @@ async function serveApp(): Promise<{ port: number; accessToken: string }> {
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    // The limiter still runs on every /auth request; its budget is just out of reach here.
+    // The limiters still run on every request; their budgets are just out of reach here.
     AUTH_RATE_LIMIT_PER_MINUTE: String(1e9),
+    API_RATE_LIMIT_PER_MINUTE: String(1e9),
   });
   const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
   for (let i = 0; i < SEEDED_USERS; i++) await signInForTest(app, `seeded-${i}@example.com`);

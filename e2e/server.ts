@@ -19,7 +19,8 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   DATABASE_URL: undefined,
   AUTH_ACCESS_TOKEN_TTL: process.env.AUTH_ACCESS_TOKEN_TTL ?? '3600',
-  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  // Journeys sign in many times from one address; a journey about limits sets its own.
+  AUTH_RATE_LIMIT_PER_MINUTE: process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? '10000',
 });
 const app = await buildApp({
   config,

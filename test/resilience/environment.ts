@@ -30,6 +30,7 @@ export async function createEnvironment(
       // Access tokens name their issuer, made from the public address: every process must agree on it.
       PUBLIC_URL: 'http://127.0.0.1:3000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      API_RATE_LIMIT_PER_MINUTE: '100000',
       ...extra,
     },
     drop: () => database.drop(),

@@ -60,7 +60,7 @@ if (databaseKinds.includes('postgres')) {
         );
         const shared = {
           PUBLIC_URL: balancer.url,
-          TRUST_PROXY: 'true',
+          TRUST_PROXY: '1',
           STORAGE_URL: `file:${mkdtempSync(path.join(tmpdir(), 'shared-storage-'))}`,
           AUTH_GOOGLE_CLIENT_ID: google.client.client_id,
           AUTH_GOOGLE_CLIENT_SECRET: google.client.client_secret,

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,10 +11,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
-import { installErrorHandler, SERVICE_UNAVAILABLE_MESSAGE } from './errors.ts';
+import {
+  answerFrameworkError,
+  answerNoRoute,
+  installErrorHandler,
+  MAX_PARAM_LENGTH,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from './errors.ts';
 import { registerModules } from './modules.ts';
+import { installRateLimits } from './rate-limits.ts';
 import { recordRouteTable } from './route-table.ts';
-import { securityHeaders } from './security-headers.ts';
+import { securityHeaderOptions } from './security-headers.ts';
 
 export interface AppOptions {
   config: Config;
@@ -21,6 +29,8 @@ export interface AppOptions {
   db?: Db;
   /** Folder of the built web app; defaults to apps/web/dist. */
   webDist?: string;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -29,6 +39,9 @@ declare module 'fastify' {
     db: Db;
   }
 }
+
+/** /api and /auth answers, but not the public API viewer under /api/docs. */
+const PERSONAL_ANSWER = /^\/(auth\/|api\/(?!docs(\/|$)))/;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -40,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requestIdPrefix = randomBytes(9).toString('base64url');
   let requestCount = 0;
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       if (typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)) return incoming;
@@ -49,6 +62,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Router-level failures (a path that is not valid percent-encoding) answer like every other error.
+    frameworkErrors: answerFrameworkError,
+    // A client that sends its request slowly, a byte at a time, is cut off: the headers must arrive
+    // within headersTimeout and the whole request within requestTimeout (checked every second or
+    // sooner); an idle kept-alive connection is closed after keepAliveTimeout.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: Math.max(config.http.requestTimeoutMs, config.http.keepAliveTimeoutMs) + 1000,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.http.headersTimeoutMs / 2)),
+    },
     logger:
       config.logLevel === 'silent'
         ? false
@@ -60,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               res: (reply) => ({ statusCode: reply.statusCode }),
             },
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.email', '*.token'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -75,12 +102,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => db.close());
   }
 
-  const headers = securityHeaders(config);
+  await app.register(helmet, securityHeaderOptions(config));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
     reply.header('x-request-id', request.id);
+    // Answers of the API and of sign-in carry personal data or tokens: no cache may keep them. A
+    // route with validator-based caching of its own (the jobs list) or a public answer (the
+    // signing keys) sets its own Cache-Control over this one.
+    if (PERSONAL_ANSWER.test(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
+  await installRateLimits(app, config);
 
   // Answers only: no client sends compressed bodies, so no route needs the decompression hook.
   await app.register(compress, { threshold: 1024, globalDecompression: false });
@@ -115,6 +146,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function trusting that many hops counted
+ * from this server (Fastify itself reads a number as trusting none), so X-Forwarded-For entries a
+ * client wrote before the proxies' own are never taken as its address.
+ */
+function trustedProxies(trustProxy: Config['trustProxy']) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
+/**
  * Serves the built browser app: hashed assets cached for a year, everything else revalidated, and
  * any other GET that asks for HTML answered with index.html so client-side routes survive a reload.
  */
@@ -139,9 +180,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     if (!isApi && candidate.startsWith(webDist + path.sep) && isFile(candidate)) {
       return reply.sendFile(path.relative(webDist, candidate));
     }
-    if (isApi || !asksForAppPage(urlPath, request.headers.accept)) {
-      return reply.status(404).send({ error: `No route for ${request.method} ${urlPath}` });
-    }
+    if (isApi || !asksForAppPage(urlPath, request.headers.accept)) return answerNoRoute(request, reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

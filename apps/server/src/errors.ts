@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
@@ -56,8 +56,46 @@ function isUnstorableText(error: unknown): boolean {
   return (error as { code?: unknown })?.code === '22021';
 }
 
+/** The longest path parameter the router matches (Fastify's maxParamLength); ids are far shorter. */
+export const MAX_PARAM_LENGTH = 200;
+
+export const BAD_URL_MESSAGE = 'Invalid request: the address is not valid (bad percent-encoding)';
+export const URL_TOO_LONG_MESSAGE = 'Invalid request: a part of the address is too long';
+export const CLIENT_CLOSED_MESSAGE = 'The request was closed before it was complete';
+
+/**
+ * Fastify's `frameworkErrors`: failures of the router itself, before any route or hook runs, answer
+ * in the same `{"error": ...}` shape as everything else.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({ error: BAD_URL_MESSAGE });
+    return;
+  }
+  request.log.error({ err: error }, 'router error');
+  reply.status(500).send({ error: INTERNAL_ERROR_MESSAGE });
+}
+
+const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/**
+ * Whether the client went away before its request was read: its connection dropped mid-body. The
+ * socket errors that come with it (ECONNRESET, EPIPE) are the client's doing, not the database's.
+ */
+function clientClosed(request: FastifyRequest): boolean {
+  return request.raw.destroyed && !request.raw.complete;
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (clientClosed(request)) {
+      request.log.info({ event: 'client_closed' }, 'client closed the request before it was complete');
+      return reply.status(400).send({ error: CLIENT_CLOSED_MESSAGE });
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ error: error.message, ...error.details });
     }
@@ -82,12 +120,20 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ error: clientMessage(error as FastifyError) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ error: INTERNAL_ERROR_MESSAGE });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler(answerNoRoute);
+}
+
+/** 404 for a path no route answers; 414 when a part of it is longer than any parameter may be. */
+export function answerNoRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0] ?? '';
+  // The router matches no parameter longer than MAX_PARAM_LENGTH: such a path is too long, not unknown.
+  if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+    return reply.status(414).send({ error: URL_TOO_LONG_MESSAGE });
+  }
+  return reply.status(404).send({ error: `No route for ${request.method} ${path}` });
 }
 
 function clientMessage(error: FastifyError): string {

@@ -1,35 +1,40 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from './config.ts';
 
 /**
- * The security headers of every response, computed once: they depend only on configuration, and
- * building them per request showed up as a real cost on small authenticated reads.
+ * The security headers of every response, as @fastify/helmet options: a content security policy
+ * that lets only our own scripts run, no framing by other sites, no MIME sniffing, a referrer
+ * policy, and HSTS in production only (on a plain-http localhost it would pin the browser to https).
  */
-export function securityHeaders(config: Config): Record<string, string> {
+export function securityHeaderOptions(config: Config): FastifyHelmetOptions {
   const production = config.env === 'production';
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    // React and the toast library set element styles at run time; no script may run inline.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-src 'self'",
-    "frame-ancestors 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    ...(production ? ['upgrade-insecure-requests'] : []),
-  ].join('; ');
   return {
-    'content-security-policy': csp,
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'SAMEORIGIN',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'x-dns-prefetch-control': 'off',
-    'x-permitted-cross-domain-policies': 'none',
-    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and the toast library set element styles at run time; no script may run inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: production ? [] : null,
+      },
+    },
+    // Documents and the web app's files are served only to this site; nothing embeds cross-origin.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'sameorigin' },
+    xDnsPrefetchControl: { allow: false },
+    xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
   };
 }

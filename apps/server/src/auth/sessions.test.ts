@@ -170,26 +170,6 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
   });
 });
 
-describe('auth rate limit', () => {
-  it('answers 429 with a readable error once an address exceeds the per-minute budget', async () => {
-    const ctx = await createTestApp('sqlite', { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        statuses.push((await ctx.app.inject({ method: 'POST', url: '/auth/v1/logout' })).statusCode);
-      }
-      const limited = await ctx.app.inject('/auth/v1/.well-known/jwks.json');
-      expect(statuses).toEqual([204, 204, 204]);
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ error: 'Too many requests. Please try again in 1 minute.' });
-      // Other areas are not limited by it.
-      expect((await ctx.app.inject('/api/public-config')).statusCode).toBe(200);
-    } finally {
-      await ctx.close();
-    }
-  });
-});
-
 describe('signing key', () => {
   it('is generated once into the data folder, owner-only, and survives a restart', async () => {
     const config = testConfig({ DATABASE_URL: 'sqlite::memory:' });

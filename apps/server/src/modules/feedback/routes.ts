@@ -11,6 +11,8 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/api/onboarding-feedback',
     {
+      // Stored text from a person: its own tighter budget (NOTES_RATE_LIMIT_PER_MINUTE).
+      config: { rateLimit: { max: app.config.rateLimits.notesPerUser } },
       schema: {
         tags: ['onboarding'],
         summary: 'Send feedback about the onboarding experience',

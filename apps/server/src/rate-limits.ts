@@ -1,0 +1,115 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { HttpError } from './errors.ts';
+import { logSecurityEvent } from './security-events.ts';
+
+const WINDOW_MS = 60_000;
+/** How long a request waits for Redis, to connect or to count, before it goes through uncounted. */
+const REDIS_TIMEOUT_MS = 1_000;
+
+/**
+ * The anonymous routes of signing in, counted per client address: our own sign-in, session and
+ * sign-out routes, and the pages of the development provider a browser goes through. The
+ * provider's back-channel endpoints (token, keys) are called by this server itself, not by clients.
+ */
+const SIGN_IN_PATH = /^\/(auth\/v1\/(authorize|callback|token|logout)|oidc\/(auth|interaction))([/?]|$)/;
+
+export function isSignInPath(url: string): boolean {
+  return SIGN_IN_PATH.test(url);
+}
+
+export function tooManyRequestsMessage(seconds: number): string {
+  const wait = seconds >= 60 ? '1 minute' : seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `Too many requests. Please try again in ${wait}.`;
+}
+
+/**
+ * Abuse limits on @fastify/rate-limit, counted in Redis when REDIS_URL is set (so every instance
+ * shares them) and in memory otherwise:
+ * - the sign-in routes (see isSignInPath): AUTH_RATE_LIMIT_PER_MINUTE per client address, before
+ *   anything else runs;
+ * - every signed-in route: API_RATE_LIMIT_PER_MINUTE per user, after the guard has named the
+ *   caller; a route may set a tighter `config.rateLimit` of its own (feedback, notes).
+ * Public routes that are not sign-in (health checks, the web app's files, public configuration,
+ * signed document links) are cheap reads and are not counted.
+ * When Redis cannot answer, requests go through uncounted (fail open): a broken counter store must
+ * not lock every client out; the outage is logged.
+ */
+export async function installRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+  const redis = config.redis ? await connectRedis(app, config.redis.url) : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    max: config.rateLimits.apiPerUser,
+    timeWindow: WINDOW_MS,
+    ...(redis ? { redis, nameSpace: `${config.redis?.keyPrefix}rate-limit:` } : {}),
+    skipOnError: true,
+    keyGenerator: (request) =>
+      request.currentUser ? `user:${request.currentUser.id}` : `address:${normalizeIP(request.ip)}`,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, tooManyRequestsMessage(Math.ceil(context.ttl / 1000))),
+    onExceeded: logRateLimited,
+  });
+
+  const perAddress = app.rateLimit({
+    max: config.rateLimits.signInPerAddress,
+    keyGenerator: (request) => `address:${normalizeIP(request.ip)}`,
+  });
+  // Before the development provider's own hook, which answers /oidc requests itself.
+  // Callback style: requests that are not counted here go on without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isSignInPath(request.url)) return done();
+    perAddress.call(app, request, reply).then(() => done(), done);
+  });
+
+  const perUser = app.rateLimit();
+  app.addHook('preHandler', (request, reply, done) => {
+    // Routes with their own limit are counted by the plugin's route hook instead.
+    if (!request.currentUser || request.routeOptions.config.rateLimit) return done();
+    perUser.call(app, request, reply).then(() => done(), done);
+  });
+}
+
+function logRateLimited(request: FastifyRequest): void {
+  logSecurityEvent(request, 'rate_limited', {
+    userId: request.currentUser?.id ?? null,
+    ip: request.ip,
+    route: request.routeOptions.url ?? request.url.split('?')[0],
+  });
+}
+
+/**
+ * One Redis connection per instance. Commands fail at once while it is down (no offline queue), so
+ * a Redis outage costs a request nothing but its count; the client reconnects in the background.
+ */
+async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: REDIS_TIMEOUT_MS,
+    commandTimeout: REDIS_TIMEOUT_MS,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+  });
+  let reachable = true;
+  redis.on('error', (error: Error) => {
+    if (!reachable) return;
+    reachable = false;
+    app.log.warn(
+      { event: 'rate_limit_store_unavailable', err: { message: error.message } },
+      'Redis unreachable: requests are not counted until it is back',
+    );
+  });
+  redis.on('ready', () => {
+    if (!reachable) app.log.info({ event: 'rate_limit_store_available' }, 'Redis reachable again');
+    reachable = true;
+  });
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  await redis.connect().catch(() => {
+    // Logged by the error listener; the client keeps trying to reconnect.
+  });
+  return redis;
+}
