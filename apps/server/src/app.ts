@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import {
+  answerClientError,
   answerFrameworkError,
   answerNoRoute,
   installErrorHandler,
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Router-level failures (a path that is not valid percent-encoding) answer like every other error.
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // A client that sends its request slowly, a byte at a time, is cut off: the headers must arrive
     // within headersTimeout and the whole request within requestTimeout (checked every second or
     // sooner); an idle kept-alive connection is closed after keepAliveTimeout.

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -64,8 +66,9 @@ export const URL_TOO_LONG_MESSAGE = 'Invalid request: a part of the address is t
 export const CLIENT_CLOSED_MESSAGE = 'The request was closed before it was complete';
 
 /**
- * Fastify's `frameworkErrors`: failures of the router itself, before any route or hook runs, answer
- * in the same `{"error": ...}` shape as everything else.
+ * Fastify's `frameworkErrors`: failures of the router itself, before any route or hook runs (a path
+ * that is not valid percent-encoding, a path parameter over MAX_PARAM_LENGTH), answer in the same
+ * `{"error": ...}` shape as everything else.
  */
 export function answerFrameworkError(
   error: FastifyError,
@@ -76,8 +79,38 @@ export function answerFrameworkError(
     reply.status(400).send({ error: BAD_URL_MESSAGE });
     return;
   }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ error: URL_TOO_LONG_MESSAGE });
+    return;
+  }
   request.log.error({ err: error }, 'router error');
   reply.status(500).send({ error: INTERNAL_ERROR_MESSAGE });
+}
+
+export const REQUEST_TIMEOUT_MESSAGE = 'The request took too long to arrive. Please try again.';
+export const HEADERS_TOO_LARGE_MESSAGE = 'Invalid request: its headers are too large';
+export const MALFORMED_REQUEST_MESSAGE = 'Invalid request: it is not well-formed HTTP';
+
+/**
+ * Fastify's `clientErrorHandler`: a connection that breaks the HTTP rules or the time limits (a
+ * request sent too slowly) gets one answer in the `{"error": ...}` shape, then is closed.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A reset connection is gone: there is no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, REQUEST_TIMEOUT_MESSAGE]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, HEADERS_TOO_LARGE_MESSAGE]
+        : [400, MALFORMED_REQUEST_MESSAGE];
+  if (socket.writable) {
+    const body = JSON.stringify({ error: message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -126,14 +159,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler(answerNoRoute);
 }
 
-/** 404 for a path no route answers; 414 when a part of it is longer than any parameter may be. */
+/** The 404 of a path no route answers. */
 export function answerNoRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const path = request.url.split('?')[0] ?? '';
-  // The router matches no parameter longer than MAX_PARAM_LENGTH: such a path is too long, not unknown.
-  if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) {
-    return reply.status(414).send({ error: URL_TOO_LONG_MESSAGE });
-  }
-  return reply.status(404).send({ error: `No route for ${request.method} ${path}` });
+  return reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
 }
 
 function clientMessage(error: FastifyError): string {

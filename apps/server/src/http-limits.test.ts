@@ -1,0 +1,163 @@
+import net from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from './app.ts';
+import {
+  BAD_URL_MESSAGE,
+  MAX_PARAM_LENGTH,
+  REQUEST_TIMEOUT_MESSAGE,
+  URL_TOO_LONG_MESSAGE,
+} from './errors.ts';
+import { signInForTest } from './testing/auth.ts';
+import { testConfig } from './testing/databases.ts';
+
+/** A listening app with small time limits, whose log lines the test reads. */
+async function listeningApp() {
+  const lines: Record<string, unknown>[] = [];
+  const config = testConfig({
+    LOG_LEVEL: 'info',
+    HTTP_REQUEST_TIMEOUT_MS: '1000',
+    HTTP_HEADERS_TIMEOUT_MS: '500',
+  });
+  const app = await buildApp({
+    config,
+    webDist: path.join(config.dataDir, 'no-web'),
+    logStream: { write: (line) => lines.push(JSON.parse(line)) },
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, lines, port: (app.server.address() as net.AddressInfo).port };
+}
+
+/** A raw connection: what it received, and whether the server has closed it. */
+async function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  const state = { received: '', closed: false };
+  socket.on('data', (chunk) => {
+    state.received += chunk;
+  });
+  socket.on('close', () => {
+    state.closed = true;
+  });
+  socket.on('error', () => {});
+  await new Promise((resolve) => socket.once('connect', resolve));
+  return { socket, state };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends `text` a byte at a time, every 50 ms, until the server closes the connection. */
+async function trickle(connection: Awaited<ReturnType<typeof rawConnection>>, text: string): Promise<number> {
+  let sent = 0;
+  while (!connection.state.closed && sent < text.length) {
+    connection.socket.write(text.charAt(sent));
+    sent++;
+    await pause(50);
+  }
+  return sent;
+}
+
+describe('slow and broken requests on a listening server', () => {
+  let ctx: Awaited<ReturnType<typeof listeningApp>>;
+  let authorization: string;
+  beforeAll(async () => {
+    ctx = await listeningApp();
+    authorization = (await signInForTest(ctx.app, 'slow@example.com')).authHeader.authorization;
+  });
+  afterAll(async () => ctx.app.close());
+
+  const feedbackHeaders = (length: number) =>
+    `POST /api/onboarding-feedback HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${authorization}\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+  it('cuts off a body sent one byte at a time, with 408 in the error shape', async () => {
+    const body = JSON.stringify({ text: 'x'.repeat(400) });
+    const connection = await rawConnection(ctx.port);
+    connection.socket.write(feedbackHeaders(body.length));
+    const sent = await trickle(connection, body);
+    expect(connection.state.closed).toBe(true);
+    expect(sent).toBeLessThan(body.length);
+    expect(connection.state.received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(connection.state.received.split('\r\n\r\n')[1]).toBe(
+      JSON.stringify({ error: REQUEST_TIMEOUT_MESSAGE }),
+    );
+  });
+
+  it('cuts off headers sent one byte at a time', async () => {
+    const headers = `GET /api/public-config HTTP/1.1\r\nHost: localhost\r\n${'X-Padding: slow\r\n'.repeat(40)}\r\n`;
+    const connection = await rawConnection(ctx.port);
+    const sent = await trickle(connection, headers);
+    expect(connection.state.closed).toBe(true);
+    expect(sent).toBeLessThan(headers.length);
+    expect(connection.state.received).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('does not take a request the client closed half-way for a database outage', async () => {
+    const earlier = ctx.lines.length;
+    const linesOfThisTest = () => ctx.lines.slice(earlier);
+    const connection = await rawConnection(ctx.port);
+    connection.socket.write(`${feedbackHeaders(1000)}{"text":"half`);
+    await vi.waitFor(() =>
+      expect(linesOfThisTest()).toContainEqual(
+        expect.objectContaining({
+          msg: 'incoming request',
+          req: { method: 'POST', path: '/api/onboarding-feedback' },
+        }),
+      ),
+    );
+    connection.socket.destroy();
+    await vi.waitFor(() =>
+      expect(linesOfThisTest()).toContainEqual(expect.objectContaining({ event: 'client_closed' })),
+    );
+    expect(linesOfThisTest().filter((line) => line.msg === 'database unavailable')).toEqual([]);
+    expect(linesOfThisTest().filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+});
+
+describe('router-level errors answer in the error shape', () => {
+  let app: FastifyInstance;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    const config = testConfig();
+    app = await buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
+    headers = (await signInForTest(app, 'router@example.com')).authHeader;
+  });
+  afterAll(async () => app.close());
+
+  it('bad percent-encoding in the path: 400', async () => {
+    const response = await app.inject({ url: '/api/my-jobs/%E0%A4%A', headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: BAD_URL_MESSAGE });
+  });
+
+  it('a path parameter longer than any id: 414', async () => {
+    const response = await app.inject({ url: `/api/my-jobs/${'a'.repeat(MAX_PARAM_LENGTH + 1)}`, headers });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ error: URL_TOO_LONG_MESSAGE });
+    // At the limit, the route answers for itself.
+    const atLimit = await app.inject({ url: `/api/my-jobs/${'a'.repeat(MAX_PARAM_LENGTH)}`, headers });
+    expect(atLimit.statusCode).not.toBe(414);
+  });
+
+  it('malformed JSON: 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/onboarding-feedback',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"text": "unfinished',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Request body is not valid JSON' });
+  });
+
+  it('a content type the route does not read: 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/onboarding-feedback',
+      headers: { ...headers, 'content-type': 'application/xml' },
+      payload: '<text>hello</text>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ error: 'Unsupported content type' });
+  });
+});
