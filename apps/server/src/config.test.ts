@@ -41,6 +41,31 @@ describe('configuration', () => {
     }
   });
 
+  it('lets tests switch the staff second factor off, but never production', () => {
+    expect(loadConfig({}).auth.staffMfa).toBe(true);
+    expect(loadConfig({ STAFF_MFA: 'off' }).auth.staffMfa).toBe(false);
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_GOOGLE_CLIENT_ID: 'id',
+      AUTH_GOOGLE_CLIENT_SECRET: 'secret',
+      STAFF_EMAIL_DOMAIN: 'company.com',
+      PUBLIC_URL: 'https://app.company.com',
+    };
+    expect(loadConfig(production).auth.staffMfa).toBe(true);
+    expect(() => loadConfig({ ...production, STAFF_MFA: 'off' })).toThrow(
+      'STAFF_MFA=off is refused in production: staff sign in with a second factor',
+    );
+    expect(() => loadConfig({ STAFF_MFA: 'no' })).toThrow('STAFF_MFA must be on or off');
+  });
+
+  it('reads the absolute session lifetime, 30 days unless set', () => {
+    expect(loadConfig({}).auth.sessionMaxAge).toBe(2_592_000);
+    expect(loadConfig({ AUTH_SESSION_MAX_AGE: '3600' }).auth.sessionMaxAge).toBe(3600);
+    expect(() => loadConfig({ AUTH_SESSION_MAX_AGE: '0' })).toThrow(
+      'AUTH_SESSION_MAX_AGE must be a whole number of seconds greater than 0',
+    );
+  });
+
   it('requires the Google client id and secret together', () => {
     expect(() => loadConfig({ AUTH_GOOGLE_CLIENT_ID: 'id' })).toThrow(
       'AUTH_GOOGLE_CLIENT_ID and AUTH_GOOGLE_CLIENT_SECRET must be set together',

@@ -116,8 +116,9 @@ export function createSessionService(deps: {
   const sessionStatuses = new LRUCache<string, { status: SessionStatus | null }>({
     max: 50_000,
     ttl: SESSION_CHECK_TTL_MS,
-    // The service's clock, so tests can move it.
+    // The service's clock, read on every check (no timer per read), so tests can move it.
     perf: { now: () => Date.now() },
+    ttlResolution: 0,
     fetchMethod: async (sessionId) => {
       const status = (await repo.findSessionStatus(sessionId)) ?? null;
       const seenBefore = Date.now() - LAST_SEEN_RESOLUTION_SECONDS * 1000;
@@ -235,11 +236,10 @@ export function createSessionService(deps: {
       return repo.listLiveSessions(userId);
     },
 
-    /** The owner ends one of their sessions; 404 for a session that is not theirs or not live. */
+    /** The owner ends one of their sessions (again is fine); 404 for a session that is not theirs. */
     async endOwn(userId: string, sessionId: string): Promise<void> {
-      if ((await repo.findSessionOwner(sessionId)) !== userId || !(await end(sessionId, 'ended_by_owner'))) {
-        throw NotFound(SESSION_NOT_FOUND_MESSAGE);
-      }
+      if ((await repo.findSessionOwner(sessionId)) !== userId) throw NotFound(SESSION_NOT_FOUND_MESSAGE);
+      await end(sessionId, 'ended_by_owner');
     },
 
     /** Ends every session of the user but `keep`; answers how many ended. */
@@ -251,9 +251,10 @@ export function createSessionService(deps: {
       return ended;
     },
 
-    /** Staff disable a session; 404 when it does not exist or has already ended. */
+    /** Staff disable a session (again is fine); 404 when there is no such session. */
     async disable(sessionId: string): Promise<void> {
-      if (!(await end(sessionId, 'disabled_by_staff'))) throw NotFound(SESSION_NOT_FOUND_MESSAGE);
+      if (!(await repo.findSessionOwner(sessionId))) throw NotFound(SESSION_NOT_FOUND_MESSAGE);
+      await end(sessionId, 'disabled_by_staff');
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { takeRecoveryCodeForTest } from '../testing/auth.ts';
 import { pdfBytes } from '../testing/documents.ts';
 import { completeRecord } from '../testing/onboarding-record.ts';
 import { multipartBody } from './multipart.ts';
@@ -23,8 +24,11 @@ export type RouteAccess =
   | { access: 'public'; reason: string; request: RouteRequest }
   /** Any signed-in person, client or staff, about themselves. */
   | { access: 'signed-in'; request: RouteRequest }
-  /** Staff only: clients get 403. */
-  | { access: 'staff'; request: RouteRequest }
+  /**
+   * Staff only: clients get 403. `servedStatus`: the answer to the well-formed call by staff when it
+   * is not a 2xx by design (setting up the second factor again, for staff who already did).
+   */
+  | { access: 'staff'; request: RouteRequest; servedStatus?: number }
   /** Clients, each on their own data only. */
   | { access: 'client'; request: RouteRequest; foreign: ForeignAnswer };
 
@@ -148,6 +152,38 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
   },
 
   'GET /auth/v1/user': { access: 'signed-in', request: get(fixed('/auth/v1/user')) },
+  'POST /auth/v1/mfa/enrol': {
+    access: 'staff',
+    request: send('POST', fixed('/auth/v1/mfa/enrol')),
+    servedStatus: 409,
+  },
+  'POST /auth/v1/mfa/verify': {
+    access: 'staff',
+    request: (caller) => ({
+      method: 'POST',
+      url: '/auth/v1/mfa/verify',
+      headers: caller,
+      payload: { recovery_code: takeRecoveryCodeForTest(caller) ?? 'none' },
+    }),
+  },
+  'GET /api/account/sessions': { access: 'signed-in', request: get(fixed('/api/account/sessions')) },
+  'POST /api/account/sessions/sign-out-others': {
+    access: 'signed-in',
+    request: send('POST', fixed('/api/account/sessions/sign-out-others')),
+  },
+  'DELETE /api/account/sessions/:id': {
+    access: 'client',
+    request: send('DELETE', (owner) => `/api/account/sessions/${owner.spareSessionIds[0]}`),
+    foreign: 'not-found',
+  },
+  'GET /api/admin/clients/:userId/sessions': {
+    access: 'staff',
+    request: get((owner) => `/api/admin/clients/${owner.userId}/sessions`),
+  },
+  'DELETE /api/admin/sessions/:id': {
+    access: 'staff',
+    request: send('DELETE', (owner) => `/api/admin/sessions/${owner.spareSessionIds[1]}`),
+  },
 
   'GET /api/onboarding-submissions': {
     access: 'client',

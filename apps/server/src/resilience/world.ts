@@ -22,6 +22,8 @@ export interface ClientResources {
   filterIds: string[];
   /** The token of a signed download link the client made for their resume. */
   linkToken: string;
+  /** Two more signed-in devices of the client, besides the one `headers` signs in. */
+  spareSessionIds: string[];
 }
 
 /** An app with a staff member and two clients, Amira and Bruno, who each own one of everything. */
@@ -112,6 +114,10 @@ async function equipClient(app: FastifyInstance, staff: Headers, email: string):
     jobIds: listed.data.map((job: { id: string }) => job.id),
     filterIds: saved.filter_ids,
     linkToken: new URL(link.data.url).searchParams.get('token')!,
+    spareSessionIds: [
+      (await signInForTest(app, email)).sessionId,
+      (await signInForTest(app, email)).sessionId,
+    ],
   };
 }
 
@@ -131,6 +137,7 @@ export async function createWorld(kind: DatabaseKind): Promise<World> {
     jobIds: [randomUUID()],
     filterIds: [randomUUID()],
     linkToken: 'bm9ib2R5.bm9ib2R5',
+    spareSessionIds: [randomUUID(), randomUUID()],
   };
   return { app, staff, amira, bruno, ghost, close };
 }

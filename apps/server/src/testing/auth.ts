@@ -12,11 +12,10 @@ export interface TestSignIn {
 export const TEST_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
-/** Per app and staff user: the TOTP secret and the recovery codes not used yet. */
-const secondFactors = new WeakMap<
-  FastifyInstance,
-  Map<string, { secret: string; recoveryCodes: string[] }>
->();
+/** Per staff user (ids are unique across test databases): the TOTP secret and unused recovery codes. */
+const secondFactors = new Map<string, { secret: string; recoveryCodes: string[] }>();
+/** The staff user each signed-in test header belongs to. */
+const staffByAuthorization = new Map<string, string>();
 
 /**
  * Signs a person in without the OpenID round trip: the user and session are created by the real
@@ -43,6 +42,7 @@ export async function signInForTest(
   let { accessToken } = session;
   if (session.user.mfa === 'enrol' || session.user.mfa === 'verify') {
     accessToken = await passSecondFactorForTest(app, session.user.id, accessToken);
+    staffByAuthorization.set(`Bearer ${accessToken}`, session.user.id);
   }
   return {
     accessToken,
@@ -63,18 +63,16 @@ export async function passSecondFactorForTest(
   userId: string,
   accessToken: string,
 ): Promise<string> {
-  const known = secondFactors.get(app) ?? new Map();
-  secondFactors.set(app, known);
   const headers = { authorization: `Bearer ${accessToken}` };
   const verify = (payload: Record<string, string>) =>
     app.inject({ method: 'POST', url: '/auth/v1/mfa/verify', headers, payload });
 
-  let factor = known.get(userId);
+  let factor = secondFactors.get(userId);
   if (!factor) {
     const enrol = await app.inject({ method: 'POST', url: '/auth/v1/mfa/enrol', headers });
     if (enrol.statusCode !== 200) throw new Error(`enrolment failed: ${enrol.statusCode} ${enrol.body}`);
     factor = { secret: enrol.json().secret as string, recoveryCodes: [] };
-    known.set(userId, factor);
+    secondFactors.set(userId, factor);
   }
   let response = await verify({ code: await generate({ secret: factor.secret }) });
   if (response.statusCode === 401 && factor.recoveryCodes.length > 0) {
@@ -85,4 +83,10 @@ export async function passSecondFactorForTest(
   const body = response.json();
   if (body.recovery_codes) factor.recoveryCodes = body.recovery_codes;
   return body.access_token;
+}
+
+/** An unused recovery code of the staff member these headers sign in (taken: it is about to be used). */
+export function takeRecoveryCodeForTest(headers: { authorization?: string }): string | undefined {
+  const userId = headers.authorization && staffByAuthorization.get(headers.authorization);
+  return userId ? secondFactors.get(userId)?.recoveryCodes.shift() : undefined;
 }

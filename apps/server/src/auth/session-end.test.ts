@@ -1,0 +1,230 @@
+import { generateKeyPairSync } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.ts';
+import { signInForTest, TEST_USER_AGENT } from '../testing/auth.ts';
+import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
+import { SESSION_CHECK_TTL_MS } from './sessions.ts';
+
+const ENDED = { error: 'The session has ended; please sign in again.' };
+const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+
+/** Moves the clock the session check and token expiry read (Date), not the timers. */
+function startMovableClock() {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  return (ms: number) => vi.setSystemTime(Date.now() + ms);
+}
+
+describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (kind) => {
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase(kind);
+    drop = database.drop;
+    const instance = async () => {
+      const config = testConfig({ DATABASE_URL: database.url, AUTH_JWT_PRIVATE_KEY: pem });
+      return buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
+    };
+    first = await instance();
+    second = await instance();
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await drop();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const jobs = (app: FastifyInstance, authHeader: { authorization: string }) =>
+    app.inject({ url: '/api/my-jobs', headers: authHeader });
+
+  /** Signs in on the first instance; the second has read the session (it is in its cache). */
+  async function signedInOnBoth(email: string) {
+    const signedIn = await signInForTest(first, email);
+    expect((await jobs(second, signedIn.authHeader)).statusCode).toBe(200);
+    return signedIn;
+  }
+
+  /** The token is refused at once where the session ended, and on the other instance after the cache's TTL. */
+  async function expectRefusedEverywhere(
+    authHeader: { authorization: string },
+    advance: (ms: number) => void,
+  ) {
+    const here = await jobs(first, authHeader);
+    expect(here.statusCode).toBe(401);
+    expect(here.json()).toEqual(ENDED);
+    advance(SESSION_CHECK_TTL_MS + 1);
+    const there = await jobs(second, authHeader);
+    expect(there.statusCode).toBe(401);
+    expect(there.json()).toEqual(ENDED);
+  }
+
+  it('refuses the access token of a session that signed out', async () => {
+    const signedIn = await signedInOnBoth('signed-out@example.test');
+    const advance = startMovableClock();
+    const logout = await first.inject({
+      method: 'POST',
+      url: '/auth/v1/logout',
+      headers: signedIn.authHeader,
+    });
+    expect(logout.statusCode).toBe(204);
+    await expectRefusedEverywhere(signedIn.authHeader, advance);
+  });
+
+  it('refuses the access token of a session whose refresh token came back after use', async () => {
+    const signedIn = await signedInOnBoth('replayed@example.test');
+    const advance = startMovableClock();
+    const refresh = () =>
+      first.inject({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        payload: { refresh_token: signedIn.refreshToken },
+      });
+    const rotated = await refresh();
+    expect(rotated.statusCode).toBe(200);
+    expect((await refresh()).statusCode).toBe(401);
+    await expectRefusedEverywhere(signedIn.authHeader, advance);
+    const newer = { authorization: `Bearer ${rotated.json().access_token}` };
+    expect((await jobs(second, newer)).json()).toEqual(ENDED);
+  });
+
+  it('refuses the access token of a session staff disabled, and lists the sessions staff see', async () => {
+    const staff = await signInForTest(first, 'lead@company.test');
+    const signedIn = await signedInOnBoth('disabled@example.test');
+    const listed = await second.inject({
+      url: `/api/admin/clients/${signedIn.userId}/sessions`,
+      headers: staff.authHeader,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual([
+      {
+        id: signedIn.sessionId,
+        user_agent: TEST_USER_AGENT,
+        created_at: expect.any(String),
+        last_seen_at: expect.any(String),
+        expires_at: expect.any(String),
+      },
+    ]);
+    const advance = startMovableClock();
+    const disable = await first.inject({
+      method: 'DELETE',
+      url: `/api/admin/sessions/${signedIn.sessionId}`,
+      headers: staff.authHeader,
+    });
+    expect(disable.statusCode).toBe(204);
+    await expectRefusedEverywhere(signedIn.authHeader, advance);
+
+    const again = await first.inject({
+      method: 'DELETE',
+      url: `/api/admin/sessions/${signedIn.sessionId}`,
+      headers: staff.authHeader,
+    });
+    expect(again.statusCode).toBe(204);
+    const unknown = await first.inject({
+      method: 'DELETE',
+      url: '/api/admin/sessions/no-such-session',
+      headers: staff.authHeader,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'No such signed-in device' });
+    const unknownUser = await first.inject({
+      url: '/api/admin/clients/no-such-user/sessions',
+      headers: staff.authHeader,
+    });
+    expect(unknownUser.statusCode).toBe(404);
+    expect(unknownUser.json()).toEqual({ error: 'No user with this id' });
+  });
+
+  it('refuses the access tokens of the other devices after "sign out everywhere else"', async () => {
+    const phone = await signedInOnBoth('two-devices@example.test');
+    const laptop = await signInForTest(first, 'two-devices@example.test');
+    const devices = await second.inject({ url: '/api/account/sessions', headers: laptop.authHeader });
+    expect(
+      devices.json().data.map((device: { id: string; current: boolean }) => [device.id, device.current]),
+    ).toEqual(
+      expect.arrayContaining([
+        [laptop.sessionId, true],
+        [phone.sessionId, false],
+      ]),
+    );
+    expect(devices.json().data).toHaveLength(2);
+
+    const advance = startMovableClock();
+    const signOutOthers = await first.inject({
+      method: 'POST',
+      url: '/api/account/sessions/sign-out-others',
+      headers: laptop.authHeader,
+    });
+    expect(signOutOthers.json()).toEqual({ ended: 1 });
+    await expectRefusedEverywhere(phone.authHeader, advance);
+    expect((await jobs(second, laptop.authHeader)).statusCode).toBe(200);
+    const left = await second.inject({ url: '/api/account/sessions', headers: laptop.authHeader });
+    expect(left.json().data.map((device: { id: string }) => device.id)).toEqual([laptop.sessionId]);
+  });
+
+  it("ends one of the caller's own devices, and no one else's", async () => {
+    const mine = await signInForTest(first, 'owner@example.test');
+    const myOther = await signInForTest(first, 'owner@example.test');
+    const someoneElse = await signInForTest(first, 'someone-else@example.test');
+    const end = (sessionId: string) =>
+      first.inject({ method: 'DELETE', url: `/api/account/sessions/${sessionId}`, headers: mine.authHeader });
+    const foreign = await end(someoneElse.sessionId);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: 'No such signed-in device' });
+    expect((await jobs(first, someoneElse.authHeader)).statusCode).toBe(200);
+    expect((await end(myOther.sessionId)).statusCode).toBe(204);
+    expect((await jobs(first, myOther.authHeader)).json()).toEqual(ENDED);
+  });
+
+  it('keeps the devices and session routes to their callers: staff routes refuse clients', async () => {
+    const client = await signInForTest(first, 'curious-client@example.test');
+    const response = await first.inject({
+      url: `/api/admin/clients/${client.userId}/sessions`,
+      headers: client.authHeader,
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await first.inject('/api/account/sessions')).statusCode).toBe(401);
+  });
+});
+
+describe('the absolute session lifetime', () => {
+  it('is not extended by refreshes, and the refresh cookie never outlives it', async () => {
+    const ctx = await createTestApp('sqlite', { AUTH_SESSION_MAX_AGE: '3600', AUTH_ACCESS_TOKEN_TTL: '900' });
+    try {
+      const advance = startMovableClock();
+      const signedIn = await signInForTest(ctx.app, 'lifetime@example.test');
+      let refreshToken = signedIn.refreshToken;
+      const refresh = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/auth/v1/token?grant_type=refresh_token',
+          cookies: { refresh_token: refreshToken },
+        });
+
+      advance(50 * 60 * 1000);
+      const late = await refresh();
+      expect(late.statusCode).toBe(200);
+      const cookie = late.cookies.find((candidate) => candidate.name === 'refresh_token')!;
+      expect(cookie.maxAge).toBeLessThanOrEqual(600);
+      expect(cookie.maxAge).toBeGreaterThan(590);
+      refreshToken = cookie.value;
+      const lateToken = { authorization: `Bearer ${late.json().access_token}` };
+
+      advance(10 * 60 * 1000 + 1000);
+      const tooLate = await refresh();
+      expect(tooLate.statusCode).toBe(401);
+      expect(tooLate.json()).toEqual(ENDED);
+      // The access token issued 10 minutes ago lives 15 minutes, but its session has ended.
+      const call = await ctx.app.inject({ url: '/api/my-jobs', headers: lateToken });
+      expect(call.json()).toEqual(ENDED);
+    } finally {
+      vi.useRealTimers();
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,210 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { signInForTest, TEST_USER_AGENT } from '../testing/auth.ts';
+import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
+
+const STAFF_ROUTE = '/api/admin/outbox';
+const SECOND_FACTOR_REQUIRED = {
+  error: 'Two-step verification required: enter the code from your authenticator app to use staff features.',
+};
+const WRONG_CODE = { error: 'That code is not right. Check your authenticator app and try again.' };
+
+/** A staff sign-in that has not passed the second factor yet. */
+async function staffSession(app: FastifyInstance, email: string) {
+  const session = await app.auth.sessions.signIn(
+    { provider: 'test', subject: email, email, emailVerified: true },
+    { userAgent: TEST_USER_AGENT },
+  );
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  return {
+    session,
+    headers,
+    enrol: () => app.inject({ method: 'POST', url: '/auth/v1/mfa/enrol', headers }),
+    verify: (payload: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/auth/v1/mfa/verify', headers, payload }),
+    user: () => app.inject({ url: '/auth/v1/user', headers }),
+  };
+}
+
+/** A code of the step after the current one: accepted (clock drift), and not the current step's. */
+const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(async () => ctx.close());
+
+  it('enrols a staff member: QR code and secret, a code, then ten recovery codes shown once', async () => {
+    const staff = await staffSession(ctx.app, 'enrol@company.test');
+    expect(staff.session.user.mfa).toBe('enrol');
+    expect((await staff.user()).json()).toMatchObject({ role: 'staff', mfa: 'enrol' });
+    const refused = await ctx.app.inject({ url: STAFF_ROUTE, headers: staff.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(SECOND_FACTOR_REQUIRED);
+
+    const enrol = await staff.enrol();
+    expect(enrol.statusCode).toBe(200);
+    expect(enrol.headers['cache-control']).toBe('no-store');
+    const { otpauth_url, qr_code, secret } = enrol.json();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauth_url).toBe(
+      `otpauth://totp/Apply%20Ahead:enrol%40company.test?secret=${secret}&issuer=Apply%20Ahead`,
+    );
+    expect(qr_code).toMatch(/^data:image\/png;base64,/);
+
+    const verified = await staff.verify({ code: await generate({ secret }) });
+    expect(verified.statusCode).toBe(200);
+    const body = verified.json();
+    expect(body.user).toMatchObject({ role: 'staff', mfa: 'passed' });
+    expect(body.recovery_codes).toHaveLength(10);
+    expect(new Set(body.recovery_codes).size).toBe(10);
+    for (const code of body.recovery_codes) expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    const passed = { authorization: `Bearer ${body.access_token}` };
+    expect((await ctx.app.inject({ url: STAFF_ROUTE, headers: passed })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/auth/v1/user', headers: passed })).json().mfa).toBe('passed');
+
+    const again = await staff.enrol();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: 'Two-step verification is already set up: enter a code from your authenticator app.',
+    });
+  });
+
+  it('asks a later sign-in for a code; refuses wrong, malformed and replayed codes; refreshes keep it passed', async () => {
+    const first = await staffSession(ctx.app, 'returning@company.test');
+    const { secret } = (await first.enrol()).json();
+    const code = await generate({ secret });
+    expect((await first.verify({ code })).statusCode).toBe(200);
+
+    const later = await staffSession(ctx.app, 'returning@company.test');
+    expect((await later.user()).json().mfa).toBe('verify');
+    const wrong = await later.verify({ code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(WRONG_CODE);
+    const malformed = await later.verify({ code: '12ab' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: 'Enter the 6-digit code from your authenticator app.' });
+    const neither = await later.verify({});
+    expect(neither.json()).toEqual({ error: 'Send either a 6-digit code or a recovery code.' });
+
+    const replay = await later.verify({ code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({
+      error: 'That code has already been used. Wait for the next code and try again.',
+    });
+
+    const passed = await later.verify({ code: await nextCode(secret) });
+    expect(passed.statusCode).toBe(200);
+    expect(passed.json().recovery_codes).toBeUndefined();
+
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: later.session.refreshToken },
+    });
+    expect(refreshed.json().user.mfa).toBe('passed');
+    const headers = { authorization: `Bearer ${refreshed.json().access_token}` };
+    expect((await ctx.app.inject({ url: STAFF_ROUTE, headers })).statusCode).toBe(200);
+  });
+
+  it('takes each recovery code once, in any case and with or without dashes', async () => {
+    const first = await staffSession(ctx.app, 'recovery@company.test');
+    const { secret } = (await first.enrol()).json();
+    const [recoveryCode] = (await first.verify({ code: await generate({ secret }) })).json().recovery_codes;
+
+    const later = await staffSession(ctx.app, 'recovery@company.test');
+    const typed = recoveryCode.toUpperCase().replaceAll('-', ' ');
+    const used = await later.verify({ recovery_code: typed });
+    expect(used.statusCode).toBe(200);
+    expect(used.json().user.mfa).toBe('passed');
+
+    const third = await staffSession(ctx.app, 'recovery@company.test');
+    const reused = await third.verify({ recovery_code: recoveryCode });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toEqual({ error: 'That recovery code is not right, or it has already been used.' });
+  });
+
+  it('locks the second factor for five minutes after five wrong codes in a row', async () => {
+    const staff = await staffSession(ctx.app, 'guesser@company.test');
+    const { secret } = (await staff.enrol()).json();
+    const right = await generate({ secret });
+    const wrongCode = right === '123456' ? '654321' : '123456';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await staff.verify({ code: wrongCode })).json()).toEqual(WRONG_CODE);
+    }
+    const locked = await staff.verify({ code: right });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ error: 'Too many wrong codes. Please wait 5 minutes and try again.' });
+  });
+
+  it('never shows a client any of it', async () => {
+    const client = await signInForTest(ctx.app, 'client@example.test');
+    const user = await ctx.app.inject({ url: '/auth/v1/user', headers: client.authHeader });
+    expect(user.json()).not.toHaveProperty('mfa');
+    expect((await ctx.app.inject({ url: '/api/my-jobs', headers: client.authHeader })).statusCode).toBe(200);
+    const enrol = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/v1/mfa/enrol',
+      headers: client.authHeader,
+    });
+    expect(enrol.statusCode).toBe(403);
+    expect(enrol.json()).toEqual({
+      error: 'Access denied. This feature is only available to @company.test users.',
+    });
+  });
+});
+
+describe('security events of the staff second factor and staff routes', () => {
+  it('logs a wrong code and a refused staff route as one structured line each, with user and request id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const database = await createTestDatabase('sqlite');
+    const config = testConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+    const app = await buildApp({
+      config,
+      webDist: path.join(config.dataDir, 'no-web'),
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    try {
+      const staff = await staffSession(app, 'logged@company.test');
+      await staff.enrol();
+      const refusedRoute = await app.inject({ url: STAFF_ROUTE, headers: staff.headers });
+      const wrong = await staff.verify({ code: '000000' });
+      const events = lines.filter((line) => 'event' in line);
+      expect(events).toEqual([
+        expect.objectContaining({
+          event: 'staff_route_forbidden',
+          userId: staff.session.user.id,
+          reqId: refusedRoute.headers['x-request-id'],
+          reason: 'second_factor',
+        }),
+        expect.objectContaining({
+          event: 'mfa_failure',
+          userId: staff.session.user.id,
+          reqId: wrong.headers['x-request-id'],
+          reason: 'wrong_code',
+        }),
+      ]);
+      expect(JSON.stringify(events)).not.toContain('000000');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('STAFF_MFA=off', () => {
+  it('opens staff routes to staff without a second factor', async () => {
+    const ctx = await createTestApp('sqlite', { STAFF_MFA: 'off' });
+    try {
+      const staff = await staffSession(ctx.app, 'no-mfa@company.test');
+      expect(staff.session.user.mfa).toBe('passed');
+      expect((await ctx.app.inject({ url: STAFF_ROUTE, headers: staff.headers })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
