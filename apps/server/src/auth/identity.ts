@@ -1,20 +1,10 @@
 import { normalizeEmail } from '@app/domain/email-address';
-import type { SignInErrorReason } from '@app/domain/sign-in-errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ClientsService } from '../modules/clients/service.ts';
 import { createIdentityRepo } from './identity-repo.ts';
 import type { ProviderIdentity, UserRecord } from './repo.ts';
-
-/** A sign-in we refuse for a reason the person can be told (see @app/domain/sign-in-errors). */
-export class SignInRefused extends Error {
-  readonly reason: SignInErrorReason;
-
-  constructor(reason: SignInErrorReason, message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
+import { SignInError } from './sign-in.ts';
 
 /**
  * Who signed in. A person is a user account; a provider identity (provider, subject) signs in to
@@ -30,7 +20,7 @@ export function createIdentityResolver(deps: { db: Kysely<Database>; clients: Cl
   return {
     async resolveUser(identity: ProviderIdentity): Promise<UserRecord> {
       if (!identity.emailVerified) {
-        throw new SignInRefused('email_not_verified', 'the provider did not verify the e-mail address');
+        throw new SignInError('email_not_verified', 'the provider did not verify the e-mail address');
       }
       const email = normalizeEmail(identity.email);
       const user = await db.transaction().execute(async (trx) => {

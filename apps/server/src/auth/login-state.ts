@@ -44,9 +44,21 @@ export async function openLoginState(
 }
 
 /** Only a path on this site (`/profile?tab=1`), never another origin or a protocol-relative URL. */
-export function isSameSitePath(value: string): boolean {
+function isSameSitePath(value: string): boolean {
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return false;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here.
   if (/[\u0000-\u001f\\]/.test(value)) return false;
   return new URL(value, 'http://site.invalid').origin === 'http://site.invalid';
+}
+
+/**
+ * The path on this site to return to after signing in, percent-encoded as a Location header must
+ * be (so any Unicode character is kept, safely); undefined for anything that is not such a path,
+ * before or after encoding (`/.//evil.test` would become `//evil.test`).
+ */
+export function sameSitePath(value: string): string | undefined {
+  if (!isSameSitePath(value)) return undefined;
+  const url = new URL(value, 'http://site.invalid');
+  const encoded = `${url.pathname}${url.search}${url.hash}`;
+  return isSameSitePath(encoded) ? encoded : undefined;
 }

@@ -1,3 +1,4 @@
+import { type SignInErrorReason, signInErrorLocation } from '@app/domain/sign-in-errors';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,10 +9,10 @@ import type { AccessTokens } from './access-tokens.ts';
 import { bearerToken, currentUser } from './guard.ts';
 import type { SigningKey } from './keys.ts';
 import {
-  isSameSitePath,
   LOGIN_STATE_COOKIE,
   LOGIN_STATE_TTL_SECONDS,
   openLoginState,
+  sameSitePath,
   sealLoginState,
 } from './login-state.ts';
 import {
@@ -20,7 +21,7 @@ import {
   SESSION_MISSING_MESSAGE,
   type SessionService,
 } from './sessions.ts';
-import { type SignInClient, SignInError, UNEXPECTED_SIGN_IN_ERROR } from './sign-in.ts';
+import { type SignInClient, SignInError } from './sign-in.ts';
 
 export const AUTH_PREFIX = '/auth/v1';
 export const CALLBACK_PATH = `${AUTH_PREFIX}/callback`;
@@ -54,6 +55,24 @@ export const errorSchema = z.object({ error: z.string() });
 
 /** Browsers send no body (the cookie carries the token); other clients may send it here. */
 const refreshTokenBody = z.object({ refresh_token: z.string().optional() }).nullish();
+
+/**
+ * Back to the sign-in screen with a reason code for the 'Sign-in Error' toast. What went wrong is
+ * logged (a refusal as a security event); the browser only ever gets the code.
+ */
+function signInFailed(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const reason: SignInErrorReason = error instanceof SignInError ? error.reason : 'unexpected';
+  if (error instanceof SignInError) {
+    logSecurityEvent(request, 'sign_in_refused', {
+      userId: null,
+      reason,
+      detail: error.message.slice(0, 300),
+    });
+  } else {
+    request.log.error({ err: error }, 'sign-in failed unexpectedly');
+  }
+  return reply.header('cache-control', 'no-store').redirect(signInErrorLocation(reason), 302);
+}
 
 export interface AuthRouteOptions {
   sessions: SessionService;
@@ -163,10 +182,15 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         },
       },
       async (request, reply) => {
-        const redirectTo = request.query.redirect_to ?? '/';
-        if (!isSameSitePath(redirectTo))
-          throw BadRequest('redirect_to must be a path on this site, such as /profile');
-        const { url, loginState } = await signIn.start(redirectTo);
+        const redirectTo = sameSitePath(request.query.redirect_to ?? '/');
+        if (!redirectTo) throw BadRequest('redirect_to must be a path on this site, such as /profile');
+        let started: Awaited<ReturnType<SignInClient['start']>>;
+        try {
+          started = await signIn.start(redirectTo);
+        } catch (error) {
+          return signInFailed(request, reply, error);
+        }
+        const { url, loginState } = started;
         reply.setCookie(LOGIN_STATE_COOKIE, await sealLoginState(loginState, cookieKey), {
           path: CALLBACK_PATH,
           httpOnly: true,
@@ -194,7 +218,8 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         });
         reply.header('cache-control', 'no-store');
         try {
-          if (!loginState) throw new Error('sign-in state cookie missing, expired or forged');
+          if (!loginState)
+            throw new SignInError('expired', 'sign-in state cookie missing, expired or forged');
           const callbackUrl = new URL(`${config.publicUrl}${CALLBACK_PATH}`);
           callbackUrl.search = new URL(request.url, config.publicUrl).search;
           const identity = await signIn.finish(callbackUrl, loginState);
@@ -202,11 +227,7 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
           setRefreshCookie(reply, session);
           return reply.redirect(loginState.redirectTo, 302);
         } catch (error) {
-          const message =
-            error instanceof SignInError ? error.message.slice(0, 300) : UNEXPECTED_SIGN_IN_ERROR;
-          request.log.warn({ reason: (error as Error).message }, 'sign-in failed');
-          const query = new URLSearchParams({ error: 'signin', error_description: message });
-          return reply.redirect(`/?${query}`, 302);
+          return signInFailed(request, reply, error);
         }
       },
     );

@@ -1,3 +1,4 @@
+import type { SignInErrorReason } from '@app/domain/sign-in-errors';
 import * as client from 'openid-client';
 import type { LoginState } from './login-state.ts';
 import type { ProviderIdentity } from './repo.ts';
@@ -14,10 +15,25 @@ export interface SignInProviderSettings {
   fetch?: client.CustomFetch;
 }
 
-/** A failure the person can be told about, in the provider's own words. */
-export class SignInError extends Error {}
+/**
+ * A sign-in that failed for a reason the person is told about, as a code the browser turns into our
+ * own sentence (see @app/domain/sign-in-errors). The message is for the log only.
+ */
+export class SignInError extends Error {
+  readonly reason: SignInErrorReason;
 
-export const UNEXPECTED_SIGN_IN_ERROR = 'An unexpected error occurred.';
+  constructor(reason: SignInErrorReason, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.reason = reason;
+  }
+}
+
+/** Whether the provider itself said no, as against the sign-in going wrong on the way. */
+function isProviderAnswer(
+  error: unknown,
+): error is client.AuthorizationResponseError | client.ResponseBodyError {
+  return error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError;
+}
 
 /**
  * The OpenID Connect authorization code flow with PKCE, state and nonce: the same code for Google
@@ -27,6 +43,7 @@ export const UNEXPECTED_SIGN_IN_ERROR = 'An unexpected error occurred.';
 export function createSignInClient(settings: SignInProviderSettings) {
   let configuration: Promise<client.Configuration> | undefined;
 
+  /** The provider's metadata; a provider that cannot be reached (or read) is `provider_unreachable`. */
   function discover(): Promise<client.Configuration> {
     const issuer = new URL(settings.issuer);
     configuration ??= client
@@ -37,7 +54,13 @@ export function createSignInClient(settings: SignInProviderSettings) {
       })
       .catch((error: unknown) => {
         configuration = undefined;
-        throw error;
+        throw new SignInError(
+          'provider_unreachable',
+          `discovery of ${issuer.href} failed: ${String(error)}`,
+          {
+            cause: error,
+          },
+        );
       });
     return configuration;
   }
@@ -67,7 +90,8 @@ export function createSignInClient(settings: SignInProviderSettings) {
 
     /**
      * Checks the provider's answer against the login state, exchanges the code and reads who
-     * signed in. Throws SignInError with the provider's message when it refused.
+     * signed in. Throws SignInError: `access_denied` when the person declined at the provider,
+     * `provider_unreachable` when the code could not be exchanged, `no_email` when no e-mail came.
      */
     async finish(callbackUrl: URL, loginState: LoginState): Promise<ProviderIdentity> {
       const config = await discover();
@@ -81,13 +105,19 @@ export function createSignInClient(settings: SignInProviderSettings) {
         });
         claims = tokens.claims();
       } catch (error) {
-        if (error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError) {
-          throw new SignInError(error.error_description || UNEXPECTED_SIGN_IN_ERROR, { cause: error });
+        if (isProviderAnswer(error)) {
+          const reason = error.error === 'access_denied' ? 'access_denied' : 'unexpected';
+          const detail = `the provider answered ${error.error}: ${error.error_description ?? ''}`;
+          throw new SignInError(reason, detail, { cause: error });
         }
-        throw error;
+        // fetch() failing means the provider could not be reached; anything else is a check that failed.
+        const unreachable = error instanceof TypeError && error.message === 'fetch failed';
+        throw new SignInError(unreachable ? 'provider_unreachable' : 'unexpected', String(error), {
+          cause: error,
+        });
       }
       if (!claims || typeof claims.email !== 'string' || claims.email === '') {
-        throw new SignInError('Your account did not share an e-mail address, which this service needs.');
+        throw new SignInError('no_email', 'the ID token has no e-mail address');
       }
       return {
         provider: settings.name,
