@@ -285,8 +285,8 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
   },
   'GET /api/job-search-filters': {
     access: 'client',
-    // Staff name the client by e-mail; a client naming someone else still gets their own.
-    request: get((owner) => `/api/job-search-filters?email=${encodeURIComponent(owner.email)}`),
+    // Staff name the client by id; a client naming someone else still gets their own.
+    request: get((owner) => `/api/job-search-filters?client_id=${owner.userId}`),
     foreign: 'own-data-only',
   },
   'PUT /api/job-search-filters/:id': {
@@ -315,7 +315,7 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
   },
   'GET /api/admin/jobs': {
     access: 'staff',
-    request: get((owner) => `/api/admin/jobs?email=${encodeURIComponent(owner.email)}`),
+    request: get((owner) => `/api/admin/jobs?client_id=${owner.userId}`),
   },
   'PATCH /api/admin/jobs/:id': {
     access: 'staff',
@@ -331,7 +331,7 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
   },
   'GET /api/admin/outbox': {
     access: 'staff',
-    request: get((owner) => `/api/admin/outbox?email=${encodeURIComponent(owner.email)}`),
+    request: get((owner) => `/api/admin/outbox?client_id=${owner.userId}`),
   },
   'POST /api/admin/user-email-management': {
     access: 'staff',
