@@ -110,17 +110,28 @@ describe('signed out', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  it("shows the provider's message in a Sign-in Error toast and cleans the address", async () => {
-    const { router } = renderApp('/?error=signin&error_description=Access%20denied%20by%20user&keep=1');
+  it('says why a sign-in failed, in our own words for its reason code, and cleans the address', async () => {
+    const { router } = renderApp('/?error=signin&reason=email_not_verified&keep=1');
     expect(await screen.findByText('Sign-in Error')).toBeInTheDocument();
-    expect(screen.getByText('Access denied by user')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your e-mail address is not verified with your sign-in provider. Verify it there, then sign in again.',
+      ),
+    ).toBeInTheDocument();
     expect(router.state.location.search).toBe('?keep=1');
   });
 
-  it('falls back to a generic sign-in error message', async () => {
-    renderApp('/?error=signin');
+  it.each([
+    '/?error=signin',
+    '/?error=signin&reason=no-such-reason',
+    '/?error=signin&reason=toString',
+    '/?error=signin&error_description=Call%20555-0100%20to%20restore%20your%20account',
+  ])('never shows text from the address bar: %s gives the generic message', async (url) => {
+    const { router } = renderApp(url);
     expect(await screen.findByText('Sign-in Error')).toBeInTheDocument();
     expect(screen.getByText('An unexpected error occurred.')).toBeInTheDocument();
+    expect(screen.queryByText(/555-0100/)).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 
   it('is sent from a client page to the sign-in screen', async () => {

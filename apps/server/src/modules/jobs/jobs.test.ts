@@ -547,7 +547,6 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
   });
 
   describe('import', () => {
-
     it('lands a CSV file whole, and a re-import updates staff fields but keeps the client decision and notes', async () => {
       const email = 'carol@example.com';
       const first = await post({

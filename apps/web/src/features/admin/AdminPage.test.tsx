@@ -114,9 +114,15 @@ describe('/admin', () => {
   });
 
   it('lists what keeps a found client from All Required Filled, and offers no save while filters exist', async () => {
-    renderAdmin('sam@company.test', ({ action }) => {
+    const fetch = renderAdmin('sam@company.test', ({ action }) => {
       if (action === 'fetch') {
-        return Response.json({ user_data: record, filters_exist: true, existing_filters: [] });
+        return Response.json({
+          client: { id: 'client-7', kind: 'user', email: 'jane@example.com' },
+          matched: 'sign_in_email',
+          user_data: record,
+          filters_exist: true,
+          existing_filters: [],
+        });
       }
       if (action === 'generate_filters') {
         return Response.json({
@@ -142,6 +148,11 @@ describe('/admin', () => {
     expect(within(info).getByText('Missing: Signature, Acknowledgments')).toBeVisible();
     expect(within(info).queryByText('All Required Filled')).not.toBeInTheDocument();
     expect(within(info).getByText('Refund Policy: Not accepted')).toBeVisible();
+    // Jobs and e-mails are asked for by the id the lookup resolved, never by the e-mail typed.
+    const asked = fetch.mock.calls.map(([url]) => String(url));
+    expect(asked).toContain('/api/admin/jobs?client_id=client-7');
+    expect(asked).toContain('/api/admin/outbox?client_id=client-7');
+    expect(asked.filter((url) => url.includes('email='))).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Generate Filters' }));
     const generated = screen.getByRole('region', { name: 'Generated Job Filters' });

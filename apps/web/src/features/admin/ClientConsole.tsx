@@ -17,8 +17,10 @@ import { useStaffGuard } from './staff-access.tsx';
 import { UserInformationCard } from './UserInformationCard.tsx';
 
 interface SearchedClient {
-  /** The e-mail as searched; every later action for this client uses it. */
+  /** The e-mail as searched; the admin call's actions for this client use it. */
   email: string;
+  /** Whom the server resolved it to: jobs and the outbox are asked for by this id. */
+  clientId: string;
   details: ClientDetails;
 }
 
@@ -47,7 +49,7 @@ export function ClientConsole() {
       if (!again) setClient(null);
       return;
     }
-    setClient({ email, details: data });
+    setClient({ email, clientId: data.client.id, details: data });
   };
 
   const submit = (event: FormEvent) => {
@@ -92,8 +94,8 @@ export function ClientConsole() {
             onSaved={searchAgain}
           />
           <ExistingFiltersCard filters={client.details.existing_filters} />
-          <OutboxCard email={client.email} />
-          <StaffJobsCard email={client.email} />
+          <OutboxCard clientId={client.clientId} />
+          <StaffJobsCard clientId={client.clientId} />
         </div>
       )}
       <ClientFeedbackCard />

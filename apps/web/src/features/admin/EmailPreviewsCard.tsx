@@ -98,11 +98,12 @@ function SendButton({ email, tab, onSent }: { email: string; tab: PreviewTab; on
     setSending(true);
     const { data, error } = guard(await adminAction(email, tab.action));
     setSending(false);
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.outbox(email) });
     if (!data) {
       toast.error(error ?? tab.failed);
       return;
     }
+    // The outbox is listed by client id: the one this send resolved the e-mail to.
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.outbox(data.client.id) });
     // The answer says truthfully whether the message left or is waiting in the outbox.
     if (data.status === 'sent') toast.success(data.message);
     else if (data.status === 'queued') toast.warning(data.message);

@@ -15,7 +15,7 @@ type Outcome = { kind: 'imported'; text: string } | { kind: 'rejected'; summary:
 const CHOOSE_FILE_MESSAGE = 'Choose a .csv or .json file of jobs';
 
 /** A CSV or JSON file of jobs for the client: all rows land, or none and every problem is listed. */
-export function JobImportForm({ email }: { email: string }) {
+export function JobImportForm({ clientId }: { clientId: string }) {
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
   const inputId = useId();
@@ -38,13 +38,13 @@ export function JobImportForm({ email }: { email: string }) {
       const content = await file.text();
       const check = checkImportFile(content, format);
       if (!check.ok) return reject(check.summary, check.problems);
-      const { data, error } = guard(await importClientJobs(email, format, content));
+      const { data, error } = guard(await importClientJobs(clientId, format, content));
       if (!data) return reject(error ?? GENERIC_ERROR);
       const text = `Imported ${data.imported} new ${data.imported === 1 ? 'job' : 'jobs'} and updated ${data.updated}.`;
       setOutcome({ kind: 'imported', text });
       toast.success(text);
       if (fileInput.current) fileInput.current.value = '';
-      await queryClient.invalidateQueries({ queryKey: adminQueryKeys.jobs(email) });
+      await queryClient.invalidateQueries({ queryKey: adminQueryKeys.jobs(clientId) });
     } finally {
       setImporting(false);
     }

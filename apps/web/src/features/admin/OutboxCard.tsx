@@ -27,13 +27,13 @@ const KIND_LABELS: Record<string, string> = {
 };
 
 /** Every e-mail to or about the client: delivered, or waiting in the outbox and why. */
-export function OutboxCard({ email }: { email: string }) {
+export function OutboxCard({ clientId }: { clientId: string }) {
   const guard = useStaffGuard();
   const [reading, setReading] = useState<OutboxMessage | null>(null);
   const outbox = useQuery({
-    queryKey: adminQueryKeys.outbox(email),
+    queryKey: adminQueryKeys.outbox(clientId),
     queryFn: async () => {
-      const { data, error } = guard(await listOutbox(email));
+      const { data, error } = guard(await listOutbox(clientId));
       if (!data) throw new Error(error ?? GENERIC_ERROR);
       return data;
     },

@@ -15,12 +15,12 @@ import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 
 /** The jobs put in front of the client: import a file of them, mark them applied, write notes. */
-export function StaffJobsCard({ email }: { email: string }) {
+export function StaffJobsCard({ clientId }: { clientId: string }) {
   const guard = useStaffGuard();
   const jobs = useQuery({
-    queryKey: adminQueryKeys.jobs(email),
+    queryKey: adminQueryKeys.jobs(clientId),
     queryFn: async () => {
-      const { data, error } = guard(await listClientJobs(email));
+      const { data, error } = guard(await listClientJobs(clientId));
       if (!data) throw new Error(error ?? GENERIC_ERROR);
       return data;
     },
@@ -32,7 +32,7 @@ export function StaffJobsCard({ email }: { email: string }) {
       aria-label="Client Jobs"
       description="Jobs assigned to this client, newest refresh first."
     >
-      <JobImportForm email={email} />
+      <JobImportForm clientId={clientId} />
       <h3 className="mt-6 mb-2 text-sm font-semibold text-neutral-900">
         {jobs.data
           ? `${jobs.data.length.toLocaleString('en-US')} ${jobs.data.length === 1 ? 'job' : 'jobs'}`
@@ -53,7 +53,7 @@ export function StaffJobsCard({ email }: { email: string }) {
           aria-label="Client jobs"
         >
           {jobs.data.map((job) => (
-            <StaffJobRow key={job.id} email={email} job={job} />
+            <StaffJobRow key={job.id} clientId={clientId} job={job} />
           ))}
         </ul>
       )}
@@ -61,7 +61,7 @@ export function StaffJobsCard({ email }: { email: string }) {
   );
 }
 
-function StaffJobRow({ email, job }: { email: string; job: StaffJob }) {
+function StaffJobRow({ clientId, job }: { clientId: string; job: StaffJob }) {
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
   const id = useId();
@@ -81,7 +81,7 @@ function StaffJobRow({ email, job }: { email: string; job: StaffJob }) {
       toast.error(error ?? GENERIC_ERROR);
       return;
     }
-    queryClient.setQueryData<StaffJob[]>(adminQueryKeys.jobs(email), (list) =>
+    queryClient.setQueryData<StaffJob[]>(adminQueryKeys.jobs(clientId), (list) =>
       list?.map((item) => (item.id === data.id ? data : item)),
     );
     if (what === 'notes') toast.success('Analyst notes saved');

@@ -44,9 +44,9 @@ export function adminAction<A extends keyof ActionAnswers>(
   });
 }
 
-export async function listOutbox(email: string): Promise<ApiResult<OutboxMessage[]>> {
+export async function listOutbox(clientId: string): Promise<ApiResult<OutboxMessage[]>> {
   const result = await apiFetch<{ data: OutboxMessage[] }>(
-    `/admin/outbox?email=${encodeURIComponent(email)}`,
+    `/admin/outbox?client_id=${encodeURIComponent(clientId)}`,
   );
   return { ...result, data: result.data?.data ?? null };
 }
@@ -64,19 +64,21 @@ export async function listFeedback(): Promise<ApiResult<FeedbackEntry[]>> {
   return { ...result, data: result.data?.data ?? null };
 }
 
-export async function listClientJobs(email: string): Promise<ApiResult<StaffJob[]>> {
-  const result = await apiFetch<{ data: StaffJob[] }>(`/admin/jobs?email=${encodeURIComponent(email)}`);
+export async function listClientJobs(clientId: string): Promise<ApiResult<StaffJob[]>> {
+  const result = await apiFetch<{ data: StaffJob[] }>(
+    `/admin/jobs?client_id=${encodeURIComponent(clientId)}`,
+  );
   return { ...result, data: result.data?.data ?? null };
 }
 
 export async function importClientJobs(
-  email: string,
+  clientId: string,
   format: ImportFormat,
   content: string,
 ): Promise<ApiResult<{ imported: number; updated: number }>> {
   const result = await apiFetch<{ data: { imported: number; updated: number } }>('/admin/jobs/import', {
     method: 'POST',
-    json: { email, format, content },
+    json: { client_id: clientId, format, content },
   });
   return { ...result, data: result.data?.data ?? null };
 }
