@@ -9,6 +9,7 @@ import { jobsListScenario } from './jobs.ts';
 import { type Comparison, report } from './lib.ts';
 import { loadMixScenario } from './load.ts';
 import { onboardingSaveScenario } from './onboarding-save.ts';
+import { sessionCheckScenario } from './session-check.ts';
 
 const scenarios: Record<string, () => Promise<Comparison[]>> = {
   auth: authenticatedReadScenario,
@@ -16,6 +17,7 @@ const scenarios: Record<string, () => Promise<Comparison[]>> = {
   jobs: jobsListScenario,
   onboarding: onboardingSaveScenario,
   load: loadMixScenario,
+  'session-check': sessionCheckScenario,
 };
 
 const requested = process.argv.slice(2);

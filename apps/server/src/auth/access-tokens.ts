@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { Unauthorized } from '../errors.ts';
 import type { SigningKey } from './keys.ts';
 
@@ -27,11 +28,28 @@ export const INVALID_SIGNATURE_MESSAGE = 'Invalid JWT signature';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** ES256 access tokens; each request's token is verified (see docs/decisions/018 for the cost). */
+/**
+ * ES256 access tokens. A verified token is remembered until it expires (the exact token text, at
+ * most `rememberedTokens` of them; 0 remembers none): verifying the signature cost half of an
+ * authenticated read (`npm run bench -- session-check`, docs/decisions/018). Whether the session
+ * is still live is checked on every request all the same, by the guard.
+ */
 export function createAccessTokens(
   key: SigningKey,
-  options: { issuer: string; ttlSeconds: number },
+  options: { issuer: string; ttlSeconds: number; rememberedTokens?: number },
 ): AccessTokens {
+  const rememberedTokens = options.rememberedTokens ?? 10_000;
+  const verified =
+    rememberedTokens > 0
+      ? new LRUCache<string, AccessTokenClaims>({
+          max: rememberedTokens,
+          // Each entry lives until its token expires (set below); the clock is Date, as for `exp`.
+          ttl: options.ttlSeconds * 1000,
+          perf: { now: () => Date.now() },
+          ttlResolution: 0,
+        })
+      : undefined;
+
   return {
     async issue(claims) {
       const issuedAt = nowSeconds();
@@ -53,6 +71,8 @@ export function createAccessTokens(
     },
 
     async verify(token) {
+      const remembered = verified?.get(token);
+      if (remembered) return remembered;
       let payload: Record<string, unknown>;
       try {
         ({ payload } = await jwtVerify(token, key.publicKey, {
@@ -75,7 +95,16 @@ export function createAccessTokens(
       ) {
         throw Unauthorized('Malformed access token');
       }
-      return { userId: sub, email, role, sessionId: sid, mfa: mfa === true, expiresAt: exp };
+      const claims: AccessTokenClaims = {
+        userId: sub,
+        email,
+        role,
+        sessionId: sid,
+        mfa: mfa === true,
+        expiresAt: exp,
+      };
+      verified?.set(token, claims, { ttl: Math.max(1, exp * 1000 - Date.now()) });
+      return claims;
     },
   };
 }
