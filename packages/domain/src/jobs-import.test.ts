@@ -66,7 +66,7 @@ describe('parseCsv', () => {
   });
 
   it.each([
-    ['a,b\n1,"open', 1, 'has a quoted value that is never closed (opened at character 7)'],
+    ['a,b\n1,"open', 1, 'has a quoted value that is never closed'],
     ['a,b\n1,2\nx"y",3', 2, 'has a quote inside a value that does not start with one'],
     ['a,b\n"x"y,2', 1, 'has text after the closing quote of a value'],
   ])('rejects %j at row %i', (input, row, message) => {

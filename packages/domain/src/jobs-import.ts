@@ -1,3 +1,4 @@
+import { parse as parseCsvText } from 'csv-parse/browser/esm/sync';
 import { z } from 'zod';
 import {
   isCalendarDate,
@@ -182,66 +183,32 @@ export const IMPORT_COLUMNS = Object.keys(importedJobSchema.shape);
 
 export type CsvResult = { ok: true; records: string[][] } | { ok: false; error: ImportError };
 
+/** csv-parse's error codes for the mistakes people make by hand, in words they can act on. */
+const CSV_PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'has a quoted value that is never closed',
+  INVALID_OPENING_QUOTE: 'has a quote inside a value that does not start with one',
+  CSV_INVALID_CLOSING_QUOTE: 'has text after the closing quote of a value',
+};
+
 /**
- * RFC 4180 CSV: comma-separated, records end with LF or CRLF, fields may be quoted with `"` and then
- * hold commas, line breaks and doubled quotes (`""`). A leading byte-order mark is ignored and
- * blank lines are skipped. Record 0 is the header.
+ * RFC 4180 CSV through csv-parse: comma-separated, records end with LF or CRLF, fields may be quoted
+ * with `"` and then hold commas, line breaks and doubled quotes (`""`). A leading byte-order mark is
+ * ignored and blank lines are skipped. Record 0 is the header. Rows with the wrong number of values
+ * are kept, so that every one of them can be reported against the header.
  */
 export function parseCsv(input: string): CsvResult {
-  const source = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const special = /[",\r\n]/g;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let index = 0;
-  const fail = (message: string): CsvResult => ({
-    ok: false,
-    error: { row: records.length, field: null, message },
-  });
-  const endRecord = () => {
-    record.push(field);
-    field = '';
-    // A line with nothing on it is a blank line, not a record with one empty value.
-    if (record.length > 1 || record[0] !== '') records.push(record);
-    record = [];
-  };
-
-  while (index < source.length) {
-    const char = source[index];
-    if (char === '"') {
-      if (field !== '') return fail('has a quote inside a value that does not start with one');
-      const opened = index;
-      index += 1;
-      for (;;) {
-        const close = source.indexOf('"', index);
-        if (close === -1)
-          return fail(`has a quoted value that is never closed (opened at character ${opened + 1})`);
-        field += source.slice(index, close);
-        index = close + 1;
-        if (source[index] !== '"') break;
-        field += '"';
-        index += 1;
-      }
-      const next = source[index];
-      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-        return fail('has text after the closing quote of a value');
-      }
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-      index += 1;
-    } else if (char === '\r' || char === '\n') {
-      endRecord();
-      index += char === '\r' && source[index + 1] === '\n' ? 2 : 1;
-    } else {
-      special.lastIndex = index;
-      const end = special.exec(source)?.index ?? source.length;
-      field += source.slice(index, end);
-      index = end;
-    }
+  try {
+    const records: string[][] = parseCsvText(input, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+    });
+    return { ok: true, records };
+  } catch (error) {
+    const { code, records = 0, message } = error as { code?: string; records?: number; message: string };
+    const problem = (code && CSV_PROBLEMS[code]) ?? `is not valid CSV (${message})`;
+    return { ok: false, error: { row: records, field: null, message: problem } };
   }
-  if (field !== '' || record.length > 0) endRecord();
-  return { ok: true, records };
 }
 
 // ---- whole files --------------------------------------------------------------------------------

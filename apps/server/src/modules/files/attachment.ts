@@ -1,9 +1,11 @@
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import type { DocumentDownload } from './service.ts';
 
 /**
  * Sends a stored document the one safe way: always as an attachment (never rendered by the
- * browser), with the content type of its extension, no sniffing and no shared caching.
+ * browser, with an ASCII fallback name and the exact UTF-8 name), with the content type of its
+ * extension, no sniffing and no shared caching.
  */
 export function sendAttachment(reply: FastifyReply, download: DocumentDownload): FastifyReply {
   return reply
@@ -13,10 +15,4 @@ export function sendAttachment(reply: FastifyReply, download: DocumentDownload):
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(download.stream);
-}
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

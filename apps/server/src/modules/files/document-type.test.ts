@@ -8,7 +8,7 @@ import {
   windowsExecutableBytes,
   zipArchive,
 } from '../../testing/documents.ts';
-import { detectDocumentType, zipEntryNames } from './document-type.ts';
+import { detectDocumentType } from './document-type.ts';
 
 describe('detectDocumentType', () => {
   it.each([
@@ -25,34 +25,34 @@ describe('detectDocumentType', () => {
     ['a Linux executable', linuxExecutableBytes(), null],
     ['plain text', Buffer.from('hello'), null],
     ['nothing', Buffer.alloc(0), null],
-  ])('recognises %s', (_label, bytes, expected) => {
-    expect(detectDocumentType(bytes)).toBe(expected);
+  ])('recognises %s', async (_label, bytes, expected) => {
+    expect(await detectDocumentType(bytes)).toBe(expected);
   });
 
-  it('reads the names from the central directory', () => {
-    expect(zipEntryNames(docxBytes())).toEqual(['[Content_Types].xml', '_rels/.rels', 'word/document.xml']);
-  });
-
-  it('never throws on arbitrary bytes, even behind a ZIP header', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), fc.boolean(), (random, asZip) => {
+  it('never throws on arbitrary bytes, even behind a ZIP header', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), fc.boolean(), async (random, asZip) => {
         const bytes = Buffer.concat([
           asZip ? Buffer.from('PK\u0003\u0004', 'latin1') : Buffer.alloc(0),
           random,
         ]);
-        expect(['pdf', 'docx', 'doc', null]).toContain(detectDocumentType(bytes));
+        expect(['pdf', 'docx', 'doc', null]).toContain(await detectDocumentType(bytes));
       }),
     );
   });
 
-  it('never throws on a real archive with corrupted bytes', () => {
+  it('never throws on a real archive with corrupted bytes', async () => {
     const original = docxBytes();
-    fc.assert(
-      fc.property(fc.nat(original.length - 1), fc.integer({ min: 0, max: 255 }), (position, value) => {
-        const bytes = Buffer.from(original);
-        bytes[position] = value;
-        expect(() => detectDocumentType(bytes)).not.toThrow();
-      }),
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(original.length - 1),
+        fc.integer({ min: 0, max: 255 }),
+        async (position, value) => {
+          const bytes = Buffer.from(original);
+          bytes[position] = value;
+          expect(['pdf', 'docx', 'doc', null]).toContain(await detectDocumentType(bytes));
+        },
+      ),
     );
   });
 });

@@ -197,7 +197,7 @@ describe.each(databaseKinds)('file upload and download on %s', (kind) => {
     expect(mine.statusCode).toBe(200);
     expect(mine.rawPayload.equals(bytes)).toBe(true);
     expect(mine.headers['content-type']).toBe('application/pdf');
-    expect(mine.headers['content-disposition']).toMatch(/^attachment; filename="Ada_CV\.pdf"/);
+    expect(mine.headers['content-disposition']).toMatch(/^attachment; filename="?Ada_CV\.pdf"?(;|$)/);
     expect(mine.headers['x-content-type-options']).toBe('nosniff');
 
     const viaUrl = await app.inject({
@@ -225,7 +225,7 @@ describe.each(databaseKinds)('file upload and download on %s', (kind) => {
     const staffCopy = await download(app, staff.headers, data.path);
     expect(staffCopy.statusCode).toBe(200);
     expect(staffCopy.rawPayload.equals(bytes)).toBe(true);
-    expect(staffCopy.headers['content-disposition']).toMatch(/^attachment; filename="Ada_CV\.pdf"/);
+    expect(staffCopy.headers['content-disposition']).toMatch(/^attachment; filename="?Ada_CV\.pdf"?(;|$)/);
   });
 
   it('refuses paths that leave the bucket and answers 404 for unknown documents', async () => {
@@ -277,6 +277,59 @@ describe('file upload and download with the S3 driver', () => {
     const fetched = await download(ctx.app, user.headers, storedPath);
     expect(fetched.statusCode).toBe(200);
     expect(fetched.rawPayload.equals(bytes)).toBe(true);
-    expect(fetched.headers['content-disposition']).toMatch(/^attachment; filename="letter\.docx"/);
+    expect(fetched.headers['content-disposition']).toMatch(/^attachment; filename="?letter\.docx"?(;|$)/);
+  });
+});
+
+describe.each(databaseKinds)('storage quota per user on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind, { STORAGE_QUOTA_MB: '1' });
+    app = ctx.app;
+  });
+  afterAll(async () => ctx.close());
+
+  /** A real PDF of about 400 kB. */
+  const largeResume = () => file('large.pdf', pdfBytes('x'.repeat(400 * 1024)));
+  const QUOTA_MESSAGE = 'You have used your 1 MB of document storage. Remove a document to upload another.';
+
+  it('answers 413 past the quota, keeps nothing of that upload, and counts each user on their own', async () => {
+    const owner = await signIn(app, 'hoarder@example.com');
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await upload(app, owner.headers, [largeResume()])).statusCode);
+    expect(statuses).toEqual([201, 201, 413]);
+    const refused = await upload(app, owner.headers, [largeResume()]);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({ error: QUOTA_MESSAGE });
+    const rows = await app.db.kysely
+      .selectFrom('documents')
+      .select('path')
+      .where('user_id', '=', owner.userId)
+      .execute();
+    expect(rows).toHaveLength(2);
+    const userFolder = path.join(ctx.config.dataDir, 'storage', 'documents', 'uploads', owner.userId);
+    expect(readdirSync(userFolder)).toHaveLength(2);
+
+    const other = await signIn(app, 'neighbour@example.com');
+    expect((await upload(app, other.headers, [largeResume()])).statusCode).toBe(201);
+  });
+
+  it('has room again once the record stops pointing at a document', async () => {
+    const owner = await signIn(app, 'replacing@example.com');
+    const first = (await upload(app, owner.headers, [largeResume()])).json().data.path;
+    const second = (await upload(app, owner.headers, [largeResume()])).json().data.path;
+    const save = (resume: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/onboarding-submissions',
+        headers: owner.headers,
+        payload: { resume },
+      });
+    expect((await save(first)).statusCode).toBe(200);
+    expect((await upload(app, owner.headers, [largeResume()])).statusCode).toBe(413);
+    // Replacing the resume deletes the first file, which frees its space.
+    expect((await save(second)).statusCode).toBe(200);
+    expect((await upload(app, owner.headers, [largeResume()])).statusCode).toBe(201);
   });
 });
