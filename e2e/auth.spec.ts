@@ -109,12 +109,31 @@ test('an unknown route shows the not-found page', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 });
 
-test('a failed sign-in explains itself in a toast', async ({ page }) => {
-  await page.goto('/?error=signin&error_description=The%20sign-in%20was%20cancelled.');
-  await expect(page.getByText('Sign-in Error')).toBeVisible();
-  await expect(page.getByText('The sign-in was cancelled.')).toBeVisible();
-  await expect(page).toHaveURL('/');
-});
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+] as const) {
+  test(`a failed sign-in explains itself in a toast, in our own words (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?error=signin&reason=email_not_verified');
+    await expect(page.getByText('Sign-in Error')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Your e-mail address is not verified with your sign-in provider. Verify it there, then sign in again.',
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await page.screenshot({
+      path: test.info().outputPath(`sign-in-error-${width}.png`),
+      animations: 'disabled',
+    });
+
+    // Text in the address is never shown: a crafted link gets the generic sentence.
+    await page.goto('/?error=signin&error_description=Call%20555-0100%20to%20unlock%20your%20account');
+    await expect(page.getByText('An unexpected error occurred.')).toBeVisible();
+    await expect(page.getByText(/555-0100/)).toHaveCount(0);
+  });
+}
 
 test.describe('on a 390 px wide phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
