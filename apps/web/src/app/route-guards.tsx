@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { SignInScreen } from '../features/auth/SignInScreen.tsx';
 import { routeModules } from './routes.tsx';
@@ -8,6 +8,24 @@ import { routeModules } from './routes.tsx';
 export function RequireSignedIn() {
   const { status } = useAuth();
   return status === 'signed-in' ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** The staff second factor's page; staff whose session has not passed it go there first. */
+export const SECOND_FACTOR_PATH = '/mfa';
+
+/**
+ * Staff whose session has not passed the second factor are sent to /mfa from any page, and come
+ * back to the page they were heading for afterwards. Clients never meet it.
+ */
+export function RequireSecondFactor() {
+  const { user } = useAuth();
+  const { pathname, search } = useLocation();
+  const pending = user?.role === 'staff' && user.mfa !== undefined && user.mfa !== 'passed';
+  if (pending && pathname !== SECOND_FACTOR_PATH) {
+    const query = new URLSearchParams({ redirect_to: `${pathname}${search}` });
+    return <Navigate to={`${SECOND_FACTOR_PATH}?${query}`} replace />;
+  }
+  return <Outlet />;
 }
 
 // Loaded only once someone is signed in, so the sign-in screen never waits for the entry screen's code.

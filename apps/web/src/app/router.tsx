@@ -5,7 +5,7 @@ import { PageSpinner } from './pages/PageSpinner.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { ProfileAccessGate, RequireCompleteProfile } from './profile-gates.tsx';
 import { RootLayout } from './RootLayout.tsx';
-import { EntryRoute, RequireSignedIn } from './route-guards.tsx';
+import { EntryRoute, RequireSecondFactor, RequireSignedIn } from './route-guards.tsx';
 import { routeModules } from './routes.tsx';
 
 /**
@@ -18,28 +18,38 @@ export const appRoutes = (authClient?: AuthClient): RouteObject[] => [
     errorElement: <RouteErrorPage />,
     HydrateFallback: PageSpinner,
     children: [
-      { index: true, Component: EntryRoute },
       {
-        element: <RequireSignedIn />,
+        // Staff finish the second factor before any page (see route-guards.tsx).
+        element: <RequireSecondFactor />,
         children: [
-          { element: <ProfileAccessGate />, children: [{ path: 'profile', lazy: routeModules.profile }] },
-          { path: 'edit-profile', lazy: routeModules.editProfile },
+          { index: true, Component: EntryRoute },
           {
-            element: <RequireCompleteProfile />,
+            element: <RequireSignedIn />,
             children: [
-              { path: 'myjobs', lazy: routeModules.myJobs },
-              { path: 'job-stats', lazy: routeModules.jobStats },
+              {
+                element: <ProfileAccessGate />,
+                children: [{ path: 'profile', lazy: routeModules.profile }],
+              },
+              { path: 'edit-profile', lazy: routeModules.editProfile },
+              {
+                element: <RequireCompleteProfile />,
+                children: [
+                  { path: 'myjobs', lazy: routeModules.myJobs },
+                  { path: 'job-stats', lazy: routeModules.jobStats },
+                ],
+              },
+              { path: 'myteam', lazy: routeModules.myTeam },
+              // Staff access is enforced by the server; the page explains a refusal itself.
+              { path: 'admin', lazy: routeModules.admin },
+              { path: 'mfa', lazy: routeModules.staffMfa },
             ],
           },
-          { path: 'myteam', lazy: routeModules.myTeam },
-          // Staff access is enforced by the server; the page explains a refusal itself.
-          { path: 'admin', lazy: routeModules.admin },
+          // Open to everyone: the preferences page asks signed-out visitors to sign in itself.
+          { path: 'update-preferences', lazy: routeModules.updatePreferences },
+          { path: 'downloaddoc', lazy: routeModules.downloadDocument },
+          { path: '*', Component: NotFoundPage },
         ],
       },
-      // Open to everyone: the preferences page asks signed-out visitors to sign in itself.
-      { path: 'update-preferences', lazy: routeModules.updatePreferences },
-      { path: 'downloaddoc', lazy: routeModules.downloadDocument },
-      { path: '*', Component: NotFoundPage },
     ],
   },
 ];

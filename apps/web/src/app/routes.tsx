@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { withClientAccount } from './client-account.tsx';
 import { withOnboardingAccount } from './onboarding-account.tsx';
+import { withSecondFactorAccount } from './second-factor-account.tsx';
 
 /** A screen's code, loaded the first time its route is visited: its component, or a ready element. */
 export type RouteModule = () => Promise<{ Component: ComponentType } | { element: ReactElement }>;
@@ -47,5 +48,9 @@ export const routeModules = {
   }),
   admin: async () => ({
     Component: withClientAccount((await import('../features/admin/AdminPage.tsx')).AdminPage),
+  }),
+  /** Staff two-step verification: set up on the first sign-in, a code on later ones. */
+  staffMfa: async () => ({
+    Component: withSecondFactorAccount((await import('../features/staff-mfa/StaffMfaPage.tsx')).StaffMfaPage),
   }),
 } satisfies Record<string, RouteModule>;

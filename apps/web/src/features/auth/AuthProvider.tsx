@@ -34,6 +34,8 @@ export interface AuthContextValue {
   signIn(redirectTo?: string): void;
   /** Signs out and goes to `/`, even when the server cannot be reached. */
   signOut(): Promise<void>;
+  /** Asks the server for a fresh session now (after the staff second factor, say). */
+  refreshSession(): Promise<void>;
   onAuthStateChange(listener: AuthListener): () => void;
 }
 
@@ -82,6 +84,9 @@ export function AuthProvider({
       resetNewLogin: client.resetNewLogin,
       signIn: client.signIn,
       onAuthStateChange: client.onAuthStateChange,
+      async refreshSession() {
+        await client.refreshSession();
+      },
       async signOut() {
         const { error } = await client.signOut();
         forgetProfileState();

@@ -13,6 +13,8 @@ export interface AuthUser {
   first_name: string;
   last_name: string;
   role: 'client' | 'staff';
+  /** Staff only: set up the second factor, enter a code, or done. */
+  mfa?: 'enrol' | 'verify' | 'passed';
 }
 
 export interface Session {
@@ -291,7 +293,8 @@ function sameUser(a: AuthUser, b: AuthUser): boolean {
     a.email === b.email &&
     a.first_name === b.first_name &&
     a.last_name === b.last_name &&
-    a.role === b.role
+    a.role === b.role &&
+    a.mfa === b.mfa
   );
 }
 

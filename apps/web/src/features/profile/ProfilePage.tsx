@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { setProfileCompleteCookie } from '../../lib/cookies.ts';
 import { useProfileRecord } from '../../lib/profile-record.ts';
+import { DevicesCard } from './DevicesCard.tsx';
 import { IncompleteProfileCard } from './IncompleteProfileCard.tsx';
 import { NewsletterCard } from './NewsletterCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -113,6 +114,7 @@ function ProfileDetails({ record, account }: { record: OnboardingRecord; account
         ))}
         <NewsletterCard record={record} />
         {legal && <ProfileCard content={legal} />}
+        <DevicesCard />
       </div>
     </PageFrame>
   );

@@ -1,0 +1,39 @@
+import { apiFetch } from '../../lib/api.ts';
+
+export interface Enrolment {
+  otpauth_url: string;
+  /** A data: URL of the QR code image. */
+  qr_code: string;
+  secret: string;
+}
+
+export type SecondFactorProof = { code: string } | { recovery_code: string };
+
+/** A new secret for the authenticator app (only until set-up completes). */
+export async function startEnrolment(): Promise<Enrolment> {
+  const { data, error } = await apiFetch<Enrolment>('/auth/v1/mfa/enrol', { method: 'POST' });
+  if (!data) throw new Error(error ?? 'Could not start setting up two-step verification');
+  return data;
+}
+
+/** Passes the second factor; the recovery codes come back only when this completed the set-up. */
+export async function verifySecondFactor(
+  proof: SecondFactorProof,
+): Promise<{ recoveryCodes: string[] | null }> {
+  const { data, error } = await apiFetch<{ recovery_codes?: string[] }>('/auth/v1/mfa/verify', {
+    method: 'POST',
+    json: proof,
+  });
+  if (!data) throw new Error(error ?? 'Verification failed. Please try again.');
+  return { recoveryCodes: data.recovery_codes ?? null };
+}
+
+/** Only paths on this site are followed after verification, never another origin. */
+export function safeReturnPath(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/mfa') ? value : '/';
+}
+
+/** The secret in groups of four, as authenticator apps show keys. */
+export function groupedSecret(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
