@@ -1,13 +1,13 @@
 /**
- * `npm test`: every suite, in the order that fails fastest. Lint, types, unit and integration
- * (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then a production build and the
- * end-to-end journeys in Chromium. Each stage prints how long it took. The long resilience runs
+ * `npm test`: every suite, in the order that fails fastest. Lint (Biome and the architecture's
+ * import boundaries), types, unit and integration (SQLite, and PostgreSQL when TEST_DATABASE_URL
+ * is set), then a production build and the end-to-end journeys in Chromium. Each stage prints how long it took. The long resilience runs
  * are `npm run test:resilience`, which CI runs after this.
  */
 import { spawnSync } from 'node:child_process';
 
 const steps: [string, string[]][] = [
-  ['lint', ['npx', 'biome', 'check', '.']],
+  ['lint', ['npm', 'run', 'lint']],
   ['types', ['npx', 'tsc', '-p', 'tsconfig.json']],
   ['unit and integration', ['npx', 'vitest', 'run']],
   ['build', ['npm', 'run', 'build']],
