@@ -13,7 +13,7 @@ import { buffer } from 'node:stream/consumers';
 import { ONBOARDING_FIELDS } from '@app/domain/onboarding-fields';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { signInForTest } from '../apps/server/src/testing/auth.ts';
+import { onboardClient } from '../apps/server/src/testing/clients.ts';
 import { completeRecord } from '../apps/server/src/testing/onboarding-record.ts';
 import { type Comparison, compare, measurePair, startServer } from './lib.ts';
 
@@ -24,6 +24,8 @@ interface AppReady {
   accessToken: string;
   userId: string;
   recordId: string;
+  /** The stored resume the record points at: a save may name only the client's own document. */
+  resumePath: string;
   databaseFile: string;
 }
 
@@ -38,25 +40,20 @@ async function serveApp(dataDir: string): Promise<AppReady> {
     API_RATE_LIMIT_PER_MINUTE: String(1e9),
   });
   const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
-  const client = await signInForTest(app, 'bench-onboarding@example.com', {
-    firstName: 'Bench',
-    lastName: 'Client',
+  const client = await onboardClient(app, 'bench-onboarding@example.com', {
+    record: { first_name: 'Bench', last_name: 'Client' },
   });
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/onboarding-submissions',
-    headers: client.authHeader,
-    payload: completeRecord(),
-  });
+  const created = await app.inject({ url: '/api/onboarding-submissions', headers: client.headers });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');
   if (config.database.kind !== 'sqlite') throw new Error('the benchmark runs on the embedded database');
   return {
     port: address.port,
-    accessToken: client.accessToken,
+    accessToken: client.headers.authorization.slice('Bearer '.length),
     userId: client.userId,
-    recordId: created.json().data.id,
+    recordId: created.json().data[0].id,
+    resumePath: client.resumePath!,
     databaseFile: config.database.file,
   };
 }
@@ -117,7 +114,7 @@ export async function onboardingSaveScenario(): Promise<Comparison[]> {
     app.stop();
     throw error;
   });
-  const body = JSON.stringify(completeRecord());
+  const body = JSON.stringify(completeRecord({ resume: app.ready.resumePath }));
   const json = { 'content-type': 'application/json' };
   try {
     const [subject, baseline] = await measurePair(

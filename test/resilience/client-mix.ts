@@ -11,6 +11,7 @@ import type { Db } from '../../apps/server/src/db/database.ts';
 import { createClientsService } from '../../apps/server/src/modules/clients/service.ts';
 import { importJobs } from '../../apps/server/src/modules/jobs/import.ts';
 import { signInForTest } from '../../apps/server/src/testing/auth.ts';
+import { onboardClient } from '../../apps/server/src/testing/clients.ts';
 import { completeRecord } from '../../apps/server/src/testing/onboarding-record.ts';
 import type { Call, HttpClient, Outcome, Recorder } from './http-load.ts';
 
@@ -19,6 +20,8 @@ export interface LoadClient {
   userId: string;
   headers: Record<string, string>;
   recordId: string;
+  /** The stored resume the record points at; saves send it back unchanged. */
+  resumePath: string;
   jobIds: string[];
 }
 
@@ -46,17 +49,10 @@ export async function seedClients(config: Config, count: number, jobsEach: numbe
     const clients: LoadClient[] = [];
     for (let i = 0; i < count; i++) {
       const email = `client-${i}@example.com`;
-      const { userId, authHeader } = await signInForTest(app, email, {
-        firstName: 'Load',
-        lastName: `Client ${i}`,
+      const { userId, headers, resumePath } = await onboardClient(app, email, {
+        record: { first_name: 'Load', last_name: `Client ${i}`, goals: 'seed' },
       });
-      const saved = await app.inject({
-        method: 'POST',
-        url: '/api/onboarding-submissions',
-        headers: authHeader,
-        payload: completeRecord({ email_address: email, goals: 'seed' }),
-      });
-      if (saved.statusCode !== 200) throw new Error(`seeding onboarding: ${saved.statusCode} ${saved.body}`);
+      const saved = await app.inject({ url: '/api/onboarding-submissions', headers });
       const jobs = Array.from({ length: jobsEach }, (_, n) => ({
         job_uid: `${i}-${n}`,
         data_job_title: `Engineer ${n}`,
@@ -75,8 +71,9 @@ export async function seedClients(config: Config, count: number, jobsEach: numbe
       clients.push({
         email,
         userId,
-        headers: authHeader,
-        recordId: saved.json().data.id,
+        headers,
+        recordId: saved.json().data[0].id,
+        resumePath: resumePath!,
         jobIds: rows.map((row) => row.id),
       });
     }
@@ -235,7 +232,7 @@ export function clientStep(
           method: 'PUT',
           path: `/api/onboarding-submissions/${client.recordId}`,
           headers: client.headers,
-          body: completeRecord({ email_address: client.email, goals }),
+          body: completeRecord({ email_address: client.email, goals, resume: client.resumePath }),
         });
         ledger.written(`goals:${client.userId}`, goals, 'seed', outcome);
         return;

@@ -13,6 +13,7 @@ import { describe, it } from 'node:test';
 import { freePort, TestBrowser } from '../../apps/server/src/auth/test-browser.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { createTestApp } from '../../apps/server/src/testing/databases.ts';
+import { pdfBytes } from '../../apps/server/src/testing/documents.ts';
 import { completeRecord } from '../../apps/server/src/testing/onboarding-record.ts';
 import { clientStep, configFrom, REALISTIC_MIX, seedClients, WriteLedger } from './client-mix.ts';
 import { cleanupStack, createEnvironment, databaseKinds, report } from './environment.ts';
@@ -43,8 +44,8 @@ async function startFakeGoogle(callbackUrl: string) {
 }
 
 /** The onboarding record as the wizard saves it: a few fields per step, completion last. */
-function wizardSteps(email: string, steps: number): Record<string, unknown>[] {
-  const fields = Object.entries(completeRecord({ email_address: email }));
+function wizardSteps(email: string, resume: string, steps: number): Record<string, unknown>[] {
+  const fields = Object.entries(completeRecord({ email_address: email, resume }));
   const size = Math.ceil(fields.length / steps);
   return Array.from({ length: steps }, (_, i) => Object.fromEntries(fields.slice(i * size, (i + 1) * size)));
 }
@@ -151,7 +152,20 @@ if (databaseKinds.includes('postgres')) {
           body: body ? JSON.stringify(body) : undefined,
         });
 
-        const [first, ...rest] = wizardSteps(JOURNEY_EMAIL, 6);
+        const resumeForm = new FormData();
+        resumeForm.append('folder', 'resumes');
+        resumeForm.append(
+          'file',
+          new Blob([new Uint8Array(pdfBytes('Journey'))], { type: 'application/pdf' }),
+          'cv.pdf',
+        );
+        const uploaded = await step(
+          'upload the resume',
+          '/api/file-upload',
+          { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: resumeForm },
+          201,
+        );
+        const [first, ...rest] = wizardSteps(JOURNEY_EMAIL, uploaded.data.path, 6);
         assert.deepEqual((await step('open onboarding', '/api/onboarding-submissions', api('GET'))).data, []);
         const recordId = (
           await step('save onboarding step 1', '/api/onboarding-submissions', api('POST', first))

@@ -15,6 +15,9 @@ import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { publicConfigRoutes } from './modules/public-config/routes.ts';
 import { openStorage } from './storage/storage.ts';
 
+/** An unfinished write this old belongs to no upload still running, on this instance or another. */
+const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
 /**
  * Where the server's areas meet: each module registers its routes here, in one place, so the
  * route table (and the access matrix test built from it) is easy to read.
@@ -34,6 +37,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(jobsRoutes, { clients });
   // The outbox sender is shared: admin calls send through it, and it retries in the background.
   const documents = openStorage(app.config.storageUrl);
+  const leftovers = await documents.removeLeftovers(LEFTOVER_AGE_MS);
+  if (leftovers > 0) app.log.info({ removed: leftovers }, 'removed files of interrupted uploads');
   const mailer = createMailer({ db: app.db, storage: documents, config: app.config, log: app.log });
   await app.register(mailRoutes, { mailer });
   await app.register(adminRoutes, { mailer, storage: documents, clients, filters });

@@ -198,12 +198,14 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
   'POST /api/onboarding-submissions': {
     access: 'client',
     // Naming the owner's record and user in the body must not reach them: the token decides.
-    request: send('POST', fixed('/api/onboarding-submissions'), (owner) => ({
-      ...completeRecord({ email_address: 'someone@example.net', goals: 'Taken over' }),
-      id: owner.recordId,
-      user_id: owner.userId,
-      userId: owner.userId,
-    })),
+    request: send('POST', fixed('/api/onboarding-submissions'), (owner) => {
+      // No resume: the caller's record keeps its own (a record names only its owner's documents).
+      const { resume: _keptResume, ...record } = completeRecord({
+        email_address: 'someone@example.net',
+        goals: 'Taken over',
+      });
+      return { ...record, id: owner.recordId, user_id: owner.userId, userId: owner.userId };
+    }),
     foreign: 'own-data-only',
   },
   'PUT /api/onboarding-submissions/:id': {

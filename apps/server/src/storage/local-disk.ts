@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, InvalidStorageKey, type Storage } from './storage.ts';
+
+const PARTIAL_SUFFIX = '.partial';
 
 /** Keeps each bucket in a folder on local disk: `<directory>/<bucket>/<key>`. */
 export function openLocalDiskStorage(directory: string, bucket: string): Storage {
@@ -23,7 +25,7 @@ export function openLocalDiskStorage(directory: string, bucket: string): Storage
       const file = fileFor(key);
       await mkdir(path.dirname(file), { recursive: true });
       // Written beside the target, flushed to disk, then renamed: readers see all of it or none.
-      const temporary = `${file}.${randomUUID()}.partial`;
+      const temporary = `${file}.${randomUUID()}${PARTIAL_SUFFIX}`;
       try {
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
         await pipeline(source, createWriteStream(temporary, { flush: true }));
@@ -48,6 +50,26 @@ export function openLocalDiskStorage(directory: string, bucket: string): Storage
 
     async delete(key) {
       await rm(fileFor(key), { force: true });
+    },
+
+    async removeLeftovers(olderThanMs) {
+      let entries: string[];
+      try {
+        entries = await readdir(root, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      const before = Date.now() - olderThanMs;
+      let removed = 0;
+      for (const entry of entries.filter((name) => name.endsWith(PARTIAL_SUFFIX))) {
+        const file = path.join(root, entry);
+        const info = await stat(file).catch(() => null);
+        if (!info?.isFile() || info.mtimeMs > before) continue;
+        await rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
 
     async exists(key) {

@@ -59,6 +59,11 @@ export function openS3Storage(location: S3Location): Storage {
         throw error;
       }
     },
+
+    // An S3 object appears whole or not at all: an interrupted upload leaves nothing behind.
+    async removeLeftovers() {
+      return 0;
+    },
   };
 }
 

@@ -1,9 +1,11 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../testing/databases.ts';
 import { startTestS3Server, type TestS3Server } from '../testing/s3-server.ts';
 import { openStorage, parseS3Url, type Storage } from './storage.ts';
 
@@ -78,6 +80,36 @@ describe('local disk storage specifics', () => {
       'connection reset',
     );
     expect(readdirSync(path.join(directory, 'documents', 'resumes', 'u1'))).toEqual(['ok.pdf']);
+  });
+
+  /** A bucket folder with a stored file, an hour-old unfinished write and one still being written. */
+  function folderWithLeftovers() {
+    const directory = mkdtempSync(path.join(tmpdir(), 'storage-leftovers-'));
+    const folder = path.join(directory, 'documents', 'resumes', 'u1');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'cv.pdf'), 'stored');
+    const old = path.join(folder, 'cv.pdf.0b7d6c1e.partial');
+    writeFileSync(old, 'interrupted');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(old, twoHoursAgo, twoHoursAgo);
+    writeFileSync(path.join(folder, 'next.pdf.5a1f.partial'), 'in flight');
+    return { directory, folder };
+  }
+
+  it('removes unfinished writes older than asked, and nothing else', async () => {
+    const { directory, folder } = folderWithLeftovers();
+    const storage = openStorage(`file:${directory}`);
+    expect(await storage.removeLeftovers(60 * 60 * 1000)).toBe(1);
+    expect(readdirSync(folder).sort()).toEqual(['cv.pdf', 'next.pdf.5a1f.partial']);
+    expect(await openStorage(`file:${path.join(directory, 'empty')}`).removeLeftovers(0)).toBe(0);
+  });
+
+  it('is cleaned of old unfinished writes when the server starts', async () => {
+    const { directory, folder } = folderWithLeftovers();
+    const config = testConfig({ STORAGE_URL: `file:${directory}` });
+    const app = await buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
+    await app.close();
+    expect(readdirSync(folder).sort()).toEqual(['cv.pdf', 'next.pdf.5a1f.partial']);
   });
 });
 

@@ -14,6 +14,11 @@ export interface Storage {
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Removes what interrupted writes left behind (run at start); answers how many were removed.
+   * Only writes older than `olderThanMs` count, so another instance's upload in flight is spared.
+   */
+  removeLeftovers(olderThanMs: number): Promise<number>;
 }
 
 export interface StoredObject {

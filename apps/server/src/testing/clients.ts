@@ -1,6 +1,7 @@
 import type { OnboardingFields } from '@app/domain/onboarding-fields';
 import type { FastifyInstance } from 'fastify';
 import { signInForTest } from './auth.ts';
+import { pdfBytes } from './documents.ts';
 import { completeRecord } from './onboarding-record.ts';
 
 export interface TestDocument {
@@ -19,7 +20,8 @@ export interface OnboardedClient {
 
 const BOUNDARY = '----client-fixture-boundary';
 
-async function upload(
+/** Uploads a document through the real endpoint; answers its stored path. */
+export async function uploadDocument(
   app: FastifyInstance,
   headers: { authorization: string },
   folder: 'resumes' | 'cover-letters',
@@ -44,29 +46,43 @@ async function upload(
   return response.json().data.path;
 }
 
+/** The resume a test client uploads unless the test names one. */
+const DEFAULT_RESUME: TestDocument = { filename: 'cv.pdf', bytes: pdfBytes('Resume') };
+
 /**
  * A client who signed in, uploaded their documents and finished onboarding, all through the real
- * endpoints, as the browser would.
+ * endpoints, as the browser would. `resume: null` uploads none, which leaves onboarding unfinished
+ * (a resume is required).
  */
 export async function onboardClient(
   app: FastifyInstance,
   email: string,
-  options: { record?: Partial<OnboardingFields>; resume?: TestDocument; coverLetter?: TestDocument } = {},
+  options: {
+    record?: Partial<OnboardingFields>;
+    resume?: TestDocument | null;
+    coverLetter?: TestDocument;
+  } = {},
 ): Promise<OnboardedClient> {
   const record = completeRecord({ email_address: email, ...options.record });
   const { userId, authHeader } = await signInForTest(app, email, {
     firstName: record.first_name,
     lastName: record.last_name,
   });
-  const resumePath = options.resume ? await upload(app, authHeader, 'resumes', options.resume) : null;
+  const resume = options.resume === undefined ? DEFAULT_RESUME : options.resume;
+  const resumePath = resume ? await uploadDocument(app, authHeader, 'resumes', resume) : null;
   const coverLetterPath = options.coverLetter
-    ? await upload(app, authHeader, 'cover-letters', options.coverLetter)
+    ? await uploadDocument(app, authHeader, 'cover-letters', options.coverLetter)
     : null;
   const response = await app.inject({
     method: 'POST',
     url: '/api/onboarding-submissions',
     headers: authHeader,
-    payload: { ...record, resume: resumePath ?? record.resume, cover_letter: coverLetterPath ?? '' },
+    payload: {
+      ...record,
+      resume: resumePath ?? '',
+      cover_letter: coverLetterPath ?? '',
+      ...(resumePath ? {} : { onboarding_completed: false }),
+    },
   });
   if (response.statusCode !== 200)
     throw new Error(`onboarding failed: ${response.statusCode} ${response.body}`);

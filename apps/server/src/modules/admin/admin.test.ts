@@ -307,7 +307,7 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
   });
 
   it('notifies the team without attachments when the client uploaded none', async () => {
-    await onboardClient(app, 'margaret@example.com', { record: { first_name: 'Margaret' } });
+    await onboardClient(app, 'margaret@example.com', { record: { first_name: 'Margaret' }, resume: null });
     const team = await ok({ email: 'margaret@example.com', action: 'send_team' });
     expect(team.attachments_included).toEqual([]);
     const { data } = (await outboxOf(team.client.id)).json();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DocumentsTable } from '../../db/schema.ts';
 
@@ -7,6 +8,48 @@ export function createDocumentsRepo(db: Db) {
   return {
     async insert(document: DocumentRow): Promise<void> {
       await db.kysely.insertInto('documents').values(document).execute();
+    },
+
+    /**
+     * Stores the row only while the user's documents, this one included, stay within `quotaBytes`;
+     * false otherwise. The user's row is locked first on PostgreSQL, so two uploads of one user
+     * cannot both fit into the same remaining space (SQLite runs one write transaction at a time).
+     */
+    async insertWithinQuota(document: DocumentRow, quotaBytes: number): Promise<boolean> {
+      return db.kysely.transaction().execute(async (transaction) => {
+        if (db.dialect === 'postgres') {
+          await transaction
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', document.user_id)
+            .forUpdate()
+            .execute();
+        }
+        const { used } = await transaction
+          .selectFrom('documents')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))
+          .where('user_id', '=', document.user_id)
+          .executeTakeFirstOrThrow();
+        if (Number(used) + document.size > quotaBytes) return false;
+        await transaction.insertInto('documents').values(document).execute();
+        return true;
+      });
+    },
+
+    async deleteByPath(path: string): Promise<void> {
+      await db.kysely.deleteFrom('documents').where('path', '=', path).execute();
+    },
+
+    /** Whether an e-mail still waiting to be sent attaches the stored object `path`. */
+    async attachedToUnsentMail(path: string): Promise<boolean> {
+      const pattern = `%${JSON.stringify(path).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      const row = await db.kysely
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', 'in', ['queued', 'sending'])
+        .where(sql<boolean>`attachments like ${pattern} escape '\\'`)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async findByPath(path: string): Promise<DocumentRow | undefined> {

@@ -20,7 +20,12 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const files = createFilesService(app.db, openStorage(app.config.storageUrl), app.config.publicUrl);
+  const files = createFilesService(
+    app.db,
+    openStorage(app.config.storageUrl),
+    app.config.publicUrl,
+    app.config.storageQuotaBytes,
+  );
 
   routes.post(
     '/api/file-upload',

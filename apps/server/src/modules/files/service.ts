@@ -12,6 +12,8 @@ import { createDocumentsRepo } from './repo.ts';
 export const UPLOAD_FOLDERS = ['resumes', 'cover-letters', 'uploads'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
+export const storageQuotaMessage = (quotaBytes: number) =>
+  `You have used your ${Math.round(quotaBytes / (1024 * 1024))} MB of document storage. Remove a document to upload another.`;
 export const INVALID_DOCUMENT_PATH_MESSAGE = 'Invalid document path';
 
 const CONTENT_TYPES: Record<DocumentType, string> = {
@@ -39,8 +41,16 @@ export interface DocumentReader {
   role: 'client' | 'staff';
 }
 
-/** Uploads into the `documents` bucket and serves them back to their owner and to staff. */
-export function createFilesService(db: Db, storage: Storage, publicUrl: string) {
+/**
+ * Uploads into the `documents` bucket, within each user's storage quota, and serves them back to
+ * their owner and to staff. Callers that never upload may leave the quota out.
+ */
+export function createFilesService(
+  db: Db,
+  storage: Storage,
+  publicUrl: string,
+  storageQuotaBytes = Number.POSITIVE_INFINITY,
+) {
   const repo = createDocumentsRepo(db);
 
   return {
@@ -55,27 +65,56 @@ export function createFilesService(db: Db, storage: Storage, publicUrl: string) 
       if (problem === FILE_TOO_LARGE_MESSAGE) throw PayloadTooLarge(problem);
       if (problem) throw UnsupportedMediaType(problem);
       // The content must be what the extension claims: a renamed executable is not a document.
-      const type = detectDocumentType(input.bytes);
+      const type = await detectDocumentType(input.bytes);
       if (type === null || extensionOf(name) !== type) throw UnsupportedMediaType(FILE_TYPE_MESSAGE);
 
       const path = `${input.folder}/${input.userId}/${randomUUID()}-${name}`;
       await storage.put(path, input.bytes, CONTENT_TYPES[type]);
+      let stored: boolean;
       try {
-        await repo.insert({
-          id: randomUUID(),
-          user_id: input.userId,
-          path,
-          original_name: input.fileName.slice(0, 255),
-          size: input.bytes.length,
-          content_type: CONTENT_TYPES[type],
-          created_at: nowIso(),
-        });
+        stored = await repo.insertWithinQuota(
+          {
+            id: randomUUID(),
+            user_id: input.userId,
+            path,
+            original_name: input.fileName.slice(0, 255),
+            size: input.bytes.length,
+            content_type: CONTENT_TYPES[type],
+            created_at: nowIso(),
+          },
+          storageQuotaBytes,
+        );
       } catch (error) {
         // No record, no file: an object nobody can reach is removed again.
         await storage.delete(path).catch(() => {});
         throw error;
       }
+      if (!stored) {
+        await storage.delete(path).catch(() => {});
+        throw PayloadTooLarge(storageQuotaMessage(storageQuotaBytes));
+      }
       return { url: documentUrl(publicUrl, path), path, name, size: input.bytes.length };
+    },
+
+    /** Whether `pathOrUrl` names a document this user uploaded and that is still stored. */
+    async isOwnStoredDocument(userId: string, pathOrUrl: string): Promise<boolean> {
+      const path = normalizeDocumentPath(pathOrUrl);
+      if (path === null) return false;
+      const document = await repo.findByPath(path);
+      return document?.user_id === userId && (await storage.exists(path));
+    },
+
+    /**
+     * Deletes a user's document, file and row, unless an e-mail still waiting to be sent attaches
+     * it. Signed links to it simply stop working.
+     */
+    async removeUnreferenced(userId: string, pathOrUrl: string): Promise<void> {
+      const path = normalizeDocumentPath(pathOrUrl);
+      if (path === null) return;
+      const document = await repo.findByPath(path);
+      if (document?.user_id !== userId || (await repo.attachedToUnsentMail(path))) return;
+      await repo.deleteByPath(path);
+      await storage.delete(path);
     },
 
     async openForDownload(reader: DocumentReader, requestedPath: string): Promise<DocumentDownload> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
+import { openStorage } from '../../storage/storage.ts';
 import { createOnboardingService } from '../onboarding/service.ts';
 
 export const newsletterMessage = (subscribed: boolean) =>
@@ -10,7 +11,7 @@ export const newsletterMessage = (subscribed: boolean) =>
 /** The newsletter opt-in lives on the onboarding record; this switch works before onboarding too. */
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const onboarding = createOnboardingService(app.db);
+  const onboarding = createOnboardingService(app.db, openStorage(app.config.storageUrl), app.log);
 
   routes.put(
     '/api/newsletter-subscription',

@@ -1,10 +1,15 @@
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { REQUIRED_FIELDS } from '@app/domain/onboarding-completeness';
 import { ONBOARDING_FIELDS } from '@app/domain/onboarding-fields';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../testing/auth.ts';
+import { uploadDocument } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { docxBytes, pdfBytes } from '../../testing/documents.ts';
 import { completeRecord } from '../../testing/onboarding-record.ts';
+import { notOwnDocumentMessage } from './service.ts';
 
 type Headers = { authorization: string };
 
@@ -12,6 +17,10 @@ async function signIn(app: FastifyInstance, email: string): Promise<{ userId: st
   const { accessToken, userId } = await signInForTest(app, email, { firstName: 'Test', lastName: 'User' });
   return { userId, headers: { authorization: `Bearer ${accessToken}` } };
 }
+
+/** The stored path of a resume the caller uploads. */
+const uploadResume = (app: FastifyInstance, headers: Headers, text = 'Resume') =>
+  uploadDocument(app, headers, 'resumes', { filename: 'cv.pdf', bytes: pdfBytes(text) });
 
 describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -200,10 +209,11 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
 
   it('stores every field of a finished record and reports the profile complete', async () => {
     const { userId, headers } = await signIn(app, 'complete@example.com');
-    const saved = await post(headers, completeRecord());
+    const resume = await uploadResume(app, headers);
+    const saved = await post(headers, completeRecord({ resume }));
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toEqual({
-      ...completeRecord(),
+      ...completeRecord({ resume }),
       id: expect.any(String),
       user_id: userId,
       created_at: expect.any(String),
@@ -220,11 +230,91 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
 
   it('reports a partial record incomplete with its missing fields', async () => {
     const { headers } = await signIn(app, 'halfway@example.com');
-    await post(headers, completeRecord({ onboarding_completed: false, signature: '', job_type: [] }));
+    const resume = await uploadResume(app, headers);
+    await post(headers, completeRecord({ resume, onboarding_completed: false, signature: '', job_type: [] }));
     const check = (await get('/api/onboarding-submissions/check-complete', headers)).json();
     expect(check.isComplete).toBe(false);
     expect(check.missingFields).toEqual(['job_type', 'signature', 'onboarding_completed']);
     expect(check.data.first_name).toBe('Ada');
+  });
+});
+
+describe.each(databaseKinds)('the documents a record points at, on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+    app = ctx.app;
+  });
+  afterAll(async () => ctx.close());
+
+  const save = (headers: Headers, changes: object) =>
+    app.inject({ method: 'POST', url: '/api/onboarding-submissions', headers, payload: changes });
+  const download = (headers: Headers, path: string) =>
+    app.inject({ url: `/api/documents/download?path=${encodeURIComponent(path)}`, headers });
+  const stored = (path: string) => existsSync(join(ctx.config.dataDir, 'storage', 'documents', path));
+
+  it("accepts the caller's own stored documents, as paths or as the URLs uploads answer with", async () => {
+    const { headers } = await signIn(app, 'owner@example.com');
+    const resume = await uploadResume(app, headers);
+    const coverLetter = await uploadDocument(app, headers, 'cover-letters', {
+      filename: 'letter.docx',
+      bytes: docxBytes(),
+    });
+    const url = `${ctx.config.publicUrl}/api/storage/public/documents/${coverLetter}`;
+    const saved = await save(headers, { resume, cover_letter: url });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ resume, cover_letter: url });
+  });
+
+  it("refuses with 422 another user's document, a made-up path and a path whose file is gone", async () => {
+    const owner = await signIn(app, 'first@example.com');
+    const other = await signIn(app, 'second@example.com');
+    const othersResume = await uploadResume(app, other.headers);
+    const vanished = await uploadResume(app, owner.headers);
+    rmSync(join(ctx.config.dataDir, 'storage', 'documents', vanished));
+    const refusals = [
+      ['resume', othersResume],
+      ['cover_letter', othersResume],
+      ['resume', `resumes/${owner.userId}/00000000-0000-4000-8000-000000000000-made-up.pdf`],
+      ['resume', '../../etc/passwd'],
+      ['resume', vanished],
+    ] as const;
+    for (const [field, value] of refusals) {
+      const response = await save(owner.headers, { first_name: 'Kept out', [field]: value });
+      expect(response.statusCode, `${field} = ${value}`).toBe(422);
+      expect(response.json()).toEqual({
+        error: notOwnDocumentMessage(field),
+        errors: [{ field, message: notOwnDocumentMessage(field) }],
+      });
+    }
+    expect(notOwnDocumentMessage('resume')).toBe(
+      'Resume must be a document you uploaded. Please upload it again.',
+    );
+    // Nothing of a refused save is kept, and the other user's file is untouched.
+    const records = await app.inject({ url: '/api/onboarding-submissions', headers: owner.headers });
+    expect(records.json()).toEqual({ data: [] });
+    expect((await download(other.headers, othersResume)).statusCode).toBe(200);
+  });
+
+  it('deletes a replaced or removed document, unless the other field still points at it', async () => {
+    const { headers } = await signIn(app, 'replacer@example.com');
+    const first = await uploadResume(app, headers, 'First');
+    const second = await uploadResume(app, headers, 'Second');
+    expect((await save(headers, { resume: first, cover_letter: first })).statusCode).toBe(200);
+
+    // The resume moves on; the cover letter still points at the first file, so it stays.
+    expect((await save(headers, { resume: second })).statusCode).toBe(200);
+    expect(stored(first)).toBe(true);
+    expect((await download(headers, first)).statusCode).toBe(200);
+
+    // Removing the cover letter too leaves nothing pointing at the first file: it is deleted.
+    expect((await save(headers, { cover_letter: '' })).statusCode).toBe(200);
+    expect(stored(first)).toBe(false);
+    expect((await download(headers, first)).statusCode).toBe(404);
+    expect(stored(second)).toBe(true);
+    // A deleted document can no longer be named.
+    expect((await save(headers, { cover_letter: first })).statusCode).toBe(422);
   });
 });
 

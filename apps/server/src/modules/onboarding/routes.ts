@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
+import { openStorage } from '../../storage/storage.ts';
 import { createOnboardingService } from './service.ts';
 
 const submissionBody = z
@@ -12,7 +13,7 @@ const submissionBody = z
 
 export async function onboardingRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const onboarding = createOnboardingService(app.db);
+  const onboarding = createOnboardingService(app.db, openStorage(app.config.storageUrl), app.log);
 
   routes.get(
     '/api/onboarding-submissions',

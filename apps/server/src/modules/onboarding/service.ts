@@ -8,12 +8,24 @@ import {
   toRecord,
 } from '@app/domain/onboarding-fields';
 import { missingRequiredFields, validatePartialRecord } from '@app/domain/onboarding-rules';
+import { normalizeDocumentPath } from '@app/domain/profile-display';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Db, nowIso } from '../../db/database.ts';
 import { Invalid, NotFound } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { createFilesService } from '../files/service.ts';
 import { createOnboardingRepo } from './repo.ts';
 
 export const INCOMPLETE_SUBMISSION_MESSAGE = 'Please complete all required fields';
 export const SUBMISSION_NOT_FOUND_MESSAGE = 'Onboarding submission not found';
+
+/** The record fields that point at an uploaded document. */
+const DOCUMENT_FIELDS = ['resume', 'cover_letter'] as const;
+type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+const DOCUMENT_LABELS: Record<DocumentField, string> = { resume: 'Resume', cover_letter: 'Cover letter' };
+
+export const notOwnDocumentMessage = (field: DocumentField) =>
+  `${DOCUMENT_LABELS[field]} must be a document you uploaded. Please upload it again.`;
 
 /**
  * The fields a save changes: the body's snake_case keys that are record fields, checked by the
@@ -44,9 +56,69 @@ function completionDecidedBy(changes: Partial<OnboardingFields>): boolean {
   return changes.onboarding_completed === false || REQUIRED_FIELDS.every((key) => key in changes);
 }
 
-/** One onboarding record per user, saved partially as the wizard moves on. */
-export function createOnboardingService(db: Db) {
+/** The stored documents a record points at, as storage paths. */
+function documentPaths(record: Partial<OnboardingFields> | undefined): Set<string> {
+  const paths = DOCUMENT_FIELDS.map((field) => normalizeDocumentPath(record?.[field]));
+  return new Set(paths.filter((path): path is string => path !== null));
+}
+
+/**
+ * One onboarding record per user, saved partially as the wizard moves on. Its resume and cover
+ * letter point only at the user's own stored documents; a document the record stops pointing at
+ * is deleted.
+ */
+export function createOnboardingService(db: Db, storage: Storage, log: FastifyBaseLogger) {
   const reader = createOnboardingRepo(db.kysely);
+  const files = createFilesService(db, storage, '');
+
+  /**
+   * Refuses a resume or cover letter that is not one of the caller's stored documents (someone
+   * else's, made up, or no longer stored). A value the record already holds is not checked again.
+   */
+  const assertOwnDocuments = async (
+    userId: string,
+    changes: Partial<OnboardingFields>,
+    before: OnboardingRecord | undefined,
+  ): Promise<void> => {
+    for (const field of DOCUMENT_FIELDS) {
+      const value = changes[field];
+      if (typeof value !== 'string' || value.trim() === '' || value === before?.[field]) continue;
+      if (!(await files.isOwnStoredDocument(userId, value))) {
+        const message = notOwnDocumentMessage(field);
+        throw Invalid(message, { errors: [{ field, message }] });
+      }
+    }
+  };
+
+  /** Deletes the documents `before` pointed at that `after` no longer does. */
+  const removeReplacedDocuments = async (
+    userId: string,
+    before: OnboardingRecord | undefined,
+    after: OnboardingRecord,
+  ): Promise<void> => {
+    const kept = documentPaths(after);
+    for (const path of documentPaths(before)) {
+      if (kept.has(path)) continue;
+      await files.removeUnreferenced(userId, path).catch((error: unknown) => {
+        // The save stands; the file stays until its owner replaces it again.
+        log.warn({ err: error, userId }, 'could not delete a replaced document');
+      });
+    }
+  };
+
+  /** Saves with the document rules when the changes touch a document field. */
+  const saveWithDocuments = async (
+    userId: string,
+    changes: Partial<OnboardingFields>,
+    save: () => Promise<OnboardingRecord>,
+  ): Promise<OnboardingRecord> => {
+    if (!DOCUMENT_FIELDS.some((field) => field in changes)) return save();
+    const before = await reader.findByUser(userId);
+    await assertOwnDocuments(userId, changes, before);
+    const saved = await save();
+    await removeReplacedDocuments(userId, before, saved);
+    return saved;
+  };
 
   /**
    * Saves so that a record never claims completion without every required field: checked up front
@@ -82,19 +154,23 @@ export function createOnboardingService(db: Db) {
     /** POST: creates the user's record, or updates the one they already have. */
     saveOwn(userId: string, body: Record<string, unknown>): Promise<OnboardingRecord> {
       const changes = readChanges(body);
-      return saveChecked(changes, (repo) =>
-        repo.upsertForUser(userId, changes, { id: randomUUID(), now: nowIso() }),
+      return saveWithDocuments(userId, changes, () =>
+        saveChecked(changes, (repo) =>
+          repo.upsertForUser(userId, changes, { id: randomUUID(), now: nowIso() }),
+        ),
       );
     },
 
     /** PUT /{id}: only the caller's own record; any other id is not found. */
     updateOwn(userId: string, id: string, body: Record<string, unknown>): Promise<OnboardingRecord> {
       const changes = readChanges(body);
-      return saveChecked(changes, async (repo) => {
-        const saved = await repo.updateOwn(id, userId, changes, nowIso());
-        if (!saved) throw NotFound(SUBMISSION_NOT_FOUND_MESSAGE);
-        return saved;
-      });
+      return saveWithDocuments(userId, changes, () =>
+        saveChecked(changes, async (repo) => {
+          const saved = await repo.updateOwn(id, userId, changes, nowIso());
+          if (!saved) throw NotFound(SUBMISSION_NOT_FOUND_MESSAGE);
+          return saved;
+        }),
+      );
     },
 
     /** The newsletter switch on the profile: saved on the user's record, created when missing. */
