@@ -1,5 +1,5 @@
 import type { Response } from '@playwright/test';
-import { expect, expectAccessible, signIn, signOut, test } from './fixtures.ts';
+import { expect, expectAccessible, newStaffEmail, signIn, signInAsStaff, signOut, test } from './fixtures.ts';
 
 const isRefresh = (response: Response) =>
   response.request().method() === 'POST' && new URL(response.url()).pathname === '/auth/v1/token';
@@ -32,7 +32,7 @@ test('a visitor signs in through the development provider and sees themselves si
 });
 
 test('staff see Admin Email Management in the profile menu', async ({ page }) => {
-  await signIn(page, 'grace.hopper@company.test', { firstName: 'Grace', lastName: 'Hopper' });
+  await signInAsStaff(page, { firstName: 'Grace', lastName: 'Hopper' }, newStaffEmail('grace.hopper'));
   await page.getByRole('button', { name: 'Your account' }).click();
   await page.getByRole('menuitem', { name: 'Admin Email Management' }).click();
   await expect(page).toHaveURL('/admin');
