@@ -71,7 +71,6 @@ export async function secondFactorRoutes(
               .describe('Only when this code completed the set-up: shown this once, stored hashed'),
           }),
           400: errorSchema,
-          401: errorSchema,
           429: errorSchema,
         },
       },

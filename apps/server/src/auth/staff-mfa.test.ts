@@ -84,7 +84,7 @@ describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
     const later = await staffSession(ctx.app, 'returning@company.test');
     expect((await later.user()).json().mfa).toBe('verify');
     const wrong = await later.verify({ code: code === '000000' ? '111111' : '000000' });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual(WRONG_CODE);
     const malformed = await later.verify({ code: '12ab' });
     expect(malformed.statusCode).toBe(400);
@@ -93,7 +93,7 @@ describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
     expect(neither.json()).toEqual({ error: 'Send either a 6-digit code or a recovery code.' });
 
     const replay = await later.verify({ code });
-    expect(replay.statusCode).toBe(401);
+    expect(replay.statusCode).toBe(400);
     expect(replay.json()).toEqual({
       error: 'That code has already been used. Wait for the next code and try again.',
     });
@@ -125,7 +125,7 @@ describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
 
     const third = await staffSession(ctx.app, 'recovery@company.test');
     const reused = await third.verify({ recovery_code: recoveryCode });
-    expect(reused.statusCode).toBe(401);
+    expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({ error: 'That recovery code is not right, or it has already been used.' });
   });
 

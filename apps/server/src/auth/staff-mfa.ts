@@ -26,7 +26,10 @@ const RECOVERY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 /** Codes from the step before and after the current one are accepted (clock drift). */
 const TOLERANCE_SECONDS = 30;
 
-/** A refused code; the route logs it as a security event with `reason`. */
+/**
+ * A refused code; the route logs it as a security event with `reason`. A wrong code is a 400, not
+ * a 401: the session is fine, and a 401 would make the browser refresh it and send the code again.
+ */
 export class SecondFactorRefused extends HttpError {
   readonly reason: string;
   constructor(statusCode: number, message: string, reason: string) {
@@ -106,7 +109,7 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string }) {
       if (recoveryCode) {
         if (!record.enrolledAt) throw BadRequest(RECOVERY_BEFORE_ENROLMENT_MESSAGE);
         if (!(await repo.claimRecoveryCode(userId, hashRecoveryCode(userId, recoveryCode)))) {
-          return refuse(userId, 401, WRONG_RECOVERY_CODE_MESSAGE, 'wrong_recovery_code');
+          return refuse(userId, 400, WRONG_RECOVERY_CODE_MESSAGE, 'wrong_recovery_code');
         }
         return {};
       }
@@ -114,9 +117,9 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string }) {
       if (!code || !/^\d{6}$/.test(code)) throw BadRequest(CODE_FORMAT_MESSAGE);
       const result = await verify({ secret: record.secret, token: code, epochTolerance: TOLERANCE_SECONDS });
       if (!result.valid || !('timeStep' in result))
-        return refuse(userId, 401, WRONG_CODE_MESSAGE, 'wrong_code');
+        return refuse(userId, 400, WRONG_CODE_MESSAGE, 'wrong_code');
       if (!(await repo.claimTimeStep(userId, result.timeStep))) {
-        return refuse(userId, 401, CODE_REUSED_MESSAGE, 'code_reused');
+        return refuse(userId, 400, CODE_REUSED_MESSAGE, 'code_reused');
       }
       if (record.enrolledAt) return {};
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);

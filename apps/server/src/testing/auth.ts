@@ -75,7 +75,7 @@ export async function passSecondFactorForTest(
     secondFactors.set(userId, factor);
   }
   let response = await verify({ code: await generate({ secret: factor.secret }) });
-  if (response.statusCode === 401 && factor.recoveryCodes.length > 0) {
+  if (response.statusCode === 400 && factor.recoveryCodes.length > 0) {
     response = await verify({ recovery_code: factor.recoveryCodes.shift()! });
   }
   if (response.statusCode !== 200)
