@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { signInForTest } from '../testing/auth.ts';
-import { createTestApp, databaseKinds } from '../testing/databases.ts';
+import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
 import {
   type StandInPerson,
   type StandInProvider,
@@ -256,5 +258,52 @@ describe.each(databaseKinds)('who signs in, through a stand-in for Google, on %s
       headers: { authorization: `Bearer ${owner.accessToken}` },
     });
     expect(ownerJobs.json().total).toBe(1);
+  });
+});
+
+describe('a refused sign-in in the log', () => {
+  it('is one structured warning with the reason and the request id, and no e-mail address', async () => {
+    const provider = await startStandInProvider();
+    const lines: Record<string, unknown>[] = [];
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    const database = await createTestDatabase('sqlite');
+    const config = testConfig({
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: appUrl,
+      AUTH_GOOGLE_CLIENT_ID: provider.clientId,
+      AUTH_GOOGLE_CLIENT_SECRET: provider.clientSecret,
+      AUTH_GOOGLE_ISSUER: provider.issuer,
+    });
+    const app = await buildApp({
+      config,
+      webDist: path.join(config.dataDir, 'no-web'),
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    try {
+      await app.listen({ host: '127.0.0.1', port });
+      provider.signInAs({ sub: 'unverified', email: 'hidden@example.com', email_verified: false });
+      const browser = new TestBrowser();
+      const start = await browser.request(`${appUrl}/auth/v1/authorize`);
+      const atProvider = await browser.request(start.headers.get('location')!);
+      const callback = await browser.request(atProvider.headers.get('location')!);
+      expect(callback.headers.get('location')).toBe(NOT_VERIFIED);
+      const events = lines.filter((line) => line.event === 'sign_in_refused');
+      expect(events).toEqual([
+        expect.objectContaining({
+          level: 40,
+          event: 'sign_in_refused',
+          reason: 'email_not_verified',
+          userId: null,
+          reqId: callback.headers.get('x-request-id'),
+        }),
+      ]);
+      expect(JSON.stringify(events)).not.toContain('hidden@example.com');
+    } finally {
+      await app.close();
+      await provider.close();
+      await database.drop();
+    }
   });
 });
