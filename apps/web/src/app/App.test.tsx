@@ -55,6 +55,7 @@ function renderApp(path: string, server: FakeServer = {}) {
     sleep: async () => {},
     pendingSignIn: { mark: () => {}, take: () => false },
     navigate: vi.fn(),
+    onRateLimited: vi.fn(),
   });
   const router = createMemoryRouter(appRoutes(authClient), { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -4,6 +4,7 @@ import {
   type AuthEvent,
   createAuthClient,
   LOGOUT_PATH,
+  RATE_LIMITED_FALLBACK,
   REFRESH_PATH,
   retryDelayMs,
 } from './auth-client.ts';
@@ -31,6 +32,7 @@ function setup(answers: Array<Response | Error | (() => Response)>, overrides: P
   });
   const sleep = vi.fn(async (_ms: number) => {});
   const navigate = vi.fn();
+  const onRateLimited = vi.fn();
   const client = createAuthClient({
     fetch: fetch as unknown as typeof globalThis.fetch,
     locks: undefined,
@@ -38,11 +40,12 @@ function setup(answers: Array<Response | Error | (() => Response)>, overrides: P
     sleep,
     pendingSignIn: { mark: () => {}, take: () => false },
     navigate,
+    onRateLimited,
     ...overrides,
   });
   const events: AuthEvent[] = [];
   client.onAuthStateChange((event) => events.push(event));
-  return { client, fetch, sleep, events, navigate };
+  return { client, fetch, sleep, events, navigate, onRateLimited };
 }
 
 beforeEach(() => {
@@ -136,6 +139,33 @@ describe('refresh failures', () => {
     expect(fetch).toHaveBeenCalledTimes(4);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([199, 399, 799]);
     expect(events).toEqual(['SIGNED_IN']);
+  });
+
+  it('waits out a rate limit as long as Retry-After says, tells the person, and never signs out for it', async () => {
+    const limited = (seconds: number) =>
+      new Response(JSON.stringify({ error: `Too many requests. Please try again in ${seconds} seconds.` }), {
+        status: 429,
+        headers: { 'retry-after': String(seconds), 'content-type': 'application/json' },
+      });
+    // More limited answers than the retries a passing failure gets: a limit does not use them up.
+    const { client, sleep, events, onRateLimited } = setup([
+      sessionResponse('t1'),
+      ...Array.from({ length: 8 }, () => limited(30)),
+      limited(90),
+      sessionResponse('t2'),
+    ]);
+    await client.refreshSession();
+    expect((await client.refreshSession())?.accessToken).toBe('t2');
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([...Array(8).fill(30_000), 60_000]);
+    expect(onRateLimited).toHaveBeenCalledWith('Too many requests. Please try again in 30 seconds.');
+    expect(onRateLimited).toHaveBeenLastCalledWith('Too many requests. Please try again in 90 seconds.');
+    expect(events).toEqual(['SIGNED_IN', 'TOKEN_REFRESHED']);
+  });
+
+  it('tells the person with a message of its own when a 429 has none', async () => {
+    const { client, onRateLimited } = setup([new Response(null, { status: 429 }), sessionResponse('t1')]);
+    expect((await client.refreshSession())?.accessToken).toBe('t1');
+    expect(onRateLimited).toHaveBeenCalledWith(RATE_LIMITED_FALLBACK);
   });
 
   it('keeps the session when the server stays unavailable', async () => {

@@ -4,6 +4,8 @@
  * refreshing once, and the session is refreshed again in the background before it expires.
  */
 
+import { toast } from 'sonner';
+
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
 
@@ -45,6 +47,8 @@ export interface AuthClientDeps {
   /** Survives the round trip to the provider, to tell a new sign-in from a restored session. */
   pendingSignIn: { mark(): void; take(): boolean };
   navigate: (url: string) => void;
+  /** Tells the person the server is limiting their requests (a toast); the session is kept. */
+  onRateLimited: (message: string) => void;
 }
 
 export const REFRESH_PATH = '/auth/v1/token?grant_type=refresh_token';
@@ -64,6 +68,13 @@ const EXPIRY_MARGIN_MS = 5_000;
 export function retryDelayMs(attempt: number): number {
   return 200 * 2 ** attempt - 1;
 }
+
+/** One toast however many requests meet the limit at once. */
+const RATE_LIMITED_TOAST_ID = 'rate-limited';
+/** Said when a 429 comes without a readable message of its own. */
+export const RATE_LIMITED_FALLBACK = 'Too many requests. Please try again in a moment.';
+/** The longest wait a Retry-After may ask of a refresh. */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
 /** Network failures, server errors and rate limiting pass; anything else means the session is gone. */
 export function isRetryableStatus(status: number): boolean {
@@ -118,6 +129,22 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
     if (snapshot.session) schedule(refreshDueAt(snapshot.session) - deps.now());
   };
 
+  /**
+   * A 429 says the session is fine but the server wants a pause: the person is told so, and the
+   * refresh waits as long as Retry-After asks (the session is never dropped for it).
+   */
+  const waitOutRateLimit = async (response: Response, attempt: number): Promise<void> => {
+    const body: unknown = await response.json().catch(() => null);
+    const message =
+      body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
+        ? body.error
+        : RATE_LIMITED_FALLBACK;
+    deps.onRateLimited(message);
+    const seconds = Number(response.headers.get('retry-after'));
+    const wait = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : retryDelayMs(attempt);
+    await deps.sleep(Math.min(wait, MAX_RATE_LIMIT_WAIT_MS));
+  };
+
   const requestRefresh = async (): Promise<RefreshOutcome> => {
     for (let attempt = 0; ; attempt += 1) {
       let retryable: boolean;
@@ -130,6 +157,12 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
         if (response.ok) {
           const session = toSession(await response.json().catch(() => null), deps.now());
           return session ? { kind: 'session', session } : { kind: 'rejected' };
+        }
+        if (response.status === 429) {
+          // Not an attempt used up: the limit ends by itself, and the session must outlast it.
+          await waitOutRateLimit(response, attempt);
+          attempt -= 1;
+          continue;
         }
         retryable = isRetryableStatus(response.status);
       } catch {
@@ -325,5 +358,6 @@ export function createBrowserAuthClient(): AuthClient {
       },
     },
     navigate: (url) => window.location.assign(url),
+    onRateLimited: (message) => toast.error(message, { id: RATE_LIMITED_TOAST_ID }),
   });
 }
