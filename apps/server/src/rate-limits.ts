@@ -46,6 +46,12 @@ export async function installRateLimits(app: FastifyInstance, config: Config): P
     timeWindow: WINDOW_MS,
     ...(redis ? { redis, nameSpace: `${config.redis?.keyPrefix}rate-limit:` } : {}),
     skipOnError: true,
+    // Limit headers only on a 429: answers under the limit stay as small as before.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     keyGenerator: (request) =>
       request.currentUser ? `user:${request.currentUser.id}` : `address:${normalizeIP(request.ip)}`,
     errorResponseBuilder: (_request, context) =>
