@@ -156,6 +156,8 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
 
     const response = await admin(app, staff, 'send_team');
     expect(response.json()).toEqual({
+      client: { id: expect.any(String), kind: 'user', email: 'ada@example.com' },
+      matched: 'sign_in_email',
       message: 'Team notification sent to recruiting@company.test',
       attachments_included: ['Ada_CV.pdf', 'Ada_Cover.docx'],
       status: 'sent',
