@@ -1,5 +1,6 @@
 import { completeOnboardingRecord } from '@app/domain/onboarding-testing';
 import type { Page } from '@playwright/test';
+import { RESUME_FILE, uploadDocument } from './client-area-seed.ts';
 import { expect, expectAccessible, signIn, signOut, test } from './fixtures.ts';
 import {
   acceptTerms,
@@ -129,7 +130,9 @@ test('a save that fails shows Save Failed, keeps the step, and loses nothing on 
 test('edit mode reloads the saved profile, changes one answer and keeps the rest', async ({ page }) => {
   test.setTimeout(90_000);
   const authorization = await signInWithToken(page, 'editor@example.com');
-  const seeded = completeOnboardingRecord();
+  // A record points only at its owner's stored documents: the resume is a real upload.
+  const resume = await uploadDocument(page, 'resumes', RESUME_FILE);
+  const seeded = completeOnboardingRecord({ resume: resume.path });
   const created = await page.request.post('/api/onboarding-submissions', {
     headers: { authorization },
     data: seeded,
