@@ -181,7 +181,7 @@ if (databaseKinds.includes('postgres')) {
           1,
           'sent more than once',
         );
-        const outbox = await probe(`/api/admin/outbox?email=${encodeURIComponent(recipient)}`, staff);
+        const outbox = await probe(`/api/admin/outbox?client_id=${clients[0]!.userId}`, staff);
         const welcome = JSON.parse(outbox.body).data.find(
           (mail: { kind: string }) => mail.kind === 'welcome',
         );
