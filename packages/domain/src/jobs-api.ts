@@ -77,6 +77,7 @@ export const importJobsBodySchema = z
     content: z.string().max(IMPORT_MAX_CHARACTERS, 'must be at most 5 MB; split the file'),
   })
   .refine((body) => (body.client_id === undefined) !== (body.email === undefined), {
+    path: ['client_id'],
     message: 'must name the client by exactly one of client_id and email',
   });
 export const importJobsResponseSchema = z.object({

@@ -70,6 +70,8 @@ export function createIdentityRepo(db: Kysely<Database>) {
           created_at: now,
           last_sign_in_at: now,
         })
+        // The same identity signing in twice at once: the first link stands.
+        .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
         .execute();
     },
 

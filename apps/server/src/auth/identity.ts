@@ -25,11 +25,12 @@ export function createIdentityResolver(deps: { db: Kysely<Database>; clients: Cl
       const email = normalizeEmail(identity.email);
       const user = await db.transaction().execute(async (trx) => {
         const repo = createIdentityRepo(trx);
-        let userId = await repo.findUserIdOfIdentity(identity.provider, identity.subject);
-        if (!userId) {
-          userId = (await repo.findOrCreateUser(email, identity)).id;
-          await repo.linkIdentity(userId, email, identity);
+        const linked = await repo.findUserIdOfIdentity(identity.provider, identity.subject);
+        if (!linked) {
+          await repo.linkIdentity((await repo.findOrCreateUser(email, identity)).id, email, identity);
         }
+        const userId = linked ?? (await repo.findUserIdOfIdentity(identity.provider, identity.subject));
+        if (!userId) throw new Error('identity vanished while signing in');
         await repo.recordVerifiedSignIn(userId, email, identity);
         const signedIn = await repo.findUser({ id: userId });
         if (!signedIn) throw new Error(`user ${userId} vanished while signing in`);

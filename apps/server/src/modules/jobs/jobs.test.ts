@@ -487,7 +487,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         expect(refused.json().error).toMatch(
           payload.client_id && !payload.email
             ? /^No client has that id$/
-            : /must name the client by exactly one of client_id and email/,
+            : /^Invalid request: body\/client_id must name the client by exactly one of client_id and email$/,
         );
       }
     });

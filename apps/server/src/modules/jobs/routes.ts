@@ -193,11 +193,16 @@ export async function jobsRoutes(
     '/api/admin/jobs/:id',
     {
       config: { staff: true },
-      schema: { tags: staffTags, summary: 'Take a job back from the client', params: jobIdParamsSchema },
+      schema: {
+        tags: staffTags,
+        summary: 'Take a job back from the client',
+        params: jobIdParamsSchema,
+        response: { 204: z.null().describe('Taken back: no body') },
+      },
     },
     async (request, reply) => {
       await jobs.remove(request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }
