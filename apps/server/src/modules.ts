@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAuth } from './auth/plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { clientsRoutes } from './modules/clients/routes.ts';
 import { createClientsService } from './modules/clients/service.ts';
 import { documentLinkRoutes } from './modules/document-links/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(fileRoutes);
   await app.register(documentLinkRoutes);
   await app.register(feedbackRoutes);
+  await app.register(clientsRoutes, { clients });
   await app.register(jobsRoutes, { clients });
   // The outbox sender is shared: admin calls send through it, and it retries in the background.
   const documents = openStorage(app.config.storageUrl);

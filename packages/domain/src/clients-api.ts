@@ -19,3 +19,8 @@ export type ClientMatch = z.infer<typeof clientMatchSchema>;
 export const resolvedClientShape = { client: clientRefSchema, matched: clientMatchSchema };
 
 export const CLIENT_ID_NOT_FOUND_MESSAGE = 'No client has that id';
+
+export const clientLookupQuerySchema = z.object({
+  email: z.email({ message: 'must be an e-mail address' }).max(320),
+});
+export const clientLookupResponseSchema = z.object({ data: z.object(resolvedClientShape) });

@@ -331,6 +331,10 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
     access: 'staff',
     request: send('DELETE', (owner) => `/api/admin/jobs/${owner.jobIds[2]}`),
   },
+  'GET /api/admin/clients': {
+    access: 'staff',
+    request: get((owner) => `/api/admin/clients?email=${encodeURIComponent(owner.email)}`),
+  },
   'GET /api/admin/outbox': {
     access: 'staff',
     request: get((owner) => `/api/admin/outbox?client_id=${owner.userId}`),

@@ -43,6 +43,13 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
   const post = (payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/admin/jobs/import', headers: staff, payload });
 
+  const lookUp = (email: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/admin/clients?email=${encodeURIComponent(email)}`,
+      headers: staff,
+    });
+
   const staffList = (clientId: string) =>
     app.inject({ method: 'GET', url: `/api/admin/jobs?client_id=${clientId}`, headers: staff });
 
@@ -426,6 +433,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
     it.each([
       ['POST', '/api/admin/jobs/import', { email: 'x@example.com', format: 'json', content: '[]' }],
       ['GET', '/api/admin/jobs?client_id=some-id', undefined],
+      ['GET', '/api/admin/clients?email=alice@example.com', undefined],
       ['PATCH', '/api/admin/jobs/some-id', { applied_for_job: true }],
       ['DELETE', '/api/admin/jobs/some-id', undefined],
     ] as const)('%s %s is for staff only', async (method, url, payload) => {
@@ -447,6 +455,11 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         data_job_description: 'Build APIs.',
       });
       expect(body.data[0]).not.toHaveProperty('client_email');
+
+      const unknownEmail = await lookUp('nobody-at-all@example.com');
+      expect(unknownEmail.statusCode).toBe(404);
+      expect(unknownEmail.json()).toEqual({ error: 'No client found with that email address' });
+      expect((await lookUp('not an e-mail')).statusCode).toBe(400);
 
       const unknown = await staffList('no-such-client');
       expect(unknown.statusCode).toBe(404);
@@ -674,7 +687,14 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         matched: 'pending_client',
       });
 
+      expect((await lookUp('FRANK@example.com')).json()).toEqual({
+        data: { client: pending.client, matched: 'pending_client' },
+      });
+
       const frank = await signInForTest(app, 'Frank@example.com', { firstName: 'Frank', lastName: 'F' });
+      expect((await lookUp(email)).json()).toEqual({
+        data: { client: { id: frank.userId, kind: 'user', email }, matched: 'sign_in_email' },
+      });
       const listed = await listJobs(bearer(frank.accessToken));
       expect(listed.data.map((job) => job.job_uid)).toEqual(['f-1']);
       const after = await staffList(frank.userId);

@@ -1,0 +1,34 @@
+import { CLIENT_NOT_FOUND_MESSAGE } from '@app/domain/admin-email';
+import { clientLookupQuerySchema, clientLookupResponseSchema } from '@app/domain/clients-api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NotFound } from '../../errors.ts';
+import type { ClientsService } from './service.ts';
+
+/** Staff look a client up by e-mail to learn the id every other staff call takes. */
+export async function clientsRoutes(
+  fastify: FastifyInstance,
+  options: { clients: ClientsService },
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { clients } = options;
+
+  app.get(
+    '/api/admin/clients',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Staff: the client with this e-mail: a user's sign-in e-mail first, then a pending client; says which matched",
+        querystring: clientLookupQuerySchema,
+        response: { 200: clientLookupResponseSchema },
+      },
+    },
+    async (request) => {
+      const found = await clients.findByEmail(request.query.email);
+      if (!found) throw NotFound(CLIENT_NOT_FOUND_MESSAGE);
+      return { data: found };
+    },
+  );
+}
