@@ -119,6 +119,16 @@ describe.each(databaseKinds)('who signs in, through a stand-in for Google, on %s
     expect((await identitiesOf('ada-google-2')).map((identity) => identity.user_id)).toEqual([first.user.id]);
   });
 
+  it('follows the e-mail the provider now verifies for an identity, and the role with it', async () => {
+    const asStaff = await signIn({ sub: 'mover', email: 'mover@company.test', email_verified: true });
+    expect(asStaff.user).toMatchObject({ email: 'mover@company.test', role: 'staff' });
+    const moved = await signIn({ sub: 'mover', email: 'mover@example.com', email_verified: true });
+    expect(moved.user).toMatchObject({ id: asStaff.user.id, email: 'mover@example.com', role: 'client' });
+    // An address another user signs in with stays theirs.
+    const taken = await signIn({ sub: 'mover', email: 'ada@example.com', email_verified: true });
+    expect(taken.user).toMatchObject({ id: asStaff.user.id, email: 'mover@example.com' });
+  });
+
   it('hands what staff assigned to an e-mail to its first verified sign-in, once, and nothing to an unverified one', async () => {
     const email = 'pat@example.com';
     const imported = await app.inject({
