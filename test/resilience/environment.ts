@@ -31,6 +31,7 @@ export async function createEnvironment(
       PUBLIC_URL: 'http://127.0.0.1:3000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       API_RATE_LIMIT_PER_MINUTE: '100000',
+      NOTES_RATE_LIMIT_PER_MINUTE: '100000',
       ...extra,
     },
     drop: () => database.drop(),
