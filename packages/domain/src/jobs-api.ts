@@ -64,6 +64,7 @@ export const staffJobSchema = jobSchema.extend({
 export type StaffJob = z.infer<typeof staffJobSchema>;
 
 const clientId = z.string().trim().min(1).max(64);
+export const NAME_ONE_CLIENT_MESSAGE = 'must name the client by exactly one of client_id and email';
 
 /**
  * The client is named by `client_id` (a user or a pending client), or by `email`: a user's sign-in
@@ -78,7 +79,7 @@ export const importJobsBodySchema = z
   })
   .refine((body) => (body.client_id === undefined) !== (body.email === undefined), {
     path: ['client_id'],
-    message: 'must name the client by exactly one of client_id and email',
+    message: NAME_ONE_CLIENT_MESSAGE,
   });
 export const importJobsResponseSchema = z.object({
   data: z.object({ imported: z.number().int(), updated: z.number().int(), ...resolvedClientShape }),

@@ -1,16 +1,19 @@
 import type { ClientMatch, ClientRef } from '@app/domain/clients-api';
 import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
+import { NAME_ONE_CLIENT_MESSAGE } from '@app/domain/jobs-api';
 import { type ImportError, type ImportFormat, parseJobsFile } from '@app/domain/jobs-import';
 import type { Db } from '../../db/database.ts';
-import { Invalid, NotFound } from '../../errors.ts';
+import { BadRequest, Invalid, NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { jobsRepo } from './repo.ts';
 
-/** The client is named by id, or by e-mail (see ClientsService.findOrInviteByEmail). */
-export type ImportRequest = ({ client_id: string } | { email: string }) & {
+/** The client is named by `client_id`, else by `email` (see ClientsService.findOrInviteByEmail). */
+export interface ImportRequest {
+  client_id?: string | undefined;
+  email?: string | undefined;
   format: ImportFormat;
   content: string;
-};
+}
 
 export interface ImportSummary {
   imported: number;
@@ -59,7 +62,10 @@ async function resolveClient(
   clients: ClientsService,
   request: ImportRequest,
 ): Promise<{ client: ClientRef; matched: ClientMatch }> {
-  if ('email' in request) return clients.findOrInviteByEmail(request.email);
+  if (request.client_id === undefined) {
+    if (request.email === undefined) throw BadRequest(`Invalid request: ${NAME_ONE_CLIENT_MESSAGE}`);
+    return clients.findOrInviteByEmail(request.email);
+  }
   const client = await clients.findById(request.client_id);
   if (!client) throw NotFound(CLIENT_ID_NOT_FOUND_MESSAGE);
   return { client, matched: 'client_id' };

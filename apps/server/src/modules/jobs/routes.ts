@@ -148,11 +148,7 @@ export async function jobsRoutes(
         response: { 200: importJobsResponseSchema, 422: importJobsErrorSchema },
       },
     },
-    async (request) => {
-      const { client_id, email, format, content } = request.body;
-      const named = client_id !== undefined ? { client_id } : { email: email ?? '' };
-      return { data: await importJobs(app.db, clients, { ...named, format, content }) };
-    },
+    async (request) => ({ data: await importJobs(app.db, clients, request.body) }),
   );
 
   app.get(
