@@ -3,12 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/setup/print-fast-check-seed.ts'],
     projects: [
       {
         test: {
           name: 'node',
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          setupFiles: ['test/setup/fast-check-seed.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           // Integration suites share one PostgreSQL database; files run one at a time.
@@ -21,7 +23,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['apps/web/src/test-setup.ts'],
+          setupFiles: ['test/setup/fast-check-seed.ts', 'apps/web/src/test-setup.ts'],
         },
       },
     ],
