@@ -12,7 +12,7 @@ import { bumpListVersion } from '../apps/server/src/db/job-list-versions.ts';
 import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { createFilesService } from '../apps/server/src/modules/files/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
-import { openStorage } from '../apps/server/src/storage/storage.ts';
+import { openStorage } from '../apps/server/src/storage/open-storage.ts';
 import { allAcknowledged } from '../packages/domain/src/onboarding-testing.ts';
 
 export const DEMO_CLIENT = { email: 'client@example.com', firstName: 'Demo', lastName: 'Client' };

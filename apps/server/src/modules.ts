@@ -14,7 +14,7 @@ import { createMailer } from './modules/mail/service.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { publicConfigRoutes } from './modules/public-config/routes.ts';
-import { openStorage } from './storage/storage.ts';
+import { openStorage } from './storage/open-storage.ts';
 
 /** An unfinished write this old belongs to no upload still running, on this instance or another. */
 const LEFTOVER_AGE_MS = 60 * 60 * 1000;

@@ -7,7 +7,15 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, type S3Location, type Storage } from './storage.ts';
+import { assertSafeKey, type Storage } from './storage.ts';
+
+/** Where the S3 driver keeps the `documents` bucket (see STORAGE_URL). */
+export interface S3Location {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+}
 
 /**
  * Keeps the bucket in S3 or an S3-compatible service (MinIO, R2, ...). Credentials come from the

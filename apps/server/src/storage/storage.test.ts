@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../testing/databases.ts';
 import { startTestS3Server, type TestS3Server } from '../testing/s3-server.ts';
-import { openStorage, parseS3Url, type Storage } from './storage.ts';
+import { openStorage, parseS3Url } from './open-storage.ts';
+import type { Storage } from './storage.ts';
 
 const hostileKeys = [
   '../escape.pdf',

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { BadRequest, HttpError, PayloadTooLarge } from '../../errors.ts';
-import { openStorage } from '../../storage/storage.ts';
+import { openStorage } from '../../storage/open-storage.ts';
 import { sendAttachment } from './attachment.ts';
 import { createFilesService, DOCUMENT_URL_PREFIX, UPLOAD_FOLDERS, type UploadFolder } from './service.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import { openStorage } from '../../storage/storage.ts';
+import { openStorage } from '../../storage/open-storage.ts';
 import { createOnboardingService } from '../onboarding/service.ts';
 
 export const newsletterMessage = (subscribed: boolean) =>
