@@ -3,7 +3,6 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,7 +21,7 @@ import {
 import { registerModules } from './modules.ts';
 import { installRateLimits } from './rate-limits.ts';
 import { recordRouteTable } from './route-table.ts';
-import { securityHeaderOptions } from './security-headers.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface AppOptions {
   config: Config;
@@ -104,8 +103,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => db.close());
   }
 
-  await app.register(helmet, securityHeaderOptions(config));
+  const headers = securityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     reply.header('x-request-id', request.id);
     // Answers of the API and of sign-in carry personal data or tokens: no cache may keep them. A
     // route with validator-based caching of its own (the jobs list) or a public answer (the

@@ -130,6 +130,17 @@ export function createOnboardingRepo(db: Kysely<Database>) {
       return fromRow(row);
     },
 
+    /** Only the document fields of the user's record: read before every save that names one. */
+    async findDocumentFields(
+      userId: string,
+    ): Promise<Pick<OnboardingRecord, 'resume' | 'cover_letter'> | undefined> {
+      return db
+        .selectFrom('onboarding_submissions')
+        .select(['resume', 'cover_letter'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
     /** Updates the record only when it is the user's; undefined otherwise. */
     async updateOwn(
       id: string,

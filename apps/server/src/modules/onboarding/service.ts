@@ -56,6 +56,8 @@ function completionDecidedBy(changes: Partial<OnboardingFields>): boolean {
   return changes.onboarding_completed === false || REQUIRED_FIELDS.every((key) => key in changes);
 }
 
+type DocumentFields = Pick<OnboardingFields, DocumentField>;
+
 /** The stored documents a record points at, as storage paths. */
 function documentPaths(record: Partial<OnboardingFields> | undefined): Set<string> {
   const paths = DOCUMENT_FIELDS.map((field) => normalizeDocumentPath(record?.[field]));
@@ -78,7 +80,7 @@ export function createOnboardingService(db: Db, storage: Storage, log: FastifyBa
   const assertOwnDocuments = async (
     userId: string,
     changes: Partial<OnboardingFields>,
-    before: OnboardingRecord | undefined,
+    before: DocumentFields | undefined,
   ): Promise<void> => {
     for (const field of DOCUMENT_FIELDS) {
       const value = changes[field];
@@ -93,7 +95,7 @@ export function createOnboardingService(db: Db, storage: Storage, log: FastifyBa
   /** Deletes the documents `before` pointed at that `after` no longer does. */
   const removeReplacedDocuments = async (
     userId: string,
-    before: OnboardingRecord | undefined,
+    before: DocumentFields | undefined,
     after: OnboardingRecord,
   ): Promise<void> => {
     const kept = documentPaths(after);
@@ -113,7 +115,7 @@ export function createOnboardingService(db: Db, storage: Storage, log: FastifyBa
     save: () => Promise<OnboardingRecord>,
   ): Promise<OnboardingRecord> => {
     if (!DOCUMENT_FIELDS.some((field) => field in changes)) return save();
-    const before = await reader.findByUser(userId);
+    const before = await reader.findDocumentFields(userId);
     await assertOwnDocuments(userId, changes, before);
     const saved = await save();
     await removeReplacedDocuments(userId, before, saved);
