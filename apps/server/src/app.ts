@@ -110,7 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Answers of the API and of sign-in carry personal data or tokens: no cache may keep them. A
     // route with validator-based caching of its own (the jobs list) or a public answer (the
     // signing keys) sets its own Cache-Control over this one.
-    if (PERSONAL_ANSWER.test(request.url)) reply.header('cache-control', 'no-store');
+    // Told by the matched route, so any spelling of its path gets the same header.
+    if (PERSONAL_ANSWER.test(request.routeOptions.url ?? '')) reply.header('cache-control', 'no-store');
     done();
   });
   await installRateLimits(app, config);

@@ -57,6 +57,13 @@ describe('sign-in routes, per client address', () => {
       }),
     );
 
+    // Another spelling of the same route is the same route.
+    const encoded = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/%6Cogout',
+      remoteAddress: '203.0.113.1',
+    });
+    expect(encoded.statusCode).toBe(429);
     // Another address has its own budget; the development provider's pages share this one.
     expect((await logout(app, '198.51.100.7')).statusCode).toBe(204);
     expect((await app.inject({ url: '/oidc/auth', remoteAddress: '203.0.113.1' })).statusCode).toBe(429);

@@ -9,15 +9,24 @@ const WINDOW_MS = 60_000;
 /** How long a request waits for Redis, to connect or to count, before it goes through uncounted. */
 const REDIS_TIMEOUT_MS = 1_000;
 
+/** Our own sign-in, session and sign-out routes, as registered. */
+const SIGN_IN_ROUTES = new Set(
+  ['authorize', 'callback', 'token', 'logout'].map((name) => `/auth/v1/${name}`),
+);
 /**
- * The anonymous routes of signing in, counted per client address: our own sign-in, session and
- * sign-out routes, and the pages of the development provider a browser goes through. The
- * provider's back-channel endpoints (token, keys) are called by this server itself, not by clients.
+ * The development provider's pages a browser goes through, by the raw path as its own handler
+ * matches them. Its back-channel endpoints (token, keys) are called by this server, not by clients.
  */
-const SIGN_IN_PATH = /^\/(auth\/v1\/(authorize|callback|token|logout)|oidc\/(auth|interaction))([/?]|$)/;
+const DEVELOPMENT_PROVIDER_PAGE = /^\/oidc\/(auth|interaction)([/?]|$)/;
 
-export function isSignInPath(url: string): boolean {
-  return SIGN_IN_PATH.test(url);
+/**
+ * The anonymous requests of signing in, counted per client address. Our routes are told by the
+ * route the router matched, so another spelling of the same path (percent-encoded letters, a
+ * trailing slash) is counted all the same.
+ */
+export function isSignIn(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return (route !== undefined && SIGN_IN_ROUTES.has(route)) || DEVELOPMENT_PROVIDER_PAGE.test(request.url);
 }
 
 export function tooManyRequestsMessage(seconds: number): string {
@@ -28,7 +37,7 @@ export function tooManyRequestsMessage(seconds: number): string {
 /**
  * Abuse limits on @fastify/rate-limit, counted in Redis when REDIS_URL is set (so every instance
  * shares them) and in memory otherwise:
- * - the sign-in routes (see isSignInPath): AUTH_RATE_LIMIT_PER_MINUTE per client address, before
+ * - the sign-in routes (see isSignIn): AUTH_RATE_LIMIT_PER_MINUTE per client address, before
  *   anything else runs;
  * - every signed-in route: API_RATE_LIMIT_PER_MINUTE per user, after the guard has named the
  *   caller; a route may set a tighter `config.rateLimit` of its own (feedback, notes).
@@ -66,7 +75,7 @@ export async function installRateLimits(app: FastifyInstance, config: Config): P
   // Before the development provider's own hook, which answers /oidc requests itself.
   // Callback style: requests that are not counted here go on without a promise.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isSignInPath(request.url)) return done();
+    if (!isSignIn(request)) return done();
     perAddress.call(app, request, reply).then(() => done(), done);
   });
 
