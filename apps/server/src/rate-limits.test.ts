@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startTcpProxy } from '../../../test/resilience/tcp-proxy.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, TRUST_PROXY_TRUE_MESSAGE } from './config.ts';
 import { signInForTest } from './testing/auth.ts';
@@ -173,6 +174,37 @@ describe('counters in Redis', () => {
     for (let i = 0; i < 3; i++) statuses.push((await logout(app)).statusCode);
     expect(statuses).toEqual([204, 204, 204]);
     expect(lines).toContainEqual(expect.objectContaining({ event: 'rate_limit_store_unavailable' }));
+  });
+});
+
+describe('a Redis that goes away and comes back', () => {
+  it('lets requests through uncounted while it is gone, and counts again once it is back', async () => {
+    const redis = new URL(REDIS_URL);
+    const proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    try {
+      const { app, lines } = await limitedApp({
+        REDIS_URL: proxy.via(REDIS_URL),
+        REDIS_KEY_PREFIX: uniquePrefix(),
+        AUTH_RATE_LIMIT_PER_MINUTE: '2',
+        LOG_LEVEL: 'info',
+      });
+      await proxy.outage();
+      const duringOutage = [];
+      for (let i = 0; i < 4; i++) duringOutage.push((await logout(app)).statusCode);
+      expect(duringOutage).toEqual([204, 204, 204, 204]);
+      expect(lines).toContainEqual(expect.objectContaining({ event: 'rate_limit_store_unavailable' }));
+
+      await proxy.recover();
+      await vi.waitFor(
+        () => expect(lines).toContainEqual(expect.objectContaining({ event: 'rate_limit_store_available' })),
+        { timeout: 10_000 },
+      );
+      const afterwards = [];
+      for (let i = 0; i < 3; i++) afterwards.push((await logout(app)).statusCode);
+      expect(afterwards).toEqual([204, 204, 429]);
+    } finally {
+      await proxy.close();
+    }
   });
 });
 

@@ -108,19 +108,24 @@ async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
     maxRetriesPerRequest: 0,
   });
   let reachable = true;
-  redis.on('error', (error: Error) => {
-    if (!reachable) return;
+  let closing = false;
+  // Once per outage: a refused connection says 'error', a dropped one only 'close'.
+  const lost = (reason: string) => {
+    if (!reachable || closing) return;
     reachable = false;
     app.log.warn(
-      { event: 'rate_limit_store_unavailable', err: { message: error.message } },
+      { event: 'rate_limit_store_unavailable', reason },
       'Redis unreachable: requests are not counted until it is back',
     );
-  });
+  };
+  redis.on('error', (error: Error) => lost(error.message));
+  redis.on('close', () => lost('connection closed'));
   redis.on('ready', () => {
     if (!reachable) app.log.info({ event: 'rate_limit_store_available' }, 'Redis reachable again');
     reachable = true;
   });
   app.addHook('onClose', async () => {
+    closing = true;
     redis.disconnect();
   });
   await redis.connect().catch(() => {
