@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
+import { jobListItems } from '../packages/domain/src/jobs-api.ts';
 import { accessToken, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, signIn, signInAsStaff, test } from './fixtures.ts';
 
-const STAFF = 'staff@company.test';
 const ACCESS_DENIED = 'Access denied. This feature is only available to @company.test users.';
 
 /** The answers the filters are generated from. */
@@ -67,7 +67,7 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   });
   expect(feedback.status()).toBe(201);
 
-  await signIn(page, STAFF, { firstName: 'Sam', lastName: 'Staff' });
+  await signInAsStaff(page, { firstName: 'Sam', lastName: 'Staff' });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Email Management', level: 1 })).toBeVisible();
 
@@ -192,9 +192,7 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   const clientJobs = await clientPage.request.get('/api/my-jobs', {
     headers: { authorization: `Bearer ${await accessToken(clientPage)}` },
   });
-  const { data } = (await clientJobs.json()) as {
-    data: { data_job_title: string; applied_for_job: boolean; analyst_notes: string | null }[];
-  };
+  const data = jobListItems(await clientJobs.json());
   expect(data.map((job) => [job.data_job_title, job.applied_for_job, job.analyst_notes])).toEqual([
     ['Analytics Engineer', true, 'Referred by a friend: https://example.com/ref'],
     ['Senior Data Engineer', false, null],

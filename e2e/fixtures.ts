@@ -4,8 +4,10 @@
  * and prints what each page showed when a journey fails;
  * `signIn` signs in through the development provider; `expectAccessible` runs axe.
  */
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 
 export { expect };
 
@@ -99,6 +101,46 @@ export async function signIn(page: Page, email: string, names: Names = {}): Prom
   if (names.lastName) await page.getByLabel('Last name', { exact: true }).fill(names.lastName);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
+}
+
+/** A staff member's second factor, as set up on their first sign-in. */
+export interface StaffSecondFactor {
+  email: string;
+  secret: string;
+  recoveryCodes: string[];
+}
+
+/** A staff e-mail no earlier sign-in used, so its first sign-in sets up two-step verification. */
+export const newStaffEmail = (name = 'staff') => `${name}-${randomUUID().slice(0, 8)}@company.test`;
+
+/** The key the set-up screen shows, as the authenticator app would take it. */
+export async function readSetupKey(page: Page): Promise<string> {
+  const shown = await page.getByTestId('mfa-secret').textContent();
+  return (shown ?? '').replace(/\s/g, '');
+}
+
+/**
+ * Signs in a new staff member and sets up two-step verification as a person would: reads the key
+ * from the set-up screen, enters the code an authenticator app would show, and continues past the
+ * recovery codes. Ends on the page staff were heading for (`/` unless `goingTo` says otherwise).
+ */
+export async function signInAsStaff(
+  page: Page,
+  names: Names = {},
+  email = newStaffEmail(),
+): Promise<StaffSecondFactor> {
+  await signIn(page, email, names);
+  await expect(page).toHaveURL(/\/mfa\?redirect_to=/);
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  const secret = await readSetupKey(page);
+  await page.getByLabel('6-digit code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = await codes.allTextContents();
+  await page.getByRole('button', { name: 'I have saved them, continue' }).click();
+  await expect(page).not.toHaveURL(/\/mfa/);
+  return { email, secret, recoveryCodes };
 }
 
 /** Signs out through the account menu and waits for the sign-in screen. */

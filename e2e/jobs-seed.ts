@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import type { JobListItem } from '../packages/domain/src/jobs.ts';
+import { jobListItems } from '../packages/domain/src/jobs-api.ts';
 import { accessToken, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
-import { expect, signIn } from './fixtures.ts';
+import { expect, signInAsStaff } from './fixtures.ts';
 
-export const STAFF_EMAIL = 'staff@company.test';
 export const JOURNEY_JOB_COUNT = 300;
 
 /** A job whose analyst note holds a link and markup that must stay text. */
@@ -114,7 +114,7 @@ export interface StaffApi {
 export async function signInStaff(browser: Browser): Promise<StaffApi> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, STAFF_EMAIL, { firstName: 'Sam', lastName: 'Staff' });
+  await signInAsStaff(page, { firstName: 'Sam', lastName: 'Staff' });
   const headers = async () => ({ authorization: `Bearer ${await accessToken(page)}` });
   return {
     async importJobs(email, jobs) {
@@ -138,7 +138,7 @@ export async function listJobs(page: Page): Promise<JobListItem[]> {
     headers: { authorization: `Bearer ${await accessToken(page)}` },
   });
   expect(response.status()).toBe(200);
-  return (await response.json()).data;
+  return jobListItems(await response.json());
 }
 
 /** Rejects jobs as the client (the client's own decision cannot be imported). */

@@ -67,7 +67,7 @@ export function Dialog({
               <X className="size-5" aria-hidden="true" />
             </RadixDialog.Close>
           </div>
-          <div className="overflow-y-auto p-4">{children}</div>
+          {children && <div className="overflow-y-auto p-4">{children}</div>}
           {footer && (
             <div className="flex flex-wrap justify-end gap-2 border-t border-neutral-200 p-4">{footer}</div>
           )}

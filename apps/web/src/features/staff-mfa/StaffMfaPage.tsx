@@ -106,7 +106,7 @@ function Enrolment({ onVerified }: { onVerified(recoveryCodes: string[] | null):
             <dd className="mt-1">
               <code
                 data-testid="mfa-secret"
-                className="block rounded-md bg-neutral-100 px-3 py-2 font-mono text-base break-all text-neutral-900 select-all"
+                className="block rounded-md bg-neutral-100 px-3 py-2 font-mono text-base break-words text-neutral-900 select-all"
               >
                 {groupedSecret(enrolment.data.secret)}
               </code>
