@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUIRED_FIELDS } from '@app/domain/onboarding-completeness';
@@ -315,6 +316,42 @@ describe.each(databaseKinds)('the documents a record points at, on %s', (kind) =
     expect(stored(second)).toBe(true);
     // A deleted document can no longer be named.
     expect((await save(headers, { cover_letter: first })).statusCode).toBe(422);
+  });
+
+  it('keeps a replaced document that an e-mail waiting to be sent attaches', async () => {
+    const { userId, headers } = await signIn(app, 'mailed@example.com');
+    const attached = await uploadDocument(app, headers, 'resumes', {
+      filename: 'my_cv%.pdf',
+      bytes: pdfBytes(),
+    });
+    const next = await uploadResume(app, headers, 'Next');
+    expect((await save(headers, { resume: attached })).statusCode).toBe(200);
+    const now = new Date().toISOString();
+    await app.db.kysely
+      .insertInto('mail_outbox')
+      .values({
+        id: randomUUID(),
+        kind: 'team_notification',
+        client_id: userId,
+        client_email: 'mailed@example.com',
+        recipient: 'team@company.test',
+        subject: 'New client',
+        html: '<p>New client</p>',
+        text: 'New client',
+        attachments: JSON.stringify([
+          { key: attached, filename: 'my_cv%.pdf', content_type: 'application/pdf' },
+        ]),
+        status: 'queued',
+        attempts: 0,
+        last_error: null,
+        next_attempt_at: '2999-01-01T00:00:00.000Z',
+        created_at: now,
+        updated_at: now,
+        sent_at: null,
+      })
+      .execute();
+    expect((await save(headers, { resume: next })).statusCode).toBe(200);
+    expect(stored(attached)).toBe(true);
   });
 });
 
