@@ -159,8 +159,8 @@ describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
   });
 });
 
-describe('security events of the staff second factor and staff routes', () => {
-  it('logs a wrong code and a refused staff route as one structured line each, with user and request id', async () => {
+describe('security events of sessions, the second factor and staff routes', () => {
+  it('logs a refused staff route, a wrong code and a reused refresh token as one structured line each, with user and request id', async () => {
     const lines: Record<string, unknown>[] = [];
     const database = await createTestDatabase('sqlite');
     const config = testConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
@@ -174,6 +174,15 @@ describe('security events of the staff second factor and staff routes', () => {
       await staff.enrol();
       const refusedRoute = await app.inject({ url: STAFF_ROUTE, headers: staff.headers });
       const wrong = await staff.verify({ code: '000000' });
+      const client = await signInForTest(app, 'replayed@example.test');
+      const refresh = () =>
+        app.inject({
+          method: 'POST',
+          url: '/auth/v1/token?grant_type=refresh_token',
+          payload: { refresh_token: client.refreshToken },
+        });
+      expect((await refresh()).statusCode).toBe(200);
+      const replay = await refresh();
       const events = lines.filter((line) => 'event' in line);
       expect(events).toEqual([
         expect.objectContaining({
@@ -188,8 +197,14 @@ describe('security events of the staff second factor and staff routes', () => {
           reqId: wrong.headers['x-request-id'],
           reason: 'wrong_code',
         }),
+        expect.objectContaining({
+          event: 'refresh_token_reuse',
+          userId: client.userId,
+          reqId: replay.headers['x-request-id'],
+        }),
       ]);
       expect(JSON.stringify(events)).not.toContain('000000');
+      expect(JSON.stringify(events)).not.toContain(client.refreshToken);
     } finally {
       await app.close();
     }
