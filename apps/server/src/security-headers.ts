@@ -37,6 +37,11 @@ export function securityHeaderOptions(config: Config): HelmetOptions {
     xFrameOptions: { action: 'sameorigin' },
     xDnsPrefetchControl: { allow: false },
     xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
+    // Helmet's remaining defaults, which the policy never had: an old Internet Explorer switch, a
+    // header that turns off a filter browsers no longer ship, and an origin-keyed agent cluster hint.
+    xDownloadOptions: false,
+    xXssProtection: false,
+    originAgentCluster: false,
   };
 }
 
