@@ -13,12 +13,11 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { decisionOf, JOB_FLAGS } from '@app/domain/jobs';
+import { decisionOf, JOB_LIST_FIELDS } from '@app/domain/jobs';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
-import { JOB_LIST_COLUMNS } from '../apps/server/src/modules/jobs/repo.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
 import { demoJobs } from '../scripts/seed-demo.ts';
 import { recordAnswer, startFixedAnswer } from './fixed-answer.ts';
@@ -63,25 +62,27 @@ async function serveApp(dataDir: string): Promise<AppReady> {
 
 /**
  * Child process: what the list costs without a framework. The same SELECT on the same file, the
- * same 0/1 → boolean mapping and the same `{ data, total }` JSON.
+ * same 0/1 → boolean mapping and the same lean `{ fields, data, total }` JSON, one array per job.
  */
 async function serveBare(databaseFile: string, userId: string): Promise<{ port: number }> {
   const database = new DatabaseSync(databaseFile);
   const list = database.prepare(
-    `SELECT ${JOB_LIST_COLUMNS.join(', ')} FROM jobs
+    `SELECT ${JOB_LIST_FIELDS.join(', ')} FROM jobs
      WHERE client_id = ?
      ORDER BY refresh_date DESC NULLS LAST, data_posted DESC NULLS LAST, id`,
   );
+  list.setReturnArrays(true);
+  const applied = JOB_LIST_FIELDS.indexOf('applied_for_job');
+  const approval = JOB_LIST_FIELDS.indexOf('client_approval');
   const server = createServer((_request, response) => {
-    const rows = list.all(userId) as Record<string, unknown>[];
+    const rows = list.all(userId) as unknown as unknown[][];
     for (const row of rows) {
-      for (const flag of JOB_FLAGS) row[flag] = row[flag] === 1;
-      row.applied_for_job = row.applied_for_job === 1;
-      row.client_approval = decisionOf(row as { client_approval: string });
+      row[applied] = row[applied] === 1;
+      row[approval] = decisionOf({ client_approval: row[approval] as string });
     }
     response
       .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ data: rows, total: rows.length }));
+      .end(JSON.stringify({ fields: JOB_LIST_FIELDS, data: rows, total: rows.length }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

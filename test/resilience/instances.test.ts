@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { jobListItems } from '@app/domain/jobs-api';
 import { freePort, TestBrowser } from '../../apps/server/src/auth/test-browser.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { createTestApp } from '../../apps/server/src/testing/databases.ts';
@@ -188,7 +189,7 @@ if (databaseKinds.includes('postgres')) {
           api('GET'),
         );
         assert.equal(complete.isComplete, true, JSON.stringify(complete.missingFields));
-        const jobs = (await step('list jobs', '/api/my-jobs', api('GET'))).data as { id: string }[];
+        const jobs = jobListItems(await step('list jobs', '/api/my-jobs', api('GET')));
         assert.equal(jobs.length, 3);
         await step(
           'reject a job',

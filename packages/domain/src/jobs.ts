@@ -133,8 +133,34 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
-/** List items leave out the long description; one job is fetched whole for the details pop-up. */
-export const jobListItemSchema = jobSchema.omit({ data_job_description: true });
+/**
+ * What the /myjobs and /job-stats tables, their filters and their sort read of a job (spec 2,
+ * section 2), in the order a list row carries them; the details pop-up fetches the whole job.
+ */
+export const JOB_LIST_FIELDS = [
+  'id',
+  'refresh_date',
+  'client_approval',
+  'client_notes',
+  'analyst_notes',
+  'applied_for_job',
+  'data_job_title',
+  'data_company',
+  'data_company_url',
+  // The Apply column links the first of these that is set.
+  'data_external_application_link',
+  'url',
+  'max_salary',
+  'data_location_city',
+  'data_location_state',
+  'data_location_country',
+  'data_posted',
+] as const;
+export type JobListField = (typeof JOB_LIST_FIELDS)[number];
+
+export const jobListItemSchema = jobSchema.pick(
+  Object.fromEntries(JOB_LIST_FIELDS.map((field) => [field, true])) as { [K in JobListField]: true },
+);
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
 // ---- status and decision -------------------------------------------------------------------------

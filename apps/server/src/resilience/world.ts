@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { jobListItems } from '@app/domain/jobs-api';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { signInForTest } from '../testing/auth.ts';
@@ -111,7 +112,7 @@ async function equipClient(app: FastifyInstance, staff: Headers, email: string):
     headers,
     recordId: record!.id,
     documentPath: client.resumePath!,
-    jobIds: listed.data.map((job: { id: string }) => job.id),
+    jobIds: jobListItems(listed).map((job) => job.id),
     filterIds: saved.filter_ids,
     linkToken: new URL(link.data.url).searchParams.get('token')!,
     spareSessionIds: [

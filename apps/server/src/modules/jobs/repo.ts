@@ -3,6 +3,7 @@ import {
   type ClientApproval,
   decisionOf,
   JOB_FLAGS,
+  JOB_LIST_FIELDS,
   JOB_TEXT_FIELDS,
   type Job,
   type JobListItem,
@@ -24,8 +25,8 @@ export interface ListFilters {
 
 type Jobs = Kysely<Database>;
 
-/** The columns of a list item: everything the client sees but the description. */
-export const JOB_LIST_COLUMNS = [
+/** Everything the client sees of a job. */
+const JOB_COLUMNS = [
   'id',
   'job_uid',
   'refresh_date',
@@ -36,21 +37,24 @@ export const JOB_LIST_COLUMNS = [
   'data_posted',
   'data_num_applicants',
   'max_salary',
-  ...JOB_TEXT_FIELDS.filter((field) => field !== 'data_job_description'),
+  ...JOB_TEXT_FIELDS,
   ...JOB_FLAGS,
 ] as const;
-const JOB_COLUMNS = [...JOB_LIST_COLUMNS, 'data_job_description'] as const;
 const STAFF_COLUMNS = [...JOB_COLUMNS, 'client_id', 'created_at', 'updated_at'] as const;
 
 /**
  * Rows come back with 0/1 for booleans from SQLite; the API answers true/false. Rows are fresh
  * objects from the driver, so they are fixed in place rather than copied (lists can be long).
  */
-function fromRow<T>(row: Record<string, unknown>): T {
-  for (const flag of JOB_FLAGS) row[flag] = toBool(row[flag]);
+function fromListRow<T>(row: Record<string, unknown>): T {
   row.applied_for_job = toBool(row.applied_for_job);
   row.client_approval = decisionOf(row as { client_approval: string });
   return row as T;
+}
+
+function fromRow<T>(row: Record<string, unknown>): T {
+  for (const flag of JOB_FLAGS) row[flag] = toBool(row[flag]);
+  return fromListRow<T>(row);
 }
 
 function dayAfter(day: string): string {
@@ -85,7 +89,7 @@ export function jobsRepo(db: Jobs) {
     },
 
     async listForClient(clientId: string, filters: ListFilters): Promise<JobListItem[]> {
-      let query = db.selectFrom('jobs').select(JOB_LIST_COLUMNS).where('client_id', '=', clientId);
+      let query = db.selectFrom('jobs').select(JOB_LIST_FIELDS).where('client_id', '=', clientId);
       if (filters.applied !== undefined) query = query.where('applied_for_job', '=', filters.applied);
       if (filters.approval === 'rejected') query = query.where('client_approval', '=', 'rejected');
       if (filters.approval === 'not_rejected') query = query.where('client_approval', '<>', 'rejected');
@@ -105,7 +109,7 @@ export function jobsRepo(db: Jobs) {
         .orderBy('data_posted', (ob) => ob.desc().nullsLast())
         .orderBy('id')
         .execute();
-      return rows.map((row) => fromRow<JobListItem>(row));
+      return rows.map((row) => fromListRow<JobListItem>(row));
     },
 
     async findForClient(clientId: string, id: string): Promise<Job | undefined> {

@@ -7,6 +7,7 @@ import {
   importJobsErrorSchema,
   importJobsResponseSchema,
   jobIdParamsSchema,
+  jobListResponse,
   jobListResponseSchema,
   jobResponseSchema,
   myJobsQuerySchema,
@@ -47,7 +48,8 @@ export async function jobsRoutes(
     {
       schema: {
         tags,
-        summary: "The signed-in client's jobs, without descriptions; ETag and 304 when unchanged",
+        summary:
+          "The signed-in client's jobs as the tables need them, one array of values per job named by `fields`; ETag and 304 when unchanged",
         querystring: myJobsQuerySchema,
         response: { 200: jobListResponseSchema, 304: z.null().describe('Not modified: no body') },
       },
@@ -59,8 +61,7 @@ export async function jobsRoutes(
       const etag = await jobs.listEtag(clientId, request.query);
       reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
       if (revalidates(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      const data = await jobs.list(clientId, request.query);
-      return { data, total: data.length };
+      return jobListResponse(await jobs.list(clientId, request.query));
     },
   );
 

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { ClientApproval, Job, JobListItem } from '@app/domain/jobs';
+import { type ClientApproval, JOB_LIST_FIELDS, type Job, type JobListItem } from '@app/domain/jobs';
 import type { BulkApprovalResult, MyJobsQuery, StaffJob } from '@app/domain/jobs-api';
 import type { Db } from '../../db/database.ts';
 import { NotFound } from '../../errors.ts';
@@ -35,6 +35,8 @@ export function jobsService(db: Db) {
       const key = [
         clientId,
         version,
+        // What a row carries: a list cached before that changed never revalidates.
+        JOB_LIST_FIELDS.join(','),
         query.applied,
         query.approval,
         query.refreshed_from,

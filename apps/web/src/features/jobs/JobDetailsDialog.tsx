@@ -1,8 +1,8 @@
-import { applyLink, type JobListItem } from '@app/domain/jobs';
+import { applyLink, type Job, type JobListItem } from '@app/domain/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { buttonClasses } from '../../components/ui/Button.tsx';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import {
@@ -56,16 +56,12 @@ function Section({ title, level = 3, children }: { title: string; level?: 3 | 4;
   );
 }
 
-/** The description comes with the full job, fetched when the pop-up opens. */
-function useJobDescription(id: string | null) {
+/** The whole job, fetched when the pop-up opens and kept per job, so reopening it is instant. */
+function useWholeJob(id: string | null) {
   return useQuery({
     queryKey: myJobQueryKey(id ?? ''),
     enabled: id !== null,
-    queryFn: async () => {
-      const { data, error } = await fetchJob(id ?? '');
-      if (!data) throw new Error(error ?? 'The job could not be loaded');
-      return data.data.data_job_description;
-    },
+    queryFn: () => fetchJob(id ?? ''),
   });
 }
 
@@ -77,7 +73,9 @@ export interface JobDetailsDialogProps {
 
 /** The job details pop-up (spec 2, section 2). */
 export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
-  const description = useJobDescription(job?.id ?? null);
+  const whole = useWholeJob(job?.id ?? null);
+  // What the list carries is at least as fresh: decisions and notes show there first.
+  const details: Job | null = job && whole.data ? { ...whole.data, ...job } : null;
   const apply = job ? applyLink(job) : null;
   return (
     <Dialog
@@ -119,48 +117,63 @@ export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
               )}
             </div>
           )}
-          <Section title="Job Information">
-            <DetailList items={jobInformation(job)} />
-          </Section>
-          <Section title="Job Type & Arrangement">
-            <DetailList items={jobTypeAndArrangement(job)} />
-          </Section>
-          <Section title="Company Details">
-            <DetailList items={companyDetails(job)} />
-          </Section>
-          <Section title="Your Status">
-            <DetailList items={yourStatus(job)} />
-          </Section>
-          {description.isPending ? (
+          {details ? (
+            <JobSections job={details} />
+          ) : whole.isError ? (
+            <div role="alert" className="space-y-3 text-sm text-neutral-800">
+              <p>The job's details could not be loaded: {whole.error.message || 'Unknown error'}</p>
+              <Button variant="secondary" size="sm" onClick={() => void whole.refetch()}>
+                Try Again
+              </Button>
+            </div>
+          ) : (
             <p className="flex items-center gap-2 text-sm text-neutral-600">
               <Spinner size="sm" label={null} />
-              Loading job description...
+              Loading job details...
             </p>
-          ) : (
-            description.data && (
-              <Section title="Job Description">
-                <section
-                  // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that the keyboard can scroll it.
-                  tabIndex={0}
-                  aria-label="Job description"
-                  className="max-h-64 overflow-y-auto rounded-md border border-neutral-200 bg-neutral-50 p-3 text-sm whitespace-pre-wrap text-neutral-800"
-                >
-                  {description.data}
-                </section>
-              </Section>
-            )
           )}
-          <Section title="Additional Details">
-            <div className="space-y-4">
-              {additionalDetails(job).map((group) => (
-                <Section key={group.title} title={group.title} level={4}>
-                  <DetailList items={group.items} />
-                </Section>
-              ))}
-            </div>
-          </Section>
         </div>
       )}
     </Dialog>
+  );
+}
+
+function JobSections({ job }: { job: Job }) {
+  return (
+    <>
+      <Section title="Job Information">
+        <DetailList items={jobInformation(job)} />
+      </Section>
+      <Section title="Job Type & Arrangement">
+        <DetailList items={jobTypeAndArrangement(job)} />
+      </Section>
+      <Section title="Company Details">
+        <DetailList items={companyDetails(job)} />
+      </Section>
+      <Section title="Your Status">
+        <DetailList items={yourStatus(job)} />
+      </Section>
+      {job.data_job_description && (
+        <Section title="Job Description">
+          <section
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that the keyboard can scroll it.
+            tabIndex={0}
+            aria-label="Job description"
+            className="max-h-64 overflow-y-auto rounded-md border border-neutral-200 bg-neutral-50 p-3 text-sm whitespace-pre-wrap text-neutral-800"
+          >
+            {job.data_job_description}
+          </section>
+        </Section>
+      )}
+      <Section title="Additional Details">
+        <div className="space-y-4">
+          {additionalDetails(job).map((group) => (
+            <Section key={group.title} title={group.title} level={4}>
+              <DetailList items={group.items} />
+            </Section>
+          ))}
+        </div>
+      </Section>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { JobListItem } from '@app/domain/jobs';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
@@ -11,8 +11,8 @@ import {
   NOTES_SAVED_MESSAGE,
   NOTES_SAVED_TITLE,
 } from './job-messages.ts';
-import { updateNotes } from './jobs-api.ts';
-import { patchCachedJobs } from './use-my-jobs.ts';
+import { myJobQueryKey, updateNotes } from './jobs-api.ts';
+import { patchCachedJobs, stopJobFetches } from './use-my-jobs.ts';
 
 export interface JobNotesDialogProps {
   /** The job whose notes are open, or null when the dialog is closed. */
@@ -20,9 +20,12 @@ export interface JobNotesDialogProps {
   onClose(): void;
 }
 
+/** Saving notes is one mutation at a time; the dialog stays open until it has an answer. */
+const NOTES_MUTATION_KEY = ['my-jobs', 'notes'] as const;
+
 /** 'Job Notes' (spec 2, section 2): the client's own notes on a job. */
 export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
-  const [saving, setSaving] = useState(false);
+  const saving = useIsMutating({ mutationKey: NOTES_MUTATION_KEY }) > 0;
   return (
     <Dialog
       open={job !== null}
@@ -33,39 +36,29 @@ export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
       description={job?.data_job_title || undefined}
     >
       {/* Keyed by job: each opening starts from that job's saved notes. */}
-      {job && <NotesEditor key={job.id} job={job} onClose={onClose} onSaving={setSaving} />}
+      {job && <NotesEditor key={job.id} job={job} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function NotesEditor({
-  job,
-  onClose,
-  onSaving,
-}: {
-  job: JobListItem;
-  onClose(): void;
-  onSaving(saving: boolean): void;
-}) {
+function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
   const queryClient = useQueryClient();
   const textareaId = useId();
   const [text, setText] = useState(job.client_notes ?? '');
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    setSaving(true);
-    onSaving(true);
-    const { data, error } = await updateNotes(job.id, text);
-    setSaving(false);
-    onSaving(false);
-    if (!data) {
-      toast.error(NOTES_SAVE_FAILED_TITLE, { description: error || NOTES_SAVE_FAILED_MESSAGE });
-      return;
-    }
-    patchCachedJobs(queryClient, new Map([[job.id, { client_notes: data.data.client_notes }]]));
-    toast.success(NOTES_SAVED_TITLE, { description: NOTES_SAVED_MESSAGE });
-    onClose();
-  };
+  const save = useMutation({
+    mutationKey: NOTES_MUTATION_KEY,
+    mutationFn: (notes: string) => updateNotes(job.id, notes),
+    onMutate: () => stopJobFetches(queryClient),
+    onSuccess: (saved) => {
+      patchCachedJobs(queryClient, new Map([[saved.id, { client_notes: saved.client_notes }]]));
+      queryClient.setQueryData(myJobQueryKey(saved.id), saved);
+      toast.success(NOTES_SAVED_TITLE, { description: NOTES_SAVED_MESSAGE });
+      onClose();
+    },
+    onError: (error) => {
+      toast.error(NOTES_SAVE_FAILED_TITLE, { description: error.message || NOTES_SAVE_FAILED_MESSAGE });
+    },
+  });
 
   return (
     <div className="space-y-4">
@@ -80,11 +73,11 @@ function NotesEditor({
         onChange={(event) => setText(event.target.value)}
       />
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
+        <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button onClick={save} busy={saving}>
-          {saving ? 'Saving...' : 'Save Notes'}
+        <Button onClick={() => save.mutate(text)} busy={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Notes'}
         </Button>
       </div>
     </div>

@@ -36,9 +36,8 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
   const query = useMyJobs();
   const jobs = query.data ?? NO_JOBS;
   const view = useJobListView(jobs, initialFilters);
-  const { inFlight, toggleDecision, decideMany } = useJobDecisions();
+  const { inFlight, toggleDecision, decideMany, deciding } = useJobDecisions();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [bulkBusy, setBulkBusy] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [notesId, setNotesId] = useState<string | null>(null);
 
@@ -97,10 +96,7 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
   }, [variant, selected, selectedShown, visible, inFlight, toggleDecision]);
 
   const decideSelected = async (approval: ClientApproval) => {
-    setBulkBusy(true);
-    const updatedAll = await decideMany(selectedShown, approval, serialNumberOf);
-    setBulkBusy(false);
-    if (updatedAll) setSelected(new Set());
+    if (await decideMany(selectedShown, approval, serialNumberOf)) setSelected(new Set());
   };
 
   if (query.isPending) {
@@ -136,7 +132,7 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
         {variant === 'manage' && selectedShown.length > 0 && (
           <BulkActionsBar
             count={selectedShown.length}
-            busy={bulkBusy}
+            busy={deciding}
             onRejectAll={() => decideSelected('rejected')}
             onClearRejections={() => decideSelected('pending')}
             onClearSelection={() => setSelected(new Set())}

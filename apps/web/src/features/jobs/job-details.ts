@@ -3,14 +3,14 @@ import {
   decisionOf,
   flagsInGroup,
   JOB_FLAG_LABELS,
+  type Job,
   type JobFlag,
-  type JobListItem,
   locationTags,
   roleTypes,
 } from '@app/domain/jobs';
 import { formatSalary, formatShortDate, formatYesNo } from '@app/domain/jobs-format';
 
-/** What the job details pop-up shows (spec 2, section 2), as labelled values with their defaults. */
+/** What the job details pop-up shows of a whole job (spec 2, section 2), as labelled values with their defaults. */
 
 export interface DetailItem {
   label: string;
@@ -27,11 +27,11 @@ const labels = (flags: readonly JobFlag[]) => flags.map((flag) => JOB_FLAG_LABEL
 const ifPresent = (label: string, value: string | null | undefined): DetailItem[] =>
   value ? [{ label, value }] : [];
 
-export function jobLocation(job: JobListItem): string {
+export function jobLocation(job: Job): string {
   return [job.data_location_city, job.data_location_state].filter(Boolean).join(', ') || 'N/A';
 }
 
-export function jobInformation(job: JobListItem): DetailItem[] {
+export function jobInformation(job: Job): DetailItem[] {
   return [
     { label: 'Salary', value: formatSalary(job.max_salary) },
     { label: 'Location', value: jobLocation(job) },
@@ -44,7 +44,7 @@ export function jobInformation(job: JobListItem): DetailItem[] {
   ];
 }
 
-export function jobTypeAndArrangement(job: JobListItem): DetailItem[] {
+export function jobTypeAndArrangement(job: Job): DetailItem[] {
   return [
     {
       label: 'Job Type',
@@ -58,14 +58,14 @@ export function jobTypeAndArrangement(job: JobListItem): DetailItem[] {
   ];
 }
 
-export function companyDetails(job: JobListItem): DetailItem[] {
+export function companyDetails(job: Job): DetailItem[] {
   return [
     { label: 'Type', value: labels(companyTypes(job)) || NOT_SPECIFIED },
     { label: 'Visa Friendly', value: formatYesNo(job.is_visa_friendly) },
   ];
 }
 
-export function yourStatus(job: JobListItem): DetailItem[] {
+export function yourStatus(job: Job): DetailItem[] {
   return [
     { label: 'Decision', value: decisionOf(job) === 'rejected' ? 'Rejected' : 'Pending' },
     { label: 'Applied', value: job.applied_for_job ? 'Applied' : 'Not Applied' },
@@ -73,13 +73,13 @@ export function yourStatus(job: JobListItem): DetailItem[] {
   ];
 }
 
-function salaryRange(job: JobListItem): string {
+function salaryRange(job: Job): string {
   const bands = labels(flagsInGroup(job, 'compensation').filter((flag) => flag.endsWith('_salary')));
   if (bands) return bands;
   return job.max_salary === null ? NOT_SPECIFIED : `Up to ${formatSalary(job.max_salary)}`;
 }
 
-export function additionalDetails(job: JobListItem): DetailGroup[] {
+export function additionalDetails(job: Job): DetailGroup[] {
   const [primaryType, ...additionalTypes] = companyTypes(job);
   return [
     {

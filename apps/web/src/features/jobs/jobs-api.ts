@@ -1,37 +1,64 @@
-import type { ClientApproval, Job } from '@app/domain/jobs';
-import { BULK_APPROVAL_MAX_JOBS, type BulkApprovalResult, type JobListResponse } from '@app/domain/jobs-api';
+import type { ClientApproval, Job, JobListItem } from '@app/domain/jobs';
+import {
+  BULK_APPROVAL_MAX_JOBS,
+  type BulkApprovalResult,
+  type JobListResponse,
+  jobListItems,
+} from '@app/domain/jobs-api';
 import { type ApiResult, apiFetch } from '../../lib/api.ts';
 
-/** The client's jobs endpoints (docs/api.md, Jobs). Failures come back as `{ data: null, error }`. */
+/**
+ * The client's jobs endpoints (docs/api.md, Jobs). A failed call throws a `JobsApiError` with the
+ * server's message, so that queries and mutations see it as their error.
+ */
 
 /** The list both job pages share: decisions and notes written on one show on the other. */
 export const myJobsQueryKey = ['my-jobs'] as const;
-export const myJobQueryKey = (id: string) => ['my-jobs', 'job', id] as const;
+/** Whole jobs, one query per job, as the details pop-up shows them. */
+export const myJobDetailsQueryKey = ['my-jobs', 'job'] as const;
+export const myJobQueryKey = (id: string) => [...myJobDetailsQueryKey, id] as const;
+
+export class JobsApiError extends Error {
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function answerOf<T>(call: Promise<ApiResult<T>>): Promise<T> {
+  const { data, error, status } = await call;
+  if (data === null) throw new JobsApiError(error ?? '', status);
+  return data;
+}
 
 /**
  * Every job, unfiltered: the pages filter on the client. The browser's HTTP cache sends the list's
  * ETag back, so an unchanged list costs a 304.
  */
-export function fetchMyJobs(): Promise<ApiResult<JobListResponse>> {
-  return apiFetch<JobListResponse>('/my-jobs');
+export async function fetchMyJobs(): Promise<JobListItem[]> {
+  return jobListItems(await answerOf(apiFetch<JobListResponse>('/my-jobs')));
 }
 
-export function fetchJob(id: string): Promise<ApiResult<{ data: Job }>> {
-  return apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}`);
+export async function fetchJob(id: string): Promise<Job> {
+  return (await answerOf(apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}`))).data;
 }
 
-export function updateApproval(id: string, approval: ClientApproval): Promise<ApiResult<{ data: Job }>> {
-  return apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}/approval`, {
+export async function updateApproval(id: string, approval: ClientApproval): Promise<Job> {
+  const answer = apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}/approval`, {
     method: 'PUT',
     json: { client_approval: approval },
   });
+  return (await answerOf(answer)).data;
 }
 
-export function updateNotes(id: string, notes: string): Promise<ApiResult<{ data: Job }>> {
-  return apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}/notes`, {
+export async function updateNotes(id: string, notes: string): Promise<Job> {
+  const answer = apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}/notes`, {
     method: 'PUT',
     json: { client_notes: notes },
   });
+  return (await answerOf(answer)).data;
 }
 
 /** The outcome of a bulk decision: ids the server did not find, and ids whose request failed. */

@@ -1,11 +1,17 @@
-import type { JobListItem } from '@app/domain/jobs';
+import { type Job, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { myJobsQueryKey, updateApproval, updateApprovalMany } from './jobs-api.ts';
+import {
+  JobsApiError,
+  myJobQueryKey,
+  myJobsQueryKey,
+  updateApproval,
+  updateApprovalMany,
+} from './jobs-api.ts';
 import { useJobDecisions } from './use-job-decisions.ts';
 
 vi.mock('./jobs-api.ts', async (original) => ({
@@ -15,14 +21,8 @@ vi.mock('./jobs-api.ts', async (original) => ({
 }));
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const job = (id: string, overrides: Partial<JobListItem> = {}): JobListItem => {
-  const { data_job_description: _description, ...item } = makeJob({
-    id,
-    data_job_title: `Job ${id}`,
-    ...overrides,
-  });
-  return item;
-};
+const job = (id: string, overrides: Partial<JobListItem> = {}): JobListItem =>
+  jobListItemSchema.parse(makeJob({ id, data_job_title: `Job ${id}`, ...overrides }));
 
 function setUp(jobs: JobListItem[]) {
   const queryClient = new QueryClient();
@@ -33,7 +33,7 @@ function setUp(jobs: JobListItem[]) {
   const { result } = renderHook(() => useJobDecisions(), { wrapper });
   const approvals = () =>
     (queryClient.getQueryData<JobListItem[]>(myJobsQueryKey) ?? []).map((item) => item.client_approval);
-  return { result, approvals };
+  return { queryClient, result, approvals };
 }
 
 /** A promise the test settles when it chooses. */
@@ -53,45 +53,67 @@ beforeEach(() => {
 
 describe('toggleDecision', () => {
   it('shows the change at once, and ignores clicks while it is in flight', async () => {
-    const answer = deferred<Awaited<ReturnType<typeof updateApproval>>>();
+    const answer = deferred<Job>();
     vi.mocked(updateApproval).mockReturnValue(answer.promise);
     const { result, approvals } = setUp([job('a')]);
-    let first!: Promise<void>;
+    await act(async () => {
+      result.current.toggleDecision(job('a'), 1);
+    });
+    // The server has not answered yet.
+    expect(approvals()).toEqual(['rejected']);
+    await waitFor(() => expect(result.current.inFlight.has('a')).toBe(true));
     act(() => {
-      first = result.current.toggleDecision(job('a'), 1);
+      result.current.toggleDecision(job('a', { client_approval: 'rejected' }), 1);
     });
-    expect(approvals()).toEqual(['rejected']);
-    expect(result.current.inFlight.has('a')).toBe(true);
-    await act(() => result.current.toggleDecision(job('a', { client_approval: 'rejected' }), 1));
     expect(updateApproval).toHaveBeenCalledTimes(1);
-    answer.resolve({
-      data: { data: makeJob({ id: 'a', client_approval: 'rejected' }) },
-      error: null,
-      status: 200,
-    });
-    await act(() => first);
+    await act(async () => answer.resolve(makeJob({ id: 'a', client_approval: 'rejected' })));
+    await waitFor(() => expect(result.current.inFlight.size).toBe(0));
     expect(approvals()).toEqual(['rejected']);
-    expect(result.current.inFlight.size).toBe(0);
   });
 
   it('puts the decision back and names the job when the server refuses', async () => {
-    vi.mocked(updateApproval).mockResolvedValue({ data: null, error: 'Job not found', status: 404 });
+    vi.mocked(updateApproval).mockRejectedValue(new JobsApiError('Job not found', 404));
     const { result, approvals } = setUp([job('a', { client_approval: 'rejected' })]);
-    await act(() => result.current.toggleDecision(job('a', { client_approval: 'rejected' }), 7));
+    act(() => result.current.toggleDecision(job('a', { client_approval: 'rejected' }), 7));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Update Failed', {
+        description: 'Failed to update S.No 7 (Job a): Job not found',
+      }),
+    );
     expect(updateApproval).toHaveBeenCalledWith('a', 'pending');
     expect(approvals()).toEqual(['rejected']);
-    expect(toast.error).toHaveBeenCalledWith('Update Failed', {
-      description: 'Failed to update S.No 7 (Job a): Job not found',
-    });
   });
 
   it('says Unknown error when there is no reason', async () => {
-    vi.mocked(updateApproval).mockResolvedValue({ data: null, error: '', status: 500 });
+    vi.mocked(updateApproval).mockRejectedValue(new JobsApiError('', 500));
     const { result } = setUp([job('a')]);
-    await act(() => result.current.toggleDecision(job('a'), 2));
-    expect(toast.error).toHaveBeenCalledWith('Update Failed', {
-      description: 'Failed to update S.No 2 (Job a): Unknown error',
+    act(() => result.current.toggleDecision(job('a'), 2));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Update Failed', {
+        description: 'Failed to update S.No 2 (Job a): Unknown error',
+      }),
+    );
+  });
+
+  it('changes the whole job the details pop-up has loaded too, and puts it back on failure', async () => {
+    const answer = deferred<Job>();
+    vi.mocked(updateApproval).mockReturnValue(answer.promise);
+    const { queryClient, result } = setUp([job('a'), job('b')]);
+    queryClient.setQueryData(myJobQueryKey('a'), makeJob({ id: 'a', data_job_description: 'Build APIs.' }));
+    const whole = () => queryClient.getQueryData<Job>(myJobQueryKey('a'));
+    await act(async () => {
+      result.current.toggleDecision(job('a'), 1);
     });
+    expect(whole()).toMatchObject({ client_approval: 'rejected', data_job_description: 'Build APIs.' });
+    await act(async () =>
+      answer.resolve(makeJob({ id: 'a', client_approval: 'rejected', analyst_notes: 'New' })),
+    );
+    await waitFor(() => expect(whole()).toMatchObject({ client_approval: 'rejected', analyst_notes: 'New' }));
+
+    vi.mocked(updateApproval).mockRejectedValue(new JobsApiError('Job not found', 404));
+    act(() => result.current.toggleDecision(job('a', { client_approval: 'rejected' }), 1));
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    expect(whole()).toMatchObject({ client_approval: 'rejected' });
   });
 });
 

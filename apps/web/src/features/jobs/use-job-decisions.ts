@@ -1,6 +1,6 @@
 import { type ClientApproval, decisionOf, type JobListItem } from '@app/domain/jobs';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
 import {
   BULK_FAILED_TITLE,
@@ -9,11 +9,55 @@ import {
   UPDATE_FAILED_TITLE,
   updateFailedMessage,
 } from './job-messages.ts';
-import { updateApproval, updateApprovalMany } from './jobs-api.ts';
-import { patchCachedJobs } from './use-my-jobs.ts';
+import { myJobQueryKey, myJobsQueryKey, updateApproval, updateApprovalMany } from './jobs-api.ts';
+import { patchCachedJobs, stopJobFetches } from './use-my-jobs.ts';
+
+/** Every decision in flight, one job or many, is a mutation under this key. */
+const DECISION_MUTATION_KEY = ['my-jobs', 'decision'] as const;
+
+interface Decision {
+  ids: readonly string[];
+  approval: ClientApproval;
+}
+
+interface OneDecision extends Decision {
+  serialNumber: number;
+  title: string;
+}
+
+interface ManyDecisions extends Decision {
+  serialNumberOf(id: string): number | undefined;
+}
 
 const approvalChanges = (ids: Iterable<string>, approval: (id: string) => ClientApproval) =>
   new Map([...ids].map((id) => [id, { client_approval: approval(id) }]));
+
+/** Shows the decision at once; answers what each job had before, to put back on failure. */
+async function showDecision(queryClient: QueryClient, { ids, approval }: Decision) {
+  await stopJobFetches(queryClient);
+  const listed = new Map(
+    (queryClient.getQueryData<JobListItem[]>(myJobsQueryKey) ?? []).map((job) => [job.id, job]),
+  );
+  const previous = new Map(ids.map((id) => [id, decisionOf(listed.get(id) ?? {})]));
+  patchCachedJobs(
+    queryClient,
+    approvalChanges(ids, () => approval),
+  );
+  return { previous };
+}
+
+function putBack(
+  queryClient: QueryClient,
+  ids: readonly string[],
+  previous: ReadonlyMap<string, ClientApproval>,
+) {
+  patchCachedJobs(
+    queryClient,
+    approvalChanges(ids, (id) => previous.get(id) ?? 'pending'),
+  );
+}
+
+const decidedIds = (variables: unknown) => (variables as Decision | undefined)?.ids ?? [];
 
 /**
  * Rejecting and restoring jobs (spec 2, section 4), optimistically: the screen changes at once, and a
@@ -22,42 +66,77 @@ const approvalChanges = (ids: Iterable<string>, approval: (id: string) => Client
  */
 export function useJobDecisions() {
   const queryClient = useQueryClient();
-  // The ref answers "is it in flight?" synchronously (two quick clicks land before a render);
-  // the state shows it.
-  const inFlightRef = useRef(new Set<string>());
-  const [inFlight, setInFlight] = useState<ReadonlySet<string>>(new Set());
 
-  const track = useCallback((ids: readonly string[], busy: boolean) => {
-    for (const id of ids) {
-      if (busy) inFlightRef.current.add(id);
-      else inFlightRef.current.delete(id);
-    }
-    setInFlight(new Set(inFlightRef.current));
-  }, []);
+  const pendingIds = useMutationState({
+    filters: { mutationKey: DECISION_MUTATION_KEY, status: 'pending' },
+    select: (mutation) => decidedIds(mutation.state.variables),
+  });
+  const inFlight = useMemo<ReadonlySet<string>>(() => new Set(pendingIds.flat()), [pendingIds]);
+
+  /** Asked of the mutation cache itself: two quick clicks land before a render. */
+  const isInFlight = useCallback(
+    (id: string) =>
+      queryClient
+        .getMutationCache()
+        .findAll({ mutationKey: DECISION_MUTATION_KEY, status: 'pending' })
+        .some((mutation) => decidedIds(mutation.state.variables).includes(id)),
+    [queryClient],
+  );
+
+  const one = useMutation({
+    mutationKey: DECISION_MUTATION_KEY,
+    mutationFn: ({ ids, approval }: OneDecision) => updateApproval(ids[0]!, approval),
+    onMutate: (decision) => showDecision(queryClient, decision),
+    onSuccess: (job) => {
+      patchCachedJobs(
+        queryClient,
+        approvalChanges([job.id], () => job.client_approval),
+      );
+      queryClient.setQueryData(myJobQueryKey(job.id), job);
+    },
+    onError: (error, { ids, serialNumber, title }, context) => {
+      if (context) putBack(queryClient, ids, context.previous);
+      toast.error(UPDATE_FAILED_TITLE, {
+        description: updateFailedMessage(serialNumber, title, error.message),
+      });
+    },
+  });
+
+  const many = useMutation({
+    mutationKey: DECISION_MUTATION_KEY,
+    mutationFn: ({ ids, approval }: ManyDecisions) => updateApprovalMany(ids, approval),
+    onMutate: (decision) => showDecision(queryClient, decision),
+    onSuccess: (outcome, { approval, serialNumberOf }, context) => {
+      const reverted = [...outcome.failed, ...outcome.notFound];
+      if (reverted.length === 0) return;
+      putBack(queryClient, reverted, context.previous);
+      const description =
+        outcome.failed.length > 0
+          ? bulkFailedMessage(approval, outcome.failed.length)
+          : bulkNotFoundMessage(
+              outcome.notFound
+                .map(serialNumberOf)
+                .filter((serial): serial is number => serial !== undefined)
+                .sort((a, b) => a - b),
+            );
+      toast.error(BULK_FAILED_TITLE, { description });
+    },
+    onError: (_error, { ids, approval }, context) => {
+      if (context) putBack(queryClient, ids, context.previous);
+      toast.error(BULK_FAILED_TITLE, { description: bulkFailedMessage(approval, ids.length) });
+    },
+  });
+  const { mutate: decideOne } = one;
+  const { mutateAsync: decideAll } = many;
 
   /** Reject a pending job, or restore a rejected one. */
   const toggleDecision = useCallback(
-    async (job: JobListItem, serialNumber: number) => {
-      if (inFlightRef.current.has(job.id)) return;
-      const previous = decisionOf(job);
-      const next: ClientApproval = previous === 'rejected' ? 'pending' : 'rejected';
-      track([job.id], true);
-      patchCachedJobs(
-        queryClient,
-        approvalChanges([job.id], () => next),
-      );
-      const { error } = await updateApproval(job.id, next);
-      track([job.id], false);
-      if (error === null) return;
-      patchCachedJobs(
-        queryClient,
-        approvalChanges([job.id], () => previous),
-      );
-      toast.error(UPDATE_FAILED_TITLE, {
-        description: updateFailedMessage(serialNumber, job.data_job_title ?? '', error),
-      });
+    (job: JobListItem, serialNumber: number) => {
+      if (isInFlight(job.id)) return;
+      const approval: ClientApproval = decisionOf(job) === 'rejected' ? 'pending' : 'rejected';
+      decideOne({ ids: [job.id], approval, serialNumber, title: job.data_job_title ?? '' });
     },
-    [queryClient, track],
+    [decideOne, isInFlight],
   );
 
   /**
@@ -70,37 +149,18 @@ export function useJobDecisions() {
       approval: ClientApproval,
       serialNumberOf: (id: string) => number | undefined,
     ): Promise<boolean> => {
-      const idle = jobs.filter((job) => !inFlightRef.current.has(job.id));
-      if (idle.length === 0) return false;
-      const ids = idle.map((job) => job.id);
-      const previous = new Map(idle.map((job) => [job.id, decisionOf(job)]));
-      track(ids, true);
-      patchCachedJobs(
-        queryClient,
-        approvalChanges(ids, () => approval),
-      );
-      const outcome = await updateApprovalMany(ids, approval);
-      track(ids, false);
-      const reverted = [...outcome.failed, ...outcome.notFound];
-      if (reverted.length === 0) return true;
-      patchCachedJobs(
-        queryClient,
-        approvalChanges(reverted, (id) => previous.get(id) ?? 'pending'),
-      );
-      const description =
-        outcome.failed.length > 0
-          ? bulkFailedMessage(approval, outcome.failed.length)
-          : bulkNotFoundMessage(
-              outcome.notFound
-                .map(serialNumberOf)
-                .filter((serial): serial is number => serial !== undefined)
-                .sort((a, b) => a - b),
-            );
-      toast.error(BULK_FAILED_TITLE, { description });
-      return false;
+      const ids = jobs.filter((job) => !isInFlight(job.id)).map((job) => job.id);
+      if (ids.length === 0) return false;
+      try {
+        const outcome = await decideAll({ ids, approval, serialNumberOf });
+        return outcome.failed.length === 0 && outcome.notFound.length === 0;
+      } catch {
+        // Put back and told by the mutation.
+        return false;
+      }
     },
-    [queryClient, track],
+    [decideAll, isInFlight],
   );
 
-  return { inFlight, toggleDecision, decideMany };
+  return { inFlight, toggleDecision, decideMany, deciding: many.isPending };
 }

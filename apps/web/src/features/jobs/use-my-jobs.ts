@@ -1,9 +1,9 @@
-import type { JobListItem } from '@app/domain/jobs';
+import type { Job, JobListItem } from '@app/domain/jobs';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { LOAD_ERROR_TITLE, LOAD_THROWN_MESSAGE, LOAD_THROWN_TITLE } from './job-messages.ts';
-import { fetchMyJobs, myJobsQueryKey } from './jobs-api.ts';
+import { fetchMyJobs, JobsApiError, myJobDetailsQueryKey, myJobsQueryKey } from './jobs-api.ts';
 
 /** A failed load, with the toast that explains it (spec 2, section 8). */
 class JobsLoadError extends Error {
@@ -15,11 +15,15 @@ class JobsLoadError extends Error {
 }
 
 async function loadJobs(): Promise<JobListItem[]> {
-  const { data, error, status } = await fetchMyJobs();
-  if (data) return data.data;
-  // Status 0: the request itself failed, so there is no server message to show.
-  if (status === 0) throw new JobsLoadError(LOAD_THROWN_TITLE, LOAD_THROWN_MESSAGE);
-  throw new JobsLoadError(LOAD_ERROR_TITLE, error ?? LOAD_THROWN_MESSAGE);
+  try {
+    return await fetchMyJobs();
+  } catch (error) {
+    // Status 0: the request itself failed, so there is no server message to show.
+    if (error instanceof JobsApiError && error.status !== 0) {
+      throw new JobsLoadError(LOAD_ERROR_TITLE, error.message || LOAD_THROWN_MESSAGE);
+    }
+    throw new JobsLoadError(LOAD_THROWN_TITLE, LOAD_THROWN_MESSAGE);
+  }
 }
 
 /** The signed-in client's jobs, shared by both job pages; a failed load is toasted once. */
@@ -36,14 +40,14 @@ export function useMyJobs() {
   return query;
 }
 
+/** What the client changes of a job: their decision and their notes. */
+export type ClientChange = Partial<Pick<Job, 'client_approval' | 'client_notes'>>;
+
 /**
- * Writes changes to some jobs into the cached list. Untouched jobs keep their identity, so only the
- * rows that changed render again.
+ * Writes the client's changes to some jobs into the cached list and into the whole jobs the details
+ * pop-up has loaded. Untouched jobs keep their identity, so only the rows that changed render again.
  */
-export function patchCachedJobs(
-  queryClient: QueryClient,
-  changes: ReadonlyMap<string, Partial<JobListItem>>,
-): void {
+export function patchCachedJobs(queryClient: QueryClient, changes: ReadonlyMap<string, ClientChange>): void {
   if (changes.size === 0) return;
   queryClient.setQueryData<JobListItem[]>(myJobsQueryKey, (jobs) =>
     jobs?.map((job) => {
@@ -51,4 +55,15 @@ export function patchCachedJobs(
       return change ? { ...job, ...change } : job;
     }),
   );
+  // Only the jobs opened so far are cached whole; there are few of them.
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: myJobDetailsQueryKey })) {
+    const id = query.queryKey[2];
+    const change = typeof id === 'string' ? changes.get(id) : undefined;
+    if (change) queryClient.setQueryData<Job>(query.queryKey, (job) => job && { ...job, ...change });
+  }
+}
+
+/** Cancels the jobs' fetches in flight, so that none lands over a change about to be shown. */
+export function stopJobFetches(queryClient: QueryClient): Promise<void> {
+  return queryClient.cancelQueries({ queryKey: myJobsQueryKey });
 }
