@@ -21,15 +21,15 @@ const DEVELOPMENT_PROVIDER_PAGE = /^\/oidc\/(auth|interaction)([/?]|$)/;
 
 /**
  * The anonymous requests of signing in, counted per client address. Our routes are told by the
- * route the router matched, so another spelling of the same path (percent-encoded letters, a
- * trailing slash) is counted all the same.
+ * route the router matched, so another spelling of the same path (percent-encoded letters) is
+ * counted all the same.
  */
-export function isSignIn(request: FastifyRequest): boolean {
+function isSignIn(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
   return (route !== undefined && SIGN_IN_ROUTES.has(route)) || DEVELOPMENT_PROVIDER_PAGE.test(request.url);
 }
 
-export function tooManyRequestsMessage(seconds: number): string {
+function tooManyRequestsMessage(seconds: number): string {
   const wait = seconds >= 60 ? '1 minute' : seconds === 1 ? '1 second' : `${seconds} seconds`;
   return `Too many requests. Please try again in ${wait}.`;
 }
