@@ -192,6 +192,29 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
   });
 });
 
+describe('the last use of a device', () => {
+  it('is recorded at most once a minute', async () => {
+    const ctx = await createTestApp('sqlite');
+    try {
+      const advance = startMovableClock();
+      const signedIn = await signInForTest(ctx.app, 'last-seen@example.test');
+      const lastSeen = async () => {
+        const devices = await ctx.app.inject({ url: '/api/account/sessions', headers: signedIn.authHeader });
+        return devices.json().data[0].last_seen_at as string;
+      };
+      const signedInAt = await lastSeen();
+      advance(30_000);
+      expect(await lastSeen()).toBe(signedInAt);
+      advance(31_000);
+      const later = await lastSeen();
+      expect(Date.parse(later) - Date.parse(signedInAt)).toBeGreaterThanOrEqual(61_000);
+    } finally {
+      vi.useRealTimers();
+      await ctx.close();
+    }
+  });
+});
+
 describe('the absolute session lifetime', () => {
   it('is not extended by refreshes, and the refresh cookie never outlives it', async () => {
     const ctx = await createTestApp('sqlite', { AUTH_SESSION_MAX_AGE: '3600', AUTH_ACCESS_TOKEN_TTL: '900' });
