@@ -188,6 +188,20 @@ describe('signed in', () => {
     );
   });
 
+  it('sends staff who have not passed two-step verification to /mfa first, remembering where they were going', async () => {
+    const { router } = renderApp('/myteam', { user: { ...staff, mfa: 'verify' } });
+    expect(await screen.findByRole('heading', { name: 'Two-step verification', level: 1 })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/mfa');
+    expect(router.state.location.search).toBe('?redirect_to=%2Fmyteam');
+    expect(screen.getByLabelText('6-digit code')).toBeVisible();
+  });
+
+  it('never sends a client to /mfa', async () => {
+    const { router } = renderApp('/mfa?redirect_to=%2Fmyteam', { user: client });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/myteam'));
+    expect(screen.queryByRole('heading', { name: /two-step verification/i })).toBeNull();
+  });
+
   it('folds the entries and Sign Out into a menu button', async () => {
     const user = userEvent.setup();
     renderApp(FRAME_ONLY, { user: client });
