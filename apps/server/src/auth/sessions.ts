@@ -112,7 +112,8 @@ export function createSessionService(deps: {
   } = deps;
 
   // What this instance last read of each session; a revocation elsewhere is seen within the TTL.
-  // Sessions that do not exist are remembered too (as null), so forged ids cost one read per TTL.
+  // Sessions that no longer exist (ended ones are deleted at the owner's next sign-in) are
+  // remembered too, as null, so their tokens cost one read per TTL.
   const sessionStatuses = new LRUCache<string, { status: SessionStatus | null }>({
     max: 50_000,
     ttl: SESSION_CHECK_TTL_MS,
