@@ -255,6 +255,17 @@ test('a client reads a job in the details pop-up, and closes it every way', asyn
     'Time Type': 'Full-time',
   });
   await expectAccessible(page);
+  // The whole job arrives when the pop-up opens; on a phone its parts stack and nothing overflows.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(section('Job Information')).toBeVisible();
+    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await page.screenshot({
+      path: test.info().outputPath(`job-details-${width}.png`),
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Focus stays inside while open, Escape closes, and focus returns to the title.
   for (let tab = 0; tab < 12; tab += 1) await page.keyboard.press('Tab');
@@ -277,7 +288,7 @@ test('a client reads a job in the details pop-up, and closes it every way', asyn
   const sparse = page.getByRole('dialog', { name: LINKED_NOTE_TITLE });
   await expect(sparse.getByText('at Tailspin')).toBeVisible();
   await expect(sparse.getByRole('link', { name: /Apply Now/ })).toHaveCount(0);
-  await expect(sparse.getByText('Loading job description...')).toBeHidden();
+  await expect(sparse.getByText('Loading job details...')).toBeHidden();
   const sparseSection = (name: string) => sparse.getByRole('region', { name, exact: true });
   await expect(detail(sparseSection('Job Information'), 'Salary')).toHaveText('N/A');
   await expect(detail(sparseSection('Job Information'), 'Location')).toHaveText('N/A');

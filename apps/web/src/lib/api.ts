@@ -107,3 +107,19 @@ async function serverErrorText(response: Response): Promise<string | null> {
   }
   return null;
 }
+
+/** A failed call as an error to throw, for queries and mutations: the server's message and status. */
+export class ApiError extends Error {
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The answer's data, or an `ApiError` with the server's message (`fallback` when it gave none). */
+export function dataOrThrow<T>(result: ApiResult<T>, fallback = ''): T {
+  if (result.error === null) return result.data as T;
+  throw new ApiError(result.error || fallback, result.status);
+}

@@ -5,10 +5,10 @@ import {
   type JobListResponse,
   jobListItems,
 } from '@app/domain/jobs-api';
-import { type ApiResult, apiFetch } from '../../lib/api.ts';
+import { apiFetch, dataOrThrow } from '../../lib/api.ts';
 
 /**
- * The client's jobs endpoints (docs/api.md, Jobs). A failed call throws a `JobsApiError` with the
+ * The client's jobs endpoints (docs/api.md, Jobs). A failed call throws an `ApiError` with the
  * server's message, so that queries and mutations see it as their error.
  */
 
@@ -18,31 +18,16 @@ export const myJobsQueryKey = ['my-jobs'] as const;
 export const myJobDetailsQueryKey = ['my-jobs', 'job'] as const;
 export const myJobQueryKey = (id: string) => [...myJobDetailsQueryKey, id] as const;
 
-export class JobsApiError extends Error {
-  /** HTTP status; 0 when the request never got an answer. */
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.status = status;
-  }
-}
-
-async function answerOf<T>(call: Promise<ApiResult<T>>): Promise<T> {
-  const { data, error, status } = await call;
-  if (data === null) throw new JobsApiError(error ?? '', status);
-  return data;
-}
-
 /**
  * Every job, unfiltered: the pages filter on the client. The browser's HTTP cache sends the list's
  * ETag back, so an unchanged list costs a 304.
  */
 export async function fetchMyJobs(): Promise<JobListItem[]> {
-  return jobListItems(await answerOf(apiFetch<JobListResponse>('/my-jobs')));
+  return jobListItems(dataOrThrow(await apiFetch<JobListResponse>('/my-jobs')));
 }
 
 export async function fetchJob(id: string): Promise<Job> {
-  return (await answerOf(apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}`))).data;
+  return dataOrThrow(await apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}`)).data;
 }
 
 export async function updateApproval(id: string, approval: ClientApproval): Promise<Job> {
@@ -50,7 +35,7 @@ export async function updateApproval(id: string, approval: ClientApproval): Prom
     method: 'PUT',
     json: { client_approval: approval },
   });
-  return (await answerOf(answer)).data;
+  return dataOrThrow(await answer).data;
 }
 
 export async function updateNotes(id: string, notes: string): Promise<Job> {
@@ -58,7 +43,7 @@ export async function updateNotes(id: string, notes: string): Promise<Job> {
     method: 'PUT',
     json: { client_notes: notes },
   });
-  return (await answerOf(answer)).data;
+  return dataOrThrow(await answer).data;
 }
 
 /** The outcome of a bulk decision: ids the server did not find, and ids whose request failed. */

@@ -5,13 +5,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  JobsApiError,
-  myJobQueryKey,
-  myJobsQueryKey,
-  updateApproval,
-  updateApprovalMany,
-} from './jobs-api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { myJobQueryKey, myJobsQueryKey, updateApproval, updateApprovalMany } from './jobs-api.ts';
 import { useJobDecisions } from './use-job-decisions.ts';
 
 vi.mock('./jobs-api.ts', async (original) => ({
@@ -72,7 +67,7 @@ describe('toggleDecision', () => {
   });
 
   it('puts the decision back and names the job when the server refuses', async () => {
-    vi.mocked(updateApproval).mockRejectedValue(new JobsApiError('Job not found', 404));
+    vi.mocked(updateApproval).mockRejectedValue(new ApiError('Job not found', 404));
     const { result, approvals } = setUp([job('a', { client_approval: 'rejected' })]);
     act(() => result.current.toggleDecision(job('a', { client_approval: 'rejected' }), 7));
     await waitFor(() =>
@@ -85,7 +80,7 @@ describe('toggleDecision', () => {
   });
 
   it('says Unknown error when there is no reason', async () => {
-    vi.mocked(updateApproval).mockRejectedValue(new JobsApiError('', 500));
+    vi.mocked(updateApproval).mockRejectedValue(new ApiError('', 500));
     const { result } = setUp([job('a')]);
     act(() => result.current.toggleDecision(job('a'), 2));
     await waitFor(() =>
@@ -110,7 +105,7 @@ describe('toggleDecision', () => {
     );
     await waitFor(() => expect(whole()).toMatchObject({ client_approval: 'rejected', analyst_notes: 'New' }));
 
-    vi.mocked(updateApproval).mockRejectedValue(new JobsApiError('Job not found', 404));
+    vi.mocked(updateApproval).mockRejectedValue(new ApiError('Job not found', 404));
     act(() => result.current.toggleDecision(job('a', { client_approval: 'rejected' }), 1));
     await waitFor(() => expect(toast.error).toHaveBeenCalled());
     expect(whole()).toMatchObject({ client_approval: 'rejected' });

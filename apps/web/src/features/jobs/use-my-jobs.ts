@@ -2,8 +2,9 @@ import type { Job, JobListItem } from '@app/domain/jobs';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '../../lib/api.ts';
 import { LOAD_ERROR_TITLE, LOAD_THROWN_MESSAGE, LOAD_THROWN_TITLE } from './job-messages.ts';
-import { fetchMyJobs, JobsApiError, myJobDetailsQueryKey, myJobsQueryKey } from './jobs-api.ts';
+import { fetchMyJobs, myJobDetailsQueryKey, myJobsQueryKey } from './jobs-api.ts';
 
 /** A failed load, with the toast that explains it (spec 2, section 8). */
 class JobsLoadError extends Error {
@@ -19,7 +20,7 @@ async function loadJobs(): Promise<JobListItem[]> {
     return await fetchMyJobs();
   } catch (error) {
     // Status 0: the request itself failed, so there is no server message to show.
-    if (error instanceof JobsApiError && error.status !== 0) {
+    if (error instanceof ApiError && error.status !== 0) {
       throw new JobsLoadError(LOAD_ERROR_TITLE, error.message || LOAD_THROWN_MESSAGE);
     }
     throw new JobsLoadError(LOAD_THROWN_TITLE, LOAD_THROWN_MESSAGE);
