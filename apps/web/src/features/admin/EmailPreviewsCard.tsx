@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { dataOrThrow } from '../../lib/api.ts';
 import { adminAction, type EmailPreviews } from './admin-api.ts';
 import { GENERIC_ERROR, SEND_TEAM_FAILED, SEND_WELCOME_FAILED } from './admin-messages.ts';
 import { EmailFrame } from './EmailFrame.tsx';
@@ -92,29 +92,24 @@ export function EmailPreviewsCard({ email, onSent }: { email: string; onSent(): 
 function SendButton({ email, tab, onSent }: { email: string; tab: PreviewTab; onSent(): void }) {
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
-
-  const send = async () => {
-    setSending(true);
-    const { data, error } = guard(await adminAction(email, tab.action));
-    setSending(false);
-    if (!data) {
-      toast.error(error ?? tab.failed);
-      return;
-    }
-    // The outbox is listed by client id: the one this send resolved the e-mail to.
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.outbox(data.client.id) });
-    // The answer says truthfully whether the message left or is waiting in the outbox.
-    if (data.status === 'sent') toast.success(data.message);
-    else if (data.status === 'queued') toast.warning(data.message);
-    else toast.error(data.message);
-    onSent();
-  };
+  const send = useMutation({
+    mutationFn: async () => dataOrThrow(guard(await adminAction(email, tab.action)), tab.failed),
+    onSuccess: (data) => {
+      // The outbox is listed by client id: the one this send resolved the e-mail to.
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.outbox(data.client.id) });
+      // The answer says truthfully whether the message left or is waiting in the outbox.
+      if (data.status === 'sent') toast.success(data.message);
+      else if (data.status === 'queued') toast.warning(data.message);
+      else toast.error(data.message);
+      onSent();
+    },
+    onError: (error) => toast.error(error.message),
+  });
 
   return (
-    <Button className="mt-4" busy={sending} onClick={() => void send()}>
-      {!sending && <Send className="size-4" aria-hidden="true" />}
-      {sending ? 'Sending...' : tab.sendLabel}
+    <Button className="mt-4" busy={send.isPending} onClick={() => send.mutate()}>
+      {!send.isPending && <Send className="size-4" aria-hidden="true" />}
+      {send.isPending ? 'Sending...' : tab.sendLabel}
     </Button>
   );
 }

@@ -1,8 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { Database, Download, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { dataOrThrow } from '../../lib/api.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
 import { adminAction, type GeneratedFilters } from './admin-api.ts';
 import {
@@ -31,19 +33,16 @@ export function GeneratedFiltersCard({
 }) {
   const guard = useStaffGuard();
   const [draft, setDraft] = useState<GeneratedFilters | null>(null);
-  const [busy, setBusy] = useState<'generate' | 'save' | null>(null);
 
-  const generate = async () => {
-    setBusy('generate');
-    const { data, error } = guard(await adminAction(email, 'generate_filters'));
-    setBusy(null);
-    if (!data) {
-      toast.error(error ?? GENERATE_FILTERS_FAILED);
-      return;
-    }
-    setDraft(data);
-    toast.success(FILTERS_GENERATED);
-  };
+  const generate = useMutation({
+    mutationFn: async () =>
+      dataOrThrow(guard(await adminAction(email, 'generate_filters')), GENERATE_FILTERS_FAILED),
+    onSuccess: (data) => {
+      setDraft(data);
+      toast.success(FILTERS_GENERATED);
+    },
+    onError: (error) => toast.error(error.message),
+  });
 
   const download = () => {
     if (!draft) return;
@@ -52,20 +51,18 @@ export function GeneratedFiltersCard({
     toast.success(FILTERS_DOWNLOADED);
   };
 
-  const save = async () => {
-    if (!draft) return;
-    setBusy('save');
-    const { data, error } = guard(
-      await adminAction(email, 'save_filters', { formatted_data: draft.formatted_data }),
-    );
-    setBusy(null);
-    if (!data) {
-      toast.error(error ?? SAVE_FILTERS_FAILED);
-      return;
-    }
-    toast.success(filtersSaved(data.document_id));
-    onSaved();
-  };
+  const save = useMutation({
+    mutationFn: async (filters: GeneratedFilters) =>
+      dataOrThrow(
+        guard(await adminAction(email, 'save_filters', { formatted_data: filters.formatted_data })),
+        SAVE_FILTERS_FAILED,
+      ),
+    onSuccess: (data) => {
+      toast.success(filtersSaved(data.document_id));
+      onSaved();
+    },
+    onError: (error) => toast.error(error.message),
+  });
 
   const canSave = draft !== null && !filtersExist && !draft.filters_already_exist;
 
@@ -75,9 +72,9 @@ export function GeneratedFiltersCard({
       aria-label="Generated Job Filters"
       description="Built from the client's job titles, keywords, salary and work location answers."
       actions={
-        <Button variant="secondary" busy={busy === 'generate'} onClick={() => void generate()}>
-          {busy !== 'generate' && <Sparkles className="size-4" aria-hidden="true" />}
-          {busy === 'generate' ? 'Generating...' : 'Generate Filters'}
+        <Button variant="secondary" busy={generate.isPending} onClick={() => generate.mutate()}>
+          {!generate.isPending && <Sparkles className="size-4" aria-hidden="true" />}
+          {generate.isPending ? 'Generating...' : 'Generate Filters'}
         </Button>
       }
     >
@@ -102,9 +99,9 @@ export function GeneratedFiltersCard({
               Download JSON
             </Button>
             {canSave && (
-              <Button busy={busy === 'save'} onClick={() => void save()}>
-                {busy !== 'save' && <Database className="size-4" aria-hidden="true" />}
-                {busy === 'save' ? 'Saving...' : 'Save to Database'}
+              <Button busy={save.isPending} onClick={() => save.mutate(draft)}>
+                {!save.isPending && <Database className="size-4" aria-hidden="true" />}
+                {save.isPending ? 'Saving...' : 'Save to Database'}
               </Button>
             )}
           </div>

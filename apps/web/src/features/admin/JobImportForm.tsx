@@ -1,12 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Input, Label } from '../../components/ui/Field.tsx';
+import { dataOrThrow } from '../../lib/api.ts';
 import { importClientJobs } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
-import { checkImportFile, importFormatOf } from './job-import-file.ts';
+import { checkImportFile, type FileCheck, importFormatOf } from './job-import-file.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 
@@ -14,13 +15,21 @@ type Outcome = { kind: 'imported'; text: string } | { kind: 'rejected'; summary:
 
 const CHOOSE_FILE_MESSAGE = 'Choose a .csv or .json file of jobs';
 
+/** A file refused before it was sent, with every problem found in it. */
+class FileRefused extends Error {
+  readonly problems: string[];
+  constructor(check: Extract<FileCheck, { ok: false }>) {
+    super(check.summary);
+    this.problems = check.problems;
+  }
+}
+
 /** A CSV or JSON file of jobs for the client: all rows land, or none and every problem is listed. */
 export function JobImportForm({ clientId }: { clientId: string }) {
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [importing, setImporting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const reject = (summary: string, problems: string[] = []) => {
@@ -28,30 +37,36 @@ export function JobImportForm({ clientId }: { clientId: string }) {
     toast.error(summary);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const file = fileInput.current?.files?.[0];
-    const format = file ? importFormatOf(file.name) : null;
-    if (!file || !format) return reject(CHOOSE_FILE_MESSAGE);
-    setImporting(true);
-    try {
+  const importFile = useMutation({
+    /** Reading and checking the file is part of the import: the button is busy from the start. */
+    mutationFn: async (file: File) => {
+      const format = importFormatOf(file.name);
+      if (!format) throw new FileRefused({ ok: false, summary: CHOOSE_FILE_MESSAGE, problems: [] });
       const content = await file.text();
       const check = checkImportFile(content, format);
-      if (!check.ok) return reject(check.summary, check.problems);
-      const { data, error } = guard(await importClientJobs(clientId, format, content));
-      if (!data) return reject(error ?? GENERIC_ERROR);
+      if (!check.ok) throw new FileRefused(check);
+      return dataOrThrow(guard(await importClientJobs(clientId, format, content)), GENERIC_ERROR);
+    },
+    onSuccess: async (data) => {
       const text = `Imported ${data.imported} new ${data.imported === 1 ? 'job' : 'jobs'} and updated ${data.updated}.`;
       setOutcome({ kind: 'imported', text });
       toast.success(text);
       if (fileInput.current) fileInput.current.value = '';
       await queryClient.invalidateQueries({ queryKey: adminQueryKeys.jobs(clientId) });
-    } finally {
-      setImporting(false);
-    }
+    },
+    onError: (error) =>
+      error instanceof FileRefused ? reject(error.message, error.problems) : reject(error.message),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const file = fileInput.current?.files?.[0];
+    if (!file) return reject(CHOOSE_FILE_MESSAGE);
+    importFile.mutate(file);
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
+    <form onSubmit={submit} className="space-y-3" noValidate>
       <div className="space-y-1.5">
         <Label htmlFor={inputId}>Jobs file (CSV or JSON)</Label>
         <Input
@@ -63,9 +78,9 @@ export function JobImportForm({ clientId }: { clientId: string }) {
           className="file:mr-3 file:rounded file:border-0 file:bg-neutral-100 file:px-3 file:py-1 file:text-sm"
         />
       </div>
-      <Button type="submit" busy={importing}>
-        {!importing && <Upload className="size-4" aria-hidden="true" />}
-        {importing ? 'Importing...' : 'Import Jobs'}
+      <Button type="submit" busy={importFile.isPending}>
+        {!importFile.isPending && <Upload className="size-4" aria-hidden="true" />}
+        {importFile.isPending ? 'Importing...' : 'Import Jobs'}
       </Button>
       {outcome?.kind === 'imported' && (
         <p role="status" className="text-sm text-green-800">

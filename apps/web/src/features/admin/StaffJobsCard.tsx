@@ -1,13 +1,14 @@
 import { jobStatus } from '@app/domain/jobs';
 import type { StaffJob } from '@app/domain/jobs-api';
 import { formatShortDate } from '@app/domain/jobs-format';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Label, Textarea } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { dataOrThrow } from '../../lib/api.ts';
 import { listClientJobs, updateClientJob } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { JobImportForm } from './JobImportForm.tsx';
@@ -66,27 +67,29 @@ function StaffJobRow({ clientId, job }: { clientId: string; job: StaffJob }) {
   const queryClient = useQueryClient();
   const id = useId();
   const [notes, setNotes] = useState(job.analyst_notes ?? '');
-  const [saving, setSaving] = useState<'applied' | 'notes' | null>(null);
-  // The box shows the new value at once; it settles on the server's answer, or goes back on failure.
-  const [appliedPending, setAppliedPending] = useState<boolean | null>(null);
   const title = job.data_job_title || 'Untitled job';
 
-  const update = async (what: 'applied' | 'notes', patch: Parameters<typeof updateClientJob>[1]) => {
-    setSaving(what);
-    if (patch.applied_for_job !== undefined) setAppliedPending(patch.applied_for_job);
-    const { data, error } = guard(await updateClientJob(job.id, patch));
-    setSaving(null);
-    setAppliedPending(null);
-    if (!data) {
-      toast.error(error ?? GENERIC_ERROR);
-      return;
-    }
-    queryClient.setQueryData<StaffJob[]>(adminQueryKeys.jobs(clientId), (list) =>
-      list?.map((item) => (item.id === data.id ? data : item)),
-    );
-    if (what === 'notes') toast.success('Analyst notes saved');
+  const updateOptions = {
+    mutationFn: async (patch: Parameters<typeof updateClientJob>[1]) =>
+      dataOrThrow(guard(await updateClientJob(job.id, patch)), GENERIC_ERROR),
+    onSuccess: (saved: StaffJob) =>
+      queryClient.setQueryData<StaffJob[]>(adminQueryKeys.jobs(clientId), (list) =>
+        list?.map((item) => (item.id === saved.id ? saved : item)),
+      ),
+    onError: (error: Error) => toast.error(error.message),
   };
+  const applied = useMutation(updateOptions);
+  const analystNotes = useMutation({
+    ...updateOptions,
+    onSuccess: (saved) => {
+      updateOptions.onSuccess(saved);
+      toast.success('Analyst notes saved');
+    },
+  });
 
+  // The box shows the new value at once; it settles on the server's answer, or goes back on failure.
+  const appliedShown =
+    (applied.isPending ? applied.variables.applied_for_job : undefined) ?? job.applied_for_job;
   const notesChanged = notes.trim() !== (job.analyst_notes ?? '').trim();
 
   return (
@@ -105,10 +108,10 @@ function StaffJobRow({ clientId, job }: { clientId: string; job: StaffJob }) {
           <input
             type="checkbox"
             className="size-4 accent-brand"
-            checked={appliedPending ?? job.applied_for_job}
-            disabled={saving === 'applied'}
+            checked={appliedShown}
+            disabled={applied.isPending}
             aria-describedby={`${id}-title`}
-            onChange={(event) => void update('applied', { applied_for_job: event.target.checked })}
+            onChange={(event) => applied.mutate({ applied_for_job: event.target.checked })}
           />
           Applied
         </label>
@@ -125,11 +128,11 @@ function StaffJobRow({ clientId, job }: { clientId: string; job: StaffJob }) {
         <Button
           size="sm"
           variant="secondary"
-          busy={saving === 'notes'}
+          busy={analystNotes.isPending}
           disabled={!notesChanged}
-          onClick={() => void update('notes', { analyst_notes: notes.trim() === '' ? null : notes })}
+          onClick={() => analystNotes.mutate({ analyst_notes: notes.trim() === '' ? null : notes })}
         >
-          {saving === 'notes' ? 'Saving...' : 'Save Notes'}
+          {analystNotes.isPending ? 'Saving...' : 'Save Notes'}
         </Button>
       </div>
     </li>
