@@ -6,6 +6,7 @@ import { createClientsService } from './modules/clients/service.ts';
 import { documentLinkRoutes } from './modules/document-links/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { createFilesService } from './modules/files/service.ts';
 import { filtersRoutes } from './modules/filters/routes.ts';
 import { createFiltersService } from './modules/filters/service.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
@@ -13,6 +14,7 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { createMailer } from './modules/mail/service.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { createOnboardingService } from './modules/onboarding/service.ts';
 import { publicConfigRoutes } from './modules/public-config/routes.ts';
 import { openStorage } from './storage/open-storage.ts';
 
@@ -20,29 +22,34 @@ import { openStorage } from './storage/open-storage.ts';
 const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Where the server's areas meet: each module registers its routes here, in one place, so the
- * route table (and the access matrix test built from it) is easy to read.
+ * The composition root: storage, the mailer and every service shared between areas are built once
+ * here and handed to the route plugins that need them, and each module registers its routes here,
+ * in one place, so the route table (and the access matrix test built from it) is easy to read.
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  const { config, db } = app;
+  const storage = openStorage(config.storageUrl);
+  const leftovers = await storage.removeLeftovers(LEFTOVER_AGE_MS);
+  if (leftovers > 0) app.log.info({ removed: leftovers }, 'removed files of interrupted uploads');
   // Whose work is whose: sign-in hands a pending client's work to its user, staff name clients.
-  const clients = createClientsService(app.db.kysely);
-  const filters = createFiltersService(app.db);
+  const clients = createClientsService(db.kysely);
+  const filters = createFiltersService(db);
+  const files = createFilesService(db, storage, config.publicUrl, config.storageQuotaBytes);
+  const onboarding = createOnboardingService(db, files, app.log);
+  // The outbox sender is shared: admin calls send through it, and it retries in the background.
+  const mailer = createMailer({ db, storage, config, log: app.log });
+
   // First: its guard makes every route below require an access token unless marked public.
   await registerAuth(app, { clients });
   await app.register(publicConfigRoutes);
-  await app.register(onboardingRoutes);
-  await app.register(newsletterRoutes);
-  await app.register(fileRoutes);
-  await app.register(documentLinkRoutes);
+  await app.register(onboardingRoutes, { onboarding });
+  await app.register(newsletterRoutes, { onboarding });
+  await app.register(fileRoutes, { files });
+  await app.register(documentLinkRoutes, { files });
   await app.register(feedbackRoutes);
   await app.register(clientsRoutes, { clients });
   await app.register(jobsRoutes, { clients });
-  // The outbox sender is shared: admin calls send through it, and it retries in the background.
-  const documents = openStorage(app.config.storageUrl);
-  const leftovers = await documents.removeLeftovers(LEFTOVER_AGE_MS);
-  if (leftovers > 0) app.log.info({ removed: leftovers }, 'removed files of interrupted uploads');
-  const mailer = createMailer({ db: app.db, storage: documents, config: app.config, log: app.log });
   await app.register(mailRoutes, { mailer });
-  await app.register(adminRoutes, { mailer, storage: documents, clients, filters });
+  await app.register(adminRoutes, { mailer, clients, filters, onboarding, files });
   await app.register(filtersRoutes, { filters });
 }

@@ -13,10 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequest } from '../../errors.ts';
-import type { Storage } from '../../storage/storage.ts';
 import type { ClientsService } from '../clients/service.ts';
+import type { FilesService } from '../files/service.ts';
 import type { FiltersService } from '../filters/service.ts';
 import type { Mailer } from '../mail/service.ts';
+import type { OnboardingService } from '../onboarding/service.ts';
 import { createAdminService } from './service.ts';
 
 const UNKNOWN_ACTION_MESSAGE = `Unknown action. Use one of: ${ADMIN_ACTIONS.join(', ')}`;
@@ -27,10 +28,16 @@ function isAdminAction(action: string | undefined): action is AdminAction {
 
 export async function adminRoutes(
   fastify: FastifyInstance,
-  options: { mailer: Mailer; storage: Storage; clients: ClientsService; filters: FiltersService },
+  options: {
+    mailer: Mailer;
+    clients: ClientsService;
+    filters: FiltersService;
+    onboarding: OnboardingService;
+    files: FilesService;
+  },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const admin = createAdminService({ db: app.db, config: app.config, ...options });
+  const admin = createAdminService({ config: app.config, ...options });
 
   app.post(
     '/api/admin/user-email-management',

@@ -10,15 +10,13 @@ import {
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
 import type { Config } from '../../config.ts';
-import { type Db, nowIso } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
 import { BadRequest, Conflict, NotFound } from '../../errors.ts';
-import type { Storage } from '../../storage/storage.ts';
 import type { ClientsService } from '../clients/service.ts';
-import { createDocumentsRepo } from '../files/repo.ts';
+import type { FilesService } from '../files/service.ts';
 import type { FiltersService } from '../filters/service.ts';
-import type { AttachmentRef } from '../mail/repo.ts';
-import type { Delivery, Mailer } from '../mail/service.ts';
-import { createOnboardingRepo } from '../onboarding/repo.ts';
+import type { AttachmentRef, Delivery, Mailer } from '../mail/service.ts';
+import type { OnboardingService } from '../onboarding/service.ts';
 import { composeTeamNotification, composeWelcome, teamAddress } from './emails.ts';
 
 export const FILTERS_ALREADY_EXIST_MESSAGE = 'Job filters already exist for this client';
@@ -82,16 +80,14 @@ export function deliveryMessage(
 
 /** The staff console's one call: look a client up, preview and send their e-mails, and manage filters. */
 export function createAdminService(deps: {
-  db: Db;
   config: Config;
-  storage: Storage;
   mailer: Mailer;
   filters: FiltersService;
   clients: ClientsService;
+  onboarding: OnboardingService;
+  files: FilesService;
 }) {
-  const { config, mailer, filters, storage, clients } = deps;
-  const onboarding = createOnboardingRepo(deps.db.kysely);
-  const documents = createDocumentsRepo(deps.db);
+  const { config, mailer, filters, clients, onboarding, files } = deps;
 
   /**
    * The client with this sign-in e-mail (never the e-mail someone typed into their form). A pending
@@ -101,7 +97,7 @@ export function createAdminService(deps: {
     const email = normalizeEmail(rawEmail ?? '');
     if (email === '') throw BadRequest(EMPTY_EMAIL_MESSAGE);
     const found = await clients.findByEmail(email);
-    const record = found?.client.kind === 'user' ? await onboarding.findByUser(found.client.id) : undefined;
+    const record = found?.client.kind === 'user' ? await onboarding.findOwn(found.client.id) : undefined;
     if (!found || !record) throw NotFound(CLIENT_NOT_FOUND_MESSAGE);
     const { client, matched } = found;
     return {
@@ -117,11 +113,8 @@ export function createAdminService(deps: {
   async function attachmentsOf(client: Client): Promise<AttachmentRef[]> {
     const refs: AttachmentRef[] = [];
     for (const value of [client.record.resume, client.record.cover_letter]) {
-      const key = normalizeDocumentPath(value);
-      const document = key ? await documents.findByPath(key) : undefined;
-      if (!key || !document || document.user_id !== client.record.user_id) continue;
-      if (!(await storage.exists(key))) continue;
-      refs.push({ key, filename: displayFileName(key), content_type: document.content_type });
+      const attachment = await files.attachableDocument(client.record.user_id, value);
+      if (attachment) refs.push(attachment);
     }
     return refs;
   }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import { openStorage } from '../../storage/open-storage.ts';
 import { sendAttachment } from '../files/attachment.ts';
+import type { FilesService } from '../files/service.ts';
 import { documentLinkKey } from './link-token.ts';
 import {
   createDocumentLinksService,
@@ -12,11 +12,13 @@ import {
   MAX_LINK_DAYS,
 } from './service.ts';
 
-export async function documentLinkRoutes(app: FastifyInstance): Promise<void> {
+export async function documentLinkRoutes(
+  app: FastifyInstance,
+  options: { files: FilesService },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const links = createDocumentLinksService({
-    db: app.db,
-    storage: openStorage(app.config.storageUrl),
+    files: options.files,
     publicUrl: app.config.publicUrl,
     key: documentLinkKey(app.config),
   });

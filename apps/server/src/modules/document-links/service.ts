@@ -1,13 +1,10 @@
 import { normalizeDocumentPath } from '@app/domain/profile-display';
-import type { Db } from '../../db/database.ts';
 import { BadRequest, Forbidden, HttpError, NotFound } from '../../errors.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { createDocumentsRepo } from '../files/repo.ts';
 import {
-  createFilesService,
   DOCUMENT_NOT_FOUND_MESSAGE,
   type DocumentDownload,
   type DocumentReader,
+  type FilesService,
   INVALID_DOCUMENT_PATH_MESSAGE,
 } from '../files/service.ts';
 import { signLinkToken, verifyLinkToken } from './link-token.ts';
@@ -27,8 +24,7 @@ export interface DocumentLink {
 }
 
 export interface DocumentLinksDeps {
-  db: Db;
-  storage: Storage;
+  files: FilesService;
   publicUrl: string;
   key: Buffer;
   /** Milliseconds since the epoch; tests move the clock. */
@@ -37,15 +33,11 @@ export interface DocumentLinksDeps {
 
 /** Links that let anyone holding them download one document until they expire. */
 export function createDocumentLinksService({
-  db,
-  storage,
+  files,
   publicUrl,
   key,
   now = () => Date.now(),
 }: DocumentLinksDeps) {
-  const documents = createDocumentsRepo(db);
-  const files = createFilesService(db, storage, publicUrl);
-
   return {
     /** Only the document's owner, or staff, may share it; anyone else learns nothing about it. */
     async create(
@@ -55,7 +47,7 @@ export function createDocumentLinksService({
     ): Promise<DocumentLink> {
       const path = normalizeDocumentPath(requestedPath);
       if (path === null) throw BadRequest(INVALID_DOCUMENT_PATH_MESSAGE);
-      const document = await documents.findByPath(path);
+      const document = await files.findDocument(path);
       if (!document || (document.user_id !== reader.id && reader.role !== 'staff')) {
         throw NotFound(DOCUMENT_NOT_FOUND_MESSAGE);
       }
@@ -75,7 +67,7 @@ export function createDocumentLinksService({
       const check = verifyLinkToken(key, token, Math.floor(now() / 1000));
       if (!check.ok) throw Forbidden(LINK_DOWNLOAD_FAILED_MESSAGE);
       const path = normalizeDocumentPath(check.payload.path);
-      const document = path === null ? undefined : await documents.findByPath(path);
+      const document = path === null ? undefined : await files.findDocument(path);
       if (!path || !document) throw NotFound(LINK_DOWNLOAD_FAILED_MESSAGE);
       try {
         // The signature stands for the owner's permission, so the file is read as the owner reads it.

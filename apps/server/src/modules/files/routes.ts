@@ -5,27 +5,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { BadRequest, HttpError, PayloadTooLarge } from '../../errors.ts';
-import { openStorage } from '../../storage/open-storage.ts';
 import { sendAttachment } from './attachment.ts';
-import { createFilesService, DOCUMENT_URL_PREFIX, UPLOAD_FOLDERS, type UploadFolder } from './service.ts';
+import { DOCUMENT_URL_PREFIX, type FilesService, UPLOAD_FOLDERS, type UploadFolder } from './service.ts';
 
 export const NO_FILE_MESSAGE = 'Choose a file to upload';
 export const BAD_FOLDER_MESSAGE = `Folder must be one of: ${UPLOAD_FOLDERS.join(', ')}`;
 export const BROKEN_UPLOAD_MESSAGE = 'The upload was incomplete. Please try again.';
 
 /** Registered as its own plugin so multipart parsing exists only for the upload route. */
-export async function fileRoutes(app: FastifyInstance): Promise<void> {
+export async function fileRoutes(app: FastifyInstance, options: { files: FilesService }): Promise<void> {
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const files = createFilesService(
-    app.db,
-    openStorage(app.config.storageUrl),
-    app.config.publicUrl,
-    app.config.storageQuotaBytes,
-  );
+  const { files } = options;
 
   routes.post(
     '/api/file-upload',

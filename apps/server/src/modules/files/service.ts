@@ -7,7 +7,7 @@ import { BadRequest, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../
 import type { Storage } from '../../storage/storage.ts';
 import { type DocumentType, detectDocumentType } from './document-type.ts';
 import { extensionOf, safeFileName } from './file-name.ts';
-import { createDocumentsRepo } from './repo.ts';
+import { createDocumentsRepo, type DocumentRow } from './repo.ts';
 
 export const UPLOAD_FOLDERS = ['resumes', 'cover-letters', 'uploads'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
@@ -96,6 +96,25 @@ export function createFilesService(
       return { url: documentUrl(publicUrl, path), path, name, size: input.bytes.length };
     },
 
+    /** The stored document at `path`, whoever owns it. */
+    findDocument(path: string): Promise<DocumentRow | undefined> {
+      return repo.findByPath(path);
+    },
+
+    /**
+     * The user's own document named by `pathOrUrl`, ready to attach to an e-mail, when it is still
+     * stored; undefined for anything else.
+     */
+    async attachableDocument(
+      userId: string,
+      pathOrUrl: string,
+    ): Promise<{ key: string; filename: string; content_type: string } | undefined> {
+      const path = normalizeDocumentPath(pathOrUrl);
+      const document = path === null ? undefined : await repo.findByPath(path);
+      if (!path || document?.user_id !== userId || !(await storage.exists(path))) return undefined;
+      return { key: path, filename: displayFileName(path), content_type: document.content_type };
+    },
+
     /** Whether `pathOrUrl` names a document this user uploaded and that is still stored. */
     async isOwnStoredDocument(userId: string, pathOrUrl: string): Promise<boolean> {
       const path = normalizeDocumentPath(pathOrUrl);
@@ -143,6 +162,8 @@ export function createFilesService(
  * `public/documents/<path>` shape is the one the spec's download rule trims back to the stored
  * path, so the URL kept in a profile works with both download routes.
  */
+export type FilesService = ReturnType<typeof createFilesService>;
+
 export function documentUrl(publicUrl: string, path: string): string {
   return `${publicUrl}${DOCUMENT_URL_PREFIX}${path.split('/').map(encodeURIComponent).join('/')}`;
 }

@@ -5,6 +5,9 @@ import type { Config } from '../../config.ts';
 import { type Db, nowIso } from '../../db/database.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type AttachmentRef, createOutboxRepo, type OutboxRow, readAttachments } from './repo.ts';
+
+export type { AttachmentRef };
+
 import { retryDelayMs, STUCK_SENDING_MS } from './retry.ts';
 import {
   createSmtpTransport,

@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import { openStorage } from '../../storage/open-storage.ts';
-import { createOnboardingService } from '../onboarding/service.ts';
+import type { OnboardingService } from '../onboarding/service.ts';
 
 export const newsletterMessage = (subscribed: boolean) =>
   `Newsletter subscription ${subscribed ? 'enabled' : 'disabled'} successfully`;
 
 /** The newsletter opt-in lives on the onboarding record; this switch works before onboarding too. */
-export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
+export async function newsletterRoutes(
+  app: FastifyInstance,
+  options: { onboarding: OnboardingService },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const onboarding = createOnboardingService(app.db, openStorage(app.config.storageUrl), app.log);
+  const { onboarding } = options;
 
   routes.put(
     '/api/newsletter-subscription',

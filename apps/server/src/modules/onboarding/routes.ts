@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import { openStorage } from '../../storage/open-storage.ts';
-import { createOnboardingService } from './service.ts';
+import type { OnboardingService } from './service.ts';
 
 const submissionBody = z
   .looseObject({})
@@ -11,9 +10,12 @@ const submissionBody = z
     'Any subset of the onboarding record in snake_case. id, user_id/userId, timestamps and unknown keys are ignored.',
   );
 
-export async function onboardingRoutes(app: FastifyInstance): Promise<void> {
+export async function onboardingRoutes(
+  app: FastifyInstance,
+  options: { onboarding: OnboardingService },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const onboarding = createOnboardingService(app.db, openStorage(app.config.storageUrl), app.log);
+  const { onboarding } = options;
 
   routes.get(
     '/api/onboarding-submissions',

@@ -12,8 +12,7 @@ import { normalizeDocumentPath } from '@app/domain/profile-display';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, nowIso } from '../../db/database.ts';
 import { Invalid, NotFound } from '../../errors.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { createFilesService } from '../files/service.ts';
+import type { FilesService } from '../files/service.ts';
 import { createOnboardingRepo } from './repo.ts';
 
 export const INCOMPLETE_SUBMISSION_MESSAGE = 'Please complete all required fields';
@@ -69,9 +68,8 @@ function documentPaths(record: Partial<OnboardingFields> | undefined): Set<strin
  * letter point only at the user's own stored documents; a document the record stops pointing at
  * is deleted.
  */
-export function createOnboardingService(db: Db, storage: Storage, log: FastifyBaseLogger) {
+export function createOnboardingService(db: Db, files: FilesService, log: FastifyBaseLogger) {
   const reader = createOnboardingRepo(db.kysely);
-  const files = createFilesService(db, storage, '');
 
   /**
    * Refuses a resume or cover letter that is not one of the caller's stored documents (someone
@@ -185,3 +183,5 @@ export function createOnboardingService(db: Db, storage: Storage, log: FastifyBa
     },
   };
 }
+
+export type OnboardingService = ReturnType<typeof createOnboardingService>;
