@@ -315,6 +315,31 @@ describe.each(databaseKinds)('storage quota per user on %s', (kind) => {
     expect((await upload(app, other.headers, [largeResume()])).statusCode).toBe(201);
   });
 
+  it('makes room by deleting uploads left behind for an hour, never what the record points at', async () => {
+    const owner = await signIn(app, 'forgetful@example.com');
+    const kept = (await upload(app, owner.headers, [largeResume()])).json().data.path;
+    const forgotten = (await upload(app, owner.headers, [largeResume()])).json().data.path;
+    const save = await app.inject({
+      method: 'POST',
+      url: '/api/onboarding-submissions',
+      headers: owner.headers,
+      payload: { resume: kept },
+    });
+    expect(save.statusCode).toBe(200);
+    // Both are recent: nothing is taken for left behind yet.
+    expect((await upload(app, owner.headers, [largeResume()])).statusCode).toBe(413);
+
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    await app.db.kysely
+      .updateTable('documents')
+      .set({ created_at: twoHoursAgo })
+      .where('user_id', '=', owner.userId)
+      .execute();
+    expect((await upload(app, owner.headers, [largeResume()])).statusCode).toBe(201);
+    expect((await download(app, owner.headers, forgotten)).statusCode).toBe(404);
+    expect((await download(app, owner.headers, kept)).statusCode).toBe(200);
+  });
+
   it('has room again once the record stops pointing at a document', async () => {
     const owner = await signIn(app, 'replacing@example.com');
     const first = (await upload(app, owner.headers, [largeResume()])).json().data.path;

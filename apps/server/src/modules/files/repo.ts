@@ -36,6 +36,28 @@ export function createDocumentsRepo(db: Db) {
       });
     },
 
+    /** The user's documents stored before `before`, oldest first. */
+    async pathsStoredBefore(userId: string, before: string): Promise<string[]> {
+      const rows = await db.kysely
+        .selectFrom('documents')
+        .select('path')
+        .where('user_id', '=', userId)
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .execute();
+      return rows.map((row) => row.path);
+    },
+
+    /** What the user's onboarding record points at: its resume and cover letter, as stored. */
+    async recordDocumentValues(userId: string): Promise<string[]> {
+      const record = await db.kysely
+        .selectFrom('onboarding_submissions')
+        .select(['resume', 'cover_letter'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return record ? [record.resume, record.cover_letter] : [];
+    },
+
     async deleteByPath(path: string): Promise<void> {
       await db.kysely.deleteFrom('documents').where('path', '=', path).execute();
     },

@@ -12,6 +12,12 @@ import { createDocumentsRepo, type DocumentRow } from './repo.ts';
 export const UPLOAD_FOLDERS = ['resumes', 'cover-letters', 'uploads'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
+/**
+ * An upload the record has not pointed at for this long was left behind (picked, then replaced
+ * before saving, or never saved): when the quota is full it is deleted to make room.
+ */
+const FORGOTTEN_AFTER_MS = 60 * 60 * 1000;
+
 export const storageQuotaMessage = (quotaBytes: number) =>
   `You have used your ${Math.round(quotaBytes / (1024 * 1024))} MB of document storage. Remove a document to upload another.`;
 export const INVALID_DOCUMENT_PATH_MESSAGE = 'Invalid document path';
@@ -53,6 +59,28 @@ export function createFilesService(
 ) {
   const repo = createDocumentsRepo(db);
 
+  /**
+   * Deletes a user's document, file and row, unless an e-mail still waiting to be sent attaches
+   * it. Signed links to it simply stop working.
+   */
+  const removeUnreferenced = async (userId: string, pathOrUrl: string): Promise<void> => {
+    const path = normalizeDocumentPath(pathOrUrl);
+    if (path === null) return;
+    const document = await repo.findByPath(path);
+    if (document?.user_id !== userId || (await repo.attachedToUnsentMail(path))) return;
+    await repo.deleteByPath(path);
+    await storage.delete(path);
+  };
+
+  /** Deletes the user's uploads left behind (see FORGOTTEN_AFTER_MS); answers how many. */
+  const removeForgotten = async (userId: string): Promise<number> => {
+    const before = new Date(Date.now() - FORGOTTEN_AFTER_MS).toISOString();
+    const inRecord = new Set((await repo.recordDocumentValues(userId)).map(normalizeDocumentPath));
+    const forgotten = (await repo.pathsStoredBefore(userId, before)).filter((path) => !inRecord.has(path));
+    for (const path of forgotten) await removeUnreferenced(userId, path);
+    return forgotten.length;
+  };
+
   return {
     async upload(input: {
       userId: string;
@@ -70,20 +98,21 @@ export function createFilesService(
 
       const path = `${input.folder}/${input.userId}/${randomUUID()}-${name}`;
       await storage.put(path, input.bytes, CONTENT_TYPES[type]);
+      const row = {
+        id: randomUUID(),
+        user_id: input.userId,
+        path,
+        original_name: input.fileName.slice(0, 255),
+        size: input.bytes.length,
+        content_type: CONTENT_TYPES[type],
+        created_at: nowIso(),
+      };
       let stored: boolean;
       try {
-        stored = await repo.insertWithinQuota(
-          {
-            id: randomUUID(),
-            user_id: input.userId,
-            path,
-            original_name: input.fileName.slice(0, 255),
-            size: input.bytes.length,
-            content_type: CONTENT_TYPES[type],
-            created_at: nowIso(),
-          },
-          storageQuotaBytes,
-        );
+        stored = await repo.insertWithinQuota(row, storageQuotaBytes);
+        if (!stored && (await removeForgotten(input.userId)) > 0) {
+          stored = await repo.insertWithinQuota(row, storageQuotaBytes);
+        }
       } catch (error) {
         // No record, no file: an object nobody can reach is removed again.
         await storage.delete(path).catch(() => {});
@@ -123,18 +152,7 @@ export function createFilesService(
       return document?.user_id === userId && (await storage.exists(path));
     },
 
-    /**
-     * Deletes a user's document, file and row, unless an e-mail still waiting to be sent attaches
-     * it. Signed links to it simply stop working.
-     */
-    async removeUnreferenced(userId: string, pathOrUrl: string): Promise<void> {
-      const path = normalizeDocumentPath(pathOrUrl);
-      if (path === null) return;
-      const document = await repo.findByPath(path);
-      if (document?.user_id !== userId || (await repo.attachedToUnsentMail(path))) return;
-      await repo.deleteByPath(path);
-      await storage.delete(path);
-    },
+    removeUnreferenced,
 
     async openForDownload(reader: DocumentReader, requestedPath: string): Promise<DocumentDownload> {
       const path = normalizeDocumentPath(requestedPath);
