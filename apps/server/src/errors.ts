@@ -58,6 +58,8 @@ function isUnstorableText(error: unknown): boolean {
   return (error as { code?: unknown })?.code === '22021';
 }
 
+const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
 /** The longest path parameter the router matches (Fastify's maxParamLength); ids are far shorter. */
 export const MAX_PARAM_LENGTH = 200;
 
@@ -112,8 +114,6 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   }
   socket.destroy();
 }
-
-const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /**
  * Whether the client went away before its request was read: its connection dropped mid-body. The
