@@ -20,6 +20,8 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
   responseType?: 'json' | 'blob';
   /** Leave the bearer token off (calls that need no session, made before one is restored). */
   anonymous?: boolean;
+  /** Told the whole percent of the body sent so far, 0 to 100 (uploads). */
+  onUploadProgress?: (percent: number) => void;
 }
 
 /** How the API client reaches the session without depending on the auth feature. */
@@ -46,19 +48,20 @@ export function apiUrl(path: string): string {
 }
 
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
-  const { json, responseType, anonymous, ...requestInit } = init;
+  const { json, responseType, anonymous, onUploadProgress, ...requestInit } = init;
   const url = apiUrl(path);
   const send = (token: string | null) => {
     const headers = new Headers(requestInit.headers);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     if (json !== undefined) headers.set('content-type', 'application/json');
     if (token) headers.set('authorization', `Bearer ${token}`);
-    return fetch(url, {
+    const request = {
       ...requestInit,
       headers,
-      credentials: 'same-origin',
+      credentials: 'same-origin' as const,
       body: json !== undefined ? JSON.stringify(json) : requestInit.body,
-    });
+    };
+    return onUploadProgress ? sendWithProgress(url, request, onUploadProgress) : fetch(url, request);
   };
 
   try {
@@ -70,7 +73,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<Api
       if (fresh) response = await send(fresh);
     }
     if (!response.ok) {
-      const httpError = `HTTP error ${response.status}: ${response.statusText}`;
+      const httpError = `${HTTP_ERROR_PREFIX} ${response.status}: ${response.statusText}`;
       console.error(httpError);
       return { data: null, error: (await serverErrorText(response)) ?? httpError, status: response.status };
     }
@@ -84,6 +87,54 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<Api
     console.error(`Request to ${url} failed: ${message}`);
     return { data: null, error: message, status: 0 };
   }
+}
+
+const HTTP_ERROR_PREFIX = 'HTTP error';
+
+/** True when a failure's error is only the HTTP status line: the server gave no message of its own. */
+export function isBareHttpError(error: string): boolean {
+  return error.startsWith(`${HTTP_ERROR_PREFIX} `);
+}
+
+/**
+ * The request through XMLHttpRequest, the one browser API that reports upload progress, answered as
+ * a fetch Response so that everything else is the same.
+ */
+function sendWithProgress(
+  url: string,
+  init: RequestInit & { headers: Headers },
+  onProgress: (percent: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(init.method ?? 'GET', url);
+    init.headers.forEach((value, name) => request.setRequestHeader(name, value));
+    request.responseType = 'text';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      const headers = new Headers();
+      for (const line of request
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      const empty = request.status === 204 || request.status === 304;
+      resolve(
+        new Response(empty ? null : request.response, {
+          status: request.status,
+          statusText: request.statusText,
+          headers,
+        }),
+      );
+    };
+    request.onerror = () => reject(new TypeError('Failed to fetch'));
+    request.onabort = request.onerror;
+    request.send(init.body as XMLHttpRequestBodyInit | null | undefined);
+  });
 }
 
 async function readBody(response: Response, responseType: ApiInit['responseType']): Promise<unknown> {

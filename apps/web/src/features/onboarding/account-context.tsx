@@ -6,7 +6,7 @@ export interface OnboardingAccount {
   email: string;
   firstName: string;
   lastName: string;
-  /** The current access token, for the upload that cannot go through the API client. */
+  /** The current access token, or null: an upload requires one (spec 1, section 5). */
   accessToken: string | null;
 }
 

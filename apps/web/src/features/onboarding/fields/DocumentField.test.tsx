@@ -1,12 +1,16 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiSessionSource } from '../../../lib/api.ts';
 import { FormHarness, renderOnboarding, testAccount } from '../testing.tsx';
 import { DocumentField } from './DocumentField.tsx';
 
-/** A stand-in XMLHttpRequest that reports progress, then answers as told. */
+/** A stand-in XMLHttpRequest that reports progress, then answers as told (the next answer first). */
 class FakeUpload {
   static answer: { status: number; body: unknown } = { status: 201, body: null };
+  static answers: { status: number; body: unknown }[] = [];
+  /** The answer waits for this after the progress report, so a test can see the progress. */
+  static held: Promise<void> = Promise.resolve();
   static sent: { headers: Record<string, string>; body: FormData }[] = [];
   upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
@@ -18,6 +22,9 @@ class FakeUpload {
   responseType = '';
   headers: Record<string, string> = {};
   open() {}
+  getAllResponseHeaders() {
+    return 'content-type: application/json\r\n';
+  }
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
@@ -25,11 +32,12 @@ class FakeUpload {
     FakeUpload.sent.push({ headers: this.headers, body });
     setTimeout(() => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-      setTimeout(() => {
-        this.status = FakeUpload.answer.status;
-        this.response = FakeUpload.answer.body;
+      void FakeUpload.held.then(() => {
+        const answer = FakeUpload.answers.shift() ?? FakeUpload.answer;
+        this.status = answer.status;
+        this.response = JSON.stringify(answer.body);
         this.onload?.();
-      }, 20);
+      });
     }, 5);
   }
 }
@@ -49,13 +57,21 @@ function renderUpload(account = testAccount, resume = '') {
   return () => onValues.mock.lastCall?.[0].resume;
 }
 
+/** The session as the API client sees it: token-1, refreshed to token-2 when the server refuses it. */
+const refreshAccessToken = vi.fn(async () => 'token-2');
+
 beforeEach(() => {
   FakeUpload.sent = [];
+  FakeUpload.answers = [];
+  FakeUpload.held = Promise.resolve();
+  refreshAccessToken.mockClear();
+  setApiSessionSource({ getAccessToken: async () => 'token-1', refreshAccessToken });
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   cleanup();
+  setApiSessionSource(null);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -86,9 +102,14 @@ describe('a document upload', () => {
         },
       },
     };
+    let release!: () => void;
+    FakeUpload.held = new Promise((resolve) => {
+      release = resolve;
+    });
     const stored = renderUpload();
     await user.upload(screen.getByLabelText(/Resume/), file('My CV.pdf'));
     expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    release();
     expect(await screen.findByText('File uploaded successfully', { selector: 'p' })).toBeInTheDocument();
     expect(await screen.findByText('Upload Complete')).toBeInTheDocument();
     const sent = FakeUpload.sent[0]!;
@@ -123,5 +144,32 @@ describe('a document upload', () => {
     await user.click(screen.getByRole('button', { name: 'Remove resume' }));
     expect(stored()).toBe('');
     expect(screen.queryByText('uuid-old.pdf')).toBeNull();
+  });
+
+  it('refreshes an expired session and sends the upload again', async () => {
+    const user = userEvent.setup();
+    const url = 'http://x/api/storage/public/documents/resumes/u/uuid-cv.pdf';
+    FakeUpload.answers = [
+      { status: 401, body: { error: 'Session expired' } },
+      { status: 201, body: { data: { url, path: 'p', name: 'cv.pdf', size: 100 } } },
+    ];
+    const stored = renderUpload();
+    await user.upload(screen.getByLabelText(/Resume/), file('cv.pdf'));
+    expect(await screen.findByText('File uploaded successfully', { selector: 'p' })).toBeInTheDocument();
+    expect(refreshAccessToken).toHaveBeenCalledTimes(1);
+    expect(FakeUpload.sent.map((sent) => sent.headers.authorization)).toEqual([
+      'Bearer token-1',
+      'Bearer token-2',
+    ]);
+    expect(stored()).toBe(url);
+  });
+
+  it('says so in general words when the server gives no reason', async () => {
+    const user = userEvent.setup();
+    FakeUpload.answer = { status: 500, body: null };
+    renderUpload();
+    await user.upload(screen.getByLabelText(/Resume/), file('cv.pdf'));
+    expect(await screen.findByText('File upload failed', { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to upload file. Please try again.')).toBeInTheDocument();
   });
 });

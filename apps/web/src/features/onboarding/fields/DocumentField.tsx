@@ -1,5 +1,6 @@
 import { ACCEPTED_DOCUMENT_EXTENSIONS, checkDocumentFile } from '@app/domain/document-upload';
 import { displayFileName } from '@app/domain/profile-display';
+import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, FileText, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { focusRing } from '../../../components/ui/Button.tsx';
@@ -7,16 +8,13 @@ import { FieldHint, FieldLabel } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useOnboardingAccount } from '../account-context.tsx';
 import { notify } from '../notify.ts';
-import { type UploadFolder, uploadDocument } from '../upload-document.ts';
+import { UploadError, type UploadFolder, uploadDocument } from '../upload-document.ts';
 import { type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
 
 const UPLOAD_FAILED_DESCRIPTION = 'Failed to upload file. Please try again.';
 
-type UploadState =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; percent: number }
-  | { kind: 'success' }
-  | { kind: 'error'; message: string };
+/** A file refused before it was sent: said beside the field, not in a toast. */
+class FileRefused extends Error {}
 
 export interface DocumentFieldProps {
   /** Holds the uploaded file's URL; removing the file clears it. */
@@ -31,7 +29,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const { watch, setValue } = useWizardForm();
   const { accessToken } = useOnboardingAccount();
   const fieldError = useFieldError(name);
-  const [state, setState] = useState<UploadState>({ kind: 'idle' });
+  const [percent, setPercent] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const stored = watch(name);
@@ -39,42 +37,39 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const store = (url: string) =>
     setValue(name, url, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
 
-  const onChoose = async (file: File | undefined) => {
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const refusal = checkDocumentFile(file);
+      if (refusal) throw new FileRefused(refusal);
+      setPercent(0);
+      return uploadDocument({ file, folder, accessToken, onProgress: setPercent });
+    },
+    onSuccess: (document) => {
+      store(document.url);
+      notify.success('Upload Complete', { description: 'File uploaded successfully' });
+    },
+    onError: (error) => {
+      if (error instanceof FileRefused) return;
+      const explains = error instanceof UploadError && error.explains;
+      notify.error('Upload Failed', { description: explains ? error.message : UPLOAD_FAILED_DESCRIPTION });
+    },
+  });
+
+  const onChoose = (file: File | undefined) => {
     if (!file) return;
-    const refusal = checkDocumentFile(file);
     // Clear the selection either way: a refused file is not kept, and the same file can be chosen again.
     if (input.current) input.current.value = '';
-    if (refusal) {
-      setState({ kind: 'error', message: refusal });
-      return;
-    }
-    setState({ kind: 'uploading', percent: 0 });
-    const outcome = await uploadDocument({
-      file,
-      folder,
-      accessToken,
-      onProgress: (percent) => setState({ kind: 'uploading', percent }),
-    });
-    if (outcome.ok) {
-      store(outcome.document.url);
-      setState({ kind: 'success' });
-      notify.success('Upload Complete', { description: 'File uploaded successfully' });
-    } else {
-      setState({ kind: 'error', message: outcome.message });
-      notify.error('Upload Failed', {
-        description: outcome.explains ? outcome.message : UPLOAD_FAILED_DESCRIPTION,
-      });
-    }
+    upload.mutate(file);
   };
 
   const onRemove = () => {
     store('');
-    setState({ kind: 'idle' });
+    upload.reset();
     // The chooser comes back in place of the file; keep the keyboard there.
     requestAnimationFrame(() => input.current?.focus());
   };
 
-  const uploading = state.kind === 'uploading';
+  const uploading = upload.isPending;
   const hintId = `${id}-hint`;
   return (
     <div className="space-y-2">
@@ -90,7 +85,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
         disabled={uploading}
         aria-describedby={hintId}
         aria-invalid={fieldError ? true : undefined}
-        onChange={(event) => void onChoose(event.target.files?.[0])}
+        onChange={(event) => onChoose(event.target.files?.[0])}
         // With a file stored, the chooser hides behind the Replace button below.
         tabIndex={stored ? -1 : undefined}
         className={
@@ -100,27 +95,27 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
         }
       />
       <div aria-live="polite" className="min-h-6 text-sm">
-        {state.kind === 'uploading' && (
+        {uploading && (
           <div className="space-y-1">
             <p className="flex items-center gap-2 text-neutral-700">
               <Spinner size="sm" label={null} />
-              Uploading... {state.percent}%
+              Uploading... {percent}%
             </p>
             <div className="h-1.5 w-full overflow-hidden rounded-full bg-neutral-200" aria-hidden="true">
-              <div className="h-full bg-brand transition-[width]" style={{ width: `${state.percent}%` }} />
+              <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
             </div>
           </div>
         )}
-        {state.kind === 'success' && (
+        {upload.isSuccess && (
           <p className="flex items-center gap-2 text-green-700">
             <CircleCheck className="size-4" aria-hidden="true" />
             File uploaded successfully
           </p>
         )}
-        {state.kind === 'error' && (
+        {upload.isError && (
           <p className="flex items-center gap-2 text-red-700">
             <CircleAlert className="size-4" aria-hidden="true" />
-            {state.message}
+            {upload.error.message}
           </p>
         )}
       </div>
