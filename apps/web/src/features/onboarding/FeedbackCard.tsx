@@ -1,9 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Label, Textarea } from '../../components/ui/Field.tsx';
+import { dataOrThrow } from '../../lib/api.ts';
 import { sendOnboardingFeedback } from './onboarding-api.ts';
 
 const SNACKBAR_MS = 4000;
@@ -34,27 +36,19 @@ function FeedbackSnackbar({ onHidden }: { onHidden(): void }) {
 /** The card after the final submit: one question, a box, and Send (disabled while the box is blank). */
 export function FeedbackCard() {
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
   const [snackbar, setSnackbar] = useState(false);
   const id = useId();
   const hideSnackbar = useCallback(() => setSnackbar(false), []);
 
-  const send = async () => {
-    setSending(true);
-    const { error } = await sendOnboardingFeedback(text.trim());
-    setSending(false);
-    if (error) {
-      toast.error('Feedback Not Sent', { description: error });
-      return;
-    }
-    setSent(true);
-    setSnackbar(true);
-  };
+  const send = useMutation({
+    mutationFn: async (feedback: string) => dataOrThrow(await sendOnboardingFeedback(feedback)),
+    onSuccess: () => setSnackbar(true),
+    onError: (error) => toast.error('Feedback Not Sent', { description: error.message }),
+  });
 
   return (
     <>
-      {!sent && (
+      {!send.isSuccess && (
         <Card title="We value your feedback!">
           <div className="space-y-3">
             <Label htmlFor={id}>How was your onboarding experience?</Label>
@@ -66,7 +60,11 @@ export function FeedbackCard() {
               onChange={(event) => setText(event.target.value)}
             />
             <div className="flex justify-end">
-              <Button onClick={() => void send()} disabled={text.trim() === ''} busy={sending}>
+              <Button
+                onClick={() => send.mutate(text.trim())}
+                disabled={text.trim() === ''}
+                busy={send.isPending}
+              >
                 Send
               </Button>
             </div>

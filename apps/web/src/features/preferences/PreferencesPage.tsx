@@ -1,12 +1,13 @@
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Mail } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { ApiError, dataOrThrow } from '../../lib/api.ts';
 import {
   profileRecordQueryKey,
   updateNewsletterSubscription,
@@ -55,7 +56,6 @@ function SignInPrompt({ onSignIn }: { onSignIn(): void }) {
 function Preferences() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
   const preferences = useProfileRecord();
 
   useEffect(() => {
@@ -64,22 +64,22 @@ function Preferences() {
 
   const subscribed = preferences.data?.subscribe_to_newsletter === true;
 
-  const toggle = async () => {
-    const subscribe = !subscribed;
-    setSaving(true);
-    const { data, error, status } = await updateNewsletterSubscription(subscribe);
-    setSaving(false);
-    if (error) {
+  const toggle = useMutation({
+    mutationFn: async (subscribe: boolean) => dataOrThrow(await updateNewsletterSubscription(subscribe)),
+    onSuccess: (answer, subscribe) => {
+      queryClient.setQueryData<OnboardingRecord | null>(
+        profileRecordQueryKey,
+        (previous) =>
+          answer?.data ?? (previous ? { ...previous, subscribe_to_newsletter: subscribe } : previous),
+      );
+      toast.success(UPDATED_TITLE, { description: subscribe ? SUBSCRIBED_MESSAGE : UNSUBSCRIBED_MESSAGE });
+    },
+    onError: (error) => {
       // Status 0: no answer came, so there is no server message to show.
-      toast.error(UPDATE_FAILED_TITLE, { description: status > 0 ? error : UPDATE_FAILED_FALLBACK });
-      return;
-    }
-    queryClient.setQueryData<OnboardingRecord | null>(
-      profileRecordQueryKey,
-      (previous) => data?.data ?? (previous ? { ...previous, subscribe_to_newsletter: subscribe } : previous),
-    );
-    toast.success(UPDATED_TITLE, { description: subscribe ? SUBSCRIBED_MESSAGE : UNSUBSCRIBED_MESSAGE });
-  };
+      const answered = error instanceof ApiError && error.status > 0 && error.message !== '';
+      toast.error(UPDATE_FAILED_TITLE, { description: answered ? error.message : UPDATE_FAILED_FALLBACK });
+    },
+  });
 
   const toProfile = () => navigate('/profile');
 
@@ -106,9 +106,9 @@ function Preferences() {
             </p>
             <Button
               variant={subscribed ? 'secondary' : 'primary'}
-              busy={saving}
+              busy={toggle.isPending}
               disabled={preferences.isError}
-              onClick={toggle}
+              onClick={() => toggle.mutate(!subscribed)}
             >
               {subscribed ? 'Unsubscribe' : 'Subscribe'}
             </Button>
