@@ -3,7 +3,6 @@
  * second, p50 and p99 latency and the ratio to a baseline measured in the same run, and exits
  * non-zero when a budget is missed.
  */
-import { authenticatedReadScenario } from './auth.ts';
 import { browserJobsScenario } from './browser-jobs.ts';
 import { jobsListScenario } from './jobs.ts';
 import { type Comparison, report } from './lib.ts';
@@ -12,7 +11,6 @@ import { onboardingSaveScenario } from './onboarding-save.ts';
 import { sessionCheckScenario } from './session-check.ts';
 
 const scenarios: Record<string, () => Promise<Comparison[]>> = {
-  auth: authenticatedReadScenario,
   'browser-jobs': browserJobsScenario,
   jobs: jobsListScenario,
   onboarding: onboardingSaveScenario,
