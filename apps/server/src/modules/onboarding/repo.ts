@@ -3,12 +3,11 @@ import {
   type OnboardingFields,
   type OnboardingRecord,
 } from '@app/domain/onboarding-fields';
-import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { toBool } from '../../db/database.ts';
 import type { Database, OnboardingSubmissionsTable } from '../../db/schema.ts';
 
 type Row = Selectable<OnboardingSubmissionsTable>;
-type ColumnValue = string | boolean;
 
 /** Stored columns → record: lists are JSON text, booleans 0/1 on SQLite. */
 function fromRow(row: Row): OnboardingRecord {
@@ -32,79 +31,18 @@ function parseList(stored: unknown): string[] {
   }
 }
 
-/** The record fields present in `fields`, in field-table order, as stored values. */
-function toColumns(fields: Partial<OnboardingFields>): { names: string[]; values: ColumnValue[] } {
-  const names: string[] = [];
-  const values: ColumnValue[] = [];
+/** The record fields present in `fields`, as stored values: lists as JSON text. */
+function toColumns(fields: Partial<OnboardingFields>): Record<string, string | boolean> {
+  const columns: Record<string, string | boolean> = {};
   for (const field of ONBOARDING_FIELDS) {
     const value = fields[field.snake];
-    if (value === undefined) continue;
-    names.push(field.snake);
-    values.push(Array.isArray(value) ? JSON.stringify(value) : value);
+    if (value !== undefined) columns[field.snake] = Array.isArray(value) ? JSON.stringify(value) : value;
   }
-  return { names, values };
+  return columns;
 }
-
-/**
- * Compiling a ~50-column save cost as much as running it, and the wizard saves the same columns
- * every time: each statement's SQL is compiled once per set of columns (by the builder, so in the
- * database's own dialect) and then run with the new values, which take its placeholders in order.
- */
-function compiledPerColumns(compile: (names: string[]) => string): (names: string[]) => string {
-  const cache = new Map<string, string>();
-  return (names) => {
-    const key = names.join(',');
-    let text = cache.get(key);
-    if (text === undefined) {
-      text = compile(names);
-      // Bounded: a client choosing ever new subsets of fields must not grow it without end.
-      if (cache.size >= COMPILED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      cache.set(key, text);
-    }
-    return text;
-  };
-}
-
-const COMPILED_CACHE_SIZE = 100;
-
-/** Placeholder values: only the compiled SQL is kept, never these. */
-const blanks = (names: string[]) => Object.fromEntries(names.map((name) => [name, ''])) as never;
 
 /** Takes a Kysely handle so the service can run it inside a transaction. */
 export function createOnboardingRepo(db: Kysely<Database>) {
-  const run = async (text: string, parameters: ColumnValue[]): Promise<Row | undefined> =>
-    (await db.executeQuery<Row>(CompiledQuery.raw(text, parameters))).rows[0];
-
-  // Parameters: the columns, then updated_at, id, user_id.
-  const updateSql = compiledPerColumns(
-    (names) =>
-      db
-        .updateTable('onboarding_submissions')
-        .set(blanks([...names, 'updated_at']))
-        .where('id', '=', '')
-        .where('user_id', '=', '')
-        .returningAll()
-        .compile().sql,
-  );
-  // Parameters: the columns, then id, user_id, created_at, updated_at; the update reuses them.
-  const upsertSql = compiledPerColumns(
-    (names) =>
-      db
-        .insertInto('onboarding_submissions')
-        .values(blanks([...names, 'id', 'user_id', 'created_at', 'updated_at']))
-        .onConflict((conflict) =>
-          conflict
-            .column('user_id')
-            .doUpdateSet((eb) =>
-              Object.fromEntries(
-                [...names, 'updated_at'].map((name) => [name, eb.ref(`excluded.${name}` as never)]),
-              ),
-            ),
-        )
-        .returningAll()
-        .compile().sql,
-  );
-
   return {
     async findByUser(userId: string): Promise<OnboardingRecord | undefined> {
       const row = await db
@@ -124,9 +62,13 @@ export function createOnboardingRepo(db: Kysely<Database>) {
       fields: Partial<OnboardingFields>,
       ids: { id: string; now: string },
     ): Promise<OnboardingRecord> {
-      const { names, values } = toColumns(fields);
-      const row = await run(upsertSql(names), [...values, ids.id, userId, ids.now, ids.now]);
-      if (!row) throw new Error('The onboarding upsert returned no row');
+      const columns = toColumns(fields);
+      const row = await db
+        .insertInto('onboarding_submissions')
+        .values({ ...columns, id: ids.id, user_id: userId, created_at: ids.now, updated_at: ids.now })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...columns, updated_at: ids.now }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return fromRow(row);
     },
 
@@ -148,8 +90,13 @@ export function createOnboardingRepo(db: Kysely<Database>) {
       fields: Partial<OnboardingFields>,
       now: string,
     ): Promise<OnboardingRecord | undefined> {
-      const { names, values } = toColumns(fields);
-      const row = await run(updateSql(names), [...values, now, id, userId]);
+      const row = await db
+        .updateTable('onboarding_submissions')
+        .set({ ...toColumns(fields), updated_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returningAll()
+        .executeTakeFirst();
       return row && fromRow(row);
     },
   };
