@@ -203,6 +203,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       });
       expect(unchanged.statusCode).toBe(304);
       expect(unchanged.body).toBe('');
+      expect(unchanged.headers['content-length'] ?? '0').toBe('0');
       expect(unchanged.headers.etag).toBe(etag);
 
       // Strong-looking and listed validators match weakly, too.
