@@ -13,8 +13,8 @@ export default defineConfig({
           setupFiles: ['test/setup/fast-check-seed.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
-          // Integration suites share one PostgreSQL database; files run one at a time.
-          fileParallelism: false,
+          // Files run side by side: every suite opens its own fresh database (SQLite file or
+          // PostgreSQL database), its own ports and its own Redis key prefix.
         },
       },
       {
