@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
@@ -9,26 +10,23 @@ import { downloadSharedLink } from './shared-link.ts';
 /** /downloaddoc: a public page that downloads a document from a link someone shared. */
 export function DownloadDocumentPage() {
   const [url, setUrl] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const submit = async (event: FormEvent) => {
+  const download = useMutation({
+    mutationFn: async (link: string) => {
+      const outcome = await downloadSharedLink(link, window.location.origin);
+      if (!outcome.ok) throw new Error(outcome.message);
+      return outcome.file;
+    },
+    onSuccess: (file) => saveBlobAs(file.blob, file.fileName),
+    // Back in the field, a screen reader reads the message with it (the field is described by it).
+    onError: () => input.current?.focus(),
+  });
+  const busy = download.isPending;
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setSaved(null);
-    const outcome = await downloadSharedLink(url, window.location.origin);
-    setBusy(false);
-    if (!outcome.ok) {
-      setError(outcome.message);
-      // Back in the field, a screen reader reads the message with it (the field is described by it).
-      input.current?.focus();
-      return;
-    }
-    saveBlobAs(outcome.file.blob, outcome.file.fileName);
-    setSaved(outcome.file.fileName);
+    download.mutate(url);
   };
 
   return (
@@ -36,7 +34,11 @@ export function DownloadDocumentPage() {
       <h1 className="text-2xl font-semibold text-neutral-900">Download a Document</h1>
       <Card>
         <form noValidate onSubmit={submit} className="space-y-4">
-          <Field label="Document URL" hint="Paste the whole link you were given." error={error}>
+          <Field
+            label="Document URL"
+            hint="Paste the whole link you were given."
+            error={download.error?.message ?? null}
+          >
             {(control) => (
               <Input
                 {...control}
@@ -55,7 +57,7 @@ export function DownloadDocumentPage() {
             {busy ? 'Downloading...' : 'Download'}
           </Button>
           <p role="status" className="text-sm text-green-800">
-            {saved ? `Downloaded ${saved}.` : ''}
+            {download.data ? `Downloaded ${download.data.fileName}.` : ''}
           </p>
         </form>
       </Card>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageLoading } from './PageLoading.tsx';
-import { loadSavedSubmission, type SavedSubmission } from './saved-submission.ts';
+import { loadSavedSubmission } from './saved-submission.ts';
 import { OnboardingWizard } from './wizard/OnboardingWizard.tsx';
 
 /**
@@ -11,37 +12,35 @@ import { OnboardingWizard } from './wizard/OnboardingWizard.tsx';
  */
 export function EditProfile() {
   const navigate = useNavigate();
-  const [saved, setSaved] = useState<
-    (SavedSubmission & { record: NonNullable<SavedSubmission['record']> }) | null
-  >(null);
+  // Nothing is kept once the form closes, so every opening loads the answers afresh.
+  const load = useQuery({ queryKey: ['onboarding', 'edit'], queryFn: loadSavedSubmission, gcTime: 0 }).data;
+  const record = load?.ok ? load.record : null;
 
   useEffect(() => {
-    let cancelled = false;
-    void loadSavedSubmission().then((load) => {
-      if (cancelled) return;
-      if (!load.ok) {
-        // Editing an empty form would overwrite the saved profile: go back to it instead.
-        toast.error('Data Error', { description: 'Failed to load profile data. Please try again.' });
-        navigate('/profile', { replace: true });
-      } else if (!load.record) {
-        toast.error('No Profile Data', { description: "We couldn't find your profile data to edit." });
-        navigate('/profile', { replace: true });
-      } else {
-        setSaved({ record: load.record, values: load.values });
-      }
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [navigate]);
+    if (!load || record) return;
+    // Editing an empty form would overwrite the saved profile: go back to it instead. The ids keep
+    // one toast when the effect runs twice.
+    if (!load.ok) {
+      toast.error('Data Error', {
+        id: 'edit-profile-load',
+        description: 'Failed to load profile data. Please try again.',
+      });
+    } else {
+      toast.error('No Profile Data', {
+        id: 'edit-profile-none',
+        description: "We couldn't find your profile data to edit.",
+      });
+    }
+    navigate('/profile', { replace: true });
+  }, [load, record, navigate]);
 
-  if (!saved) return <PageLoading label="Loading your profile..." />;
+  if (!load?.ok || !record) return <PageLoading label="Loading your profile..." />;
   return (
     <OnboardingWizard
       mode="edit"
-      initialValues={saved.values}
+      initialValues={load.values}
       initialStep={1}
-      submissionId={saved.record.id}
+      submissionId={record.id}
       onLeave={() => navigate('/profile')}
       onSubmitted={() => {
         toast.success('Profile Updated', { description: 'Your profile has been successfully updated.' });

@@ -1,5 +1,6 @@
 import { checkCompleteness, formatMissingInformation, startStep } from '@app/domain/onboarding-completeness';
 import type { WizardForm } from '@app/domain/onboarding-rules';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { readProfileCompleteCookie, setProfileCompleteCookie } from '../../lib/cookies.ts';
@@ -32,6 +33,50 @@ type EntryState =
   | { kind: 'wizard'; start: WizardStart }
   | { kind: 'thank-you'; name: string; email: string };
 
+/** What the check and the saved answers decide, with what the person is told about them. */
+type EntryDecision =
+  | { kind: 'complete' }
+  | {
+      kind: 'welcome' | 'wizard';
+      start: WizardStart;
+      loadProblem: keyof typeof LOAD_PROBLEM_TOASTS | null;
+      /** What is missing, by section, for a returning user resumed past the first step. */
+      missing: string | null;
+    };
+
+async function decideEntry(): Promise<EntryDecision> {
+  if (readProfileCompleteCookie()?.isComplete) return { kind: 'complete' };
+  const check = await fetchCompleteness();
+  if (check.data) setProfileCompleteCookie(check.data.isComplete);
+  if (check.data?.isComplete) return { kind: 'complete' };
+
+  const load = await loadSavedSubmission();
+  const record = load.ok ? load.record : null;
+  const completeness = checkCompleteness(record);
+  // Without an answer from the check, the saved record itself tells.
+  if (!check.data && record && completeness.isComplete) return { kind: 'complete' };
+
+  const resumeAt = startStep(record);
+  const remembered = readRememberedOnboardingStep();
+  const start = (step: number): WizardStart => ({
+    values: load.ok ? load.values : wizardValues(null),
+    submissionId: record?.id ?? null,
+    step: clampStep(step),
+  });
+  const loadProblem = load.ok ? null : load.problem;
+  if (resumeAt > FIRST_STEP) {
+    return {
+      kind: 'wizard',
+      // A reload keeps the step the user was on, but never past the first section with a gap.
+      start: start(Math.min(remembered ?? resumeAt, resumeAt)),
+      loadProblem,
+      missing: formatMissingInformation(completeness.missingBySection),
+    };
+  }
+  if (remembered !== null) return { kind: 'wizard', start: start(remembered), loadProblem, missing: null };
+  return { kind: 'welcome', start: start(FIRST_STEP), loadProblem, missing: null };
+}
+
 /**
  * `/` for a signed-in user. A complete profile goes on to /profile (or /update-preferences with
  * `mode=update-preferences`); otherwise the saved answers are loaded and the user starts, or resumes
@@ -50,69 +95,55 @@ export function OnboardingEntry() {
 function CreateFlow({ goToWhenComplete }: { goToWhenComplete: string }) {
   const navigate = useNavigate();
   const account = useOnboardingAccount();
-  const [state, setState] = useState<EntryState>({ kind: 'checking' });
+  // Decided afresh on every visit, and only once per visit: nothing is kept, nothing refetched.
+  const decision = useQuery({
+    queryKey: ['onboarding', 'entry'],
+    queryFn: decideEntry,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data;
+  /** Where the person went from the decided start: the wizard, back to the welcome, the thank-you. */
+  const [moved, setMoved] = useState<EntryState | null>(null);
 
   useEffect(() => {
-    let cancelled = false;
-    const goOn = () => navigate(goToWhenComplete, { replace: true });
-
-    const decide = async () => {
-      if (readProfileCompleteCookie()?.isComplete) return goOn();
-      const check = await fetchCompleteness();
-      if (cancelled) return;
-      if (check.data) setProfileCompleteCookie(check.data.isComplete);
-      if (check.data?.isComplete) return goOn();
-
-      const load = await loadSavedSubmission();
-      if (cancelled) return;
-      if (!load.ok) {
-        const { title, description } = LOAD_PROBLEM_TOASTS[load.problem];
-        notify.error(title, { description });
-      }
-      const record = load.ok ? load.record : null;
-      const completeness = checkCompleteness(record);
-      // Without an answer from the check, the saved record itself tells.
-      if (!check.data && record && completeness.isComplete) return goOn();
-
-      const resumeAt = startStep(record);
-      const remembered = readRememberedOnboardingStep();
-      const start = (step: number): WizardStart => ({
-        values: load.ok ? load.values : wizardValues(null),
-        submissionId: record?.id ?? null,
-        step: clampStep(step),
+    if (!decision) return;
+    if (decision.kind === 'complete') {
+      navigate(goToWhenComplete, { replace: true });
+      return;
+    }
+    // The ids keep one toast when the effect runs twice.
+    if (decision.loadProblem) {
+      const { title, description } = LOAD_PROBLEM_TOASTS[decision.loadProblem];
+      notify.error(title, { id: 'onboarding-load-problem', description });
+    }
+    if (decision.missing) {
+      notify.info('Profile Incomplete', {
+        id: 'onboarding-profile-incomplete',
+        description: decision.missing,
+        duration: 8000,
+        // One line per section.
+        classNames: { description: 'whitespace-pre-line' },
       });
-      if (resumeAt > FIRST_STEP) {
-        notify.info('Profile Incomplete', {
-          description: formatMissingInformation(completeness.missingBySection),
-          duration: 8000,
-          // One line per section.
-          classNames: { description: 'whitespace-pre-line' },
-        });
-        // A reload keeps the step the user was on, but never past the first section with a gap.
-        setState({ kind: 'wizard', start: start(Math.min(remembered ?? resumeAt, resumeAt)) });
-      } else if (remembered !== null) {
-        setState({ kind: 'wizard', start: start(remembered) });
-      } else {
-        setState({ kind: 'welcome', start: start(FIRST_STEP) });
-      }
-    };
-    void decide();
-    return () => {
-      cancelled = true;
-    };
-  }, [navigate, goToWhenComplete]);
+    }
+  }, [decision, navigate, goToWhenComplete]);
+
+  const state: EntryState =
+    moved ??
+    (decision && decision.kind !== 'complete'
+      ? { kind: decision.kind, start: decision.start }
+      : { kind: 'checking' });
 
   // Only the wizard's step is remembered; the welcome and thank-you states are not.
   const leaveWizard = useCallback((next: EntryState) => {
     clearRememberedOnboardingStep();
-    setState(next);
+    setMoved(next);
   }, []);
 
   switch (state.kind) {
     case 'checking':
       return <PageLoading label="Checking your profile..." />;
     case 'welcome':
-      return <WelcomeScreen onStart={() => setState({ kind: 'wizard', start: state.start })} />;
+      return <WelcomeScreen onStart={() => setMoved({ kind: 'wizard', start: state.start })} />;
     case 'wizard':
       return (
         <OnboardingWizard

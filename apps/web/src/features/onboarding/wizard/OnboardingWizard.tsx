@@ -1,5 +1,6 @@
 import { STEP_SCHEMAS, validateStep, type WizardForm, type WizardStep } from '@app/domain/onboarding-rules';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { setProfileCompleteCookie } from '../../../lib/cookies.ts';
@@ -81,7 +82,6 @@ export function OnboardingWizard({
   onSubmitted,
 }: OnboardingWizardProps) {
   const [step, setStep] = useState(() => clampStep(initialStep));
-  const [busy, setBusy] = useState(false);
   const stepRef = useRef(step);
   stepRef.current = step;
   const [resolver] = useState(() => currentStepResolver(stepRef));
@@ -103,52 +103,58 @@ export function OnboardingWizard({
     heading.current?.focus({ preventScroll: true });
   }, [step, onStepChange, clearErrors]);
 
-  const move = async (direction: 'next' | 'back') => {
-    if (direction === 'back' && step === FIRST_STEP) {
-      onLeave({ values: form.getValues(), submissionId: savedId() });
-      return;
-    }
-    setBusy(true);
-    const saved = await save(form.getValues());
-    setBusy(false);
-    if (!saved) {
-      notify.error('Save Failed', SAVE_FAILED);
-      return;
-    }
-    if (direction === 'next') {
-      notify.success('Progress Saved Successfully', {
-        description: `Step ${step} information saved`,
-        duration: 3000,
-      });
-      setStep(clampStep(step + 1));
-    } else {
-      notify.success('Progress Saved', { duration: 2000 });
-      setStep(clampStep(step - 1));
-    }
-  };
+  const edit = mode === 'edit';
 
-  const submit = async () => {
-    const edit = mode === 'edit';
-    const submitted: WizardForm = { ...form.getValues(), onboardingCompleted: true };
-    setBusy(true);
-    // Create mode also sends the create call with the completion flag (spec 1, section 4); the server
-    // keeps one submission per user, so it lands on the record just saved.
-    const landed = (await save(submitted)) && (edit || (await create(submitted)));
-    setBusy(false);
-    if (!landed) {
+  /** Saves the answers, then moves one step from where the person was. */
+  const move = useMutation({
+    mutationFn: async ({ from, direction }: { from: number; direction: 'next' | 'back' }) => {
+      if (!(await save(form.getValues()))) throw new Error('The answers were not saved');
+      return { from, direction };
+    },
+    onSuccess: ({ from, direction }) => {
+      if (direction === 'next') {
+        notify.success('Progress Saved Successfully', {
+          description: `Step ${from} information saved`,
+          duration: 3000,
+        });
+        setStep(clampStep(from + 1));
+      } else {
+        notify.success('Progress Saved', { duration: 2000 });
+        setStep(clampStep(from - 1));
+      }
+    },
+    onError: () => notify.error('Save Failed', SAVE_FAILED),
+  });
+
+  const submit = useMutation({
+    mutationFn: async () => {
+      const submitted: WizardForm = { ...form.getValues(), onboardingCompleted: true };
+      // Create mode also sends the create call with the completion flag (spec 1, section 4); the
+      // server keeps one submission per user, so it lands on the record just saved.
+      const landed = (await save(submitted)) && (edit || (await create(submitted)));
+      if (!landed) throw new Error('The answers were not submitted');
+      return submitted;
+    },
+    onSuccess: (submitted) => {
+      form.setValue('onboardingCompleted', true);
+      notify.success(edit ? 'Profile Updated Successfully!' : 'Application Submitted Successfully!', {
+        duration: 5000,
+      });
+      setProfileCompleteCookie(true);
+      onSubmitted(submitted);
+    },
+    onError: () =>
       notify.error(edit ? 'Update Failed' : 'Submission Failed', {
         description: edit
           ? 'There was an issue updating your profile. Please try again.'
           : 'There was an issue submitting your application. Please try again.',
-      });
-      return;
-    }
-    form.setValue('onboardingCompleted', true);
-    notify.success(edit ? 'Profile Updated Successfully!' : 'Application Submitted Successfully!', {
-      duration: 5000,
-    });
-    setProfileCompleteCookie(true);
-    onSubmitted(submitted);
+      }),
+  });
+  const busy = move.isPending || submit.isPending;
+
+  const goBack = () => {
+    if (step === FIRST_STEP) onLeave({ values: form.getValues(), submissionId: savedId() });
+    else move.mutate({ from: step, direction: 'back' });
   };
 
   const { Content, next, nextBusy } = STEP_VIEWS[step as WizardStep];
@@ -179,8 +185,10 @@ export function OnboardingWizard({
             nextBusyLabel={nextBusy}
             problems={problems}
             busy={busy}
-            onBack={() => void move('back')}
-            onNext={() => void (step === LAST_STEP ? submit() : move('next'))}
+            onBack={goBack}
+            onNext={() =>
+              step === LAST_STEP ? submit.mutate() : move.mutate({ from: step, direction: 'next' })
+            }
           />
         </form>
       </div>
