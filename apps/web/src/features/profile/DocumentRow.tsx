@@ -1,8 +1,10 @@
 import { displayFileName, type ProfileEntry } from '@app/domain/profile-display';
+import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
+import { ApiError, dataOrThrow } from '../../lib/api.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
 import { createSharedLink, downloadDocument, type SharedLink } from './profile-documents.ts';
 import { ShareLinkDialog } from './ShareLinkDialog.tsx';
@@ -16,25 +18,27 @@ const SHARE_FAILED_MESSAGE = 'Could not create a link. Please try again.';
 export function DocumentRow({ entry }: { entry: ProfileEntry }) {
   const stored = String(entry.raw);
   const fileName = displayFileName(stored);
-  const [busy, setBusy] = useState<'download' | 'share' | null>(null);
   const [link, setLink] = useState<SharedLink | null>(null);
 
-  const download = async () => {
-    setBusy('download');
-    const { data } = await downloadDocument(stored);
-    setBusy(null);
-    if (data) saveBlobAs(data, fileName);
-    else toast.error(DOWNLOAD_FAILED_TITLE, { description: DOWNLOAD_FAILED_MESSAGE });
-  };
+  const download = useMutation({
+    mutationFn: async () => dataOrThrow(await downloadDocument(stored)),
+    onSuccess: (blob) => {
+      if (blob) saveBlobAs(blob, fileName);
+      else toast.error(DOWNLOAD_FAILED_TITLE, { description: DOWNLOAD_FAILED_MESSAGE });
+    },
+    onError: () => toast.error(DOWNLOAD_FAILED_TITLE, { description: DOWNLOAD_FAILED_MESSAGE }),
+  });
 
-  const share = async () => {
-    setBusy('share');
-    const { data, error, status } = await createSharedLink(stored);
-    setBusy(null);
-    if (data) setLink(data);
-    // A refusal explains itself; a failure to reach the server gets the general advice.
-    else toast.error(SHARE_FAILED_TITLE, { description: status > 0 && error ? error : SHARE_FAILED_MESSAGE });
-  };
+  const share = useMutation({
+    mutationFn: async () => dataOrThrow(await createSharedLink(stored)),
+    onSuccess: setLink,
+    onError: (error) => {
+      // A refusal explains itself; a failure to reach the server gets the general advice.
+      const explained = error instanceof ApiError && error.status > 0 && error.message !== '';
+      toast.error(SHARE_FAILED_TITLE, { description: explained ? error.message : SHARE_FAILED_MESSAGE });
+    },
+  });
+  const busy = download.isPending ? 'download' : share.isPending ? 'share' : null;
 
   return (
     <div className="flex flex-col gap-3 rounded-md border border-neutral-200 p-3 sm:flex-row sm:items-center sm:justify-between">
@@ -53,7 +57,7 @@ export function DocumentRow({ entry }: { entry: ProfileEntry }) {
           size="sm"
           busy={busy === 'download'}
           disabled={busy !== null}
-          onClick={download}
+          onClick={() => download.mutate()}
         >
           {busy !== 'download' && <Download className="size-4" aria-hidden="true" />}
           {busy === 'download' ? 'Downloading...' : 'Download'}
@@ -64,7 +68,7 @@ export function DocumentRow({ entry }: { entry: ProfileEntry }) {
           size="sm"
           busy={busy === 'share'}
           disabled={busy !== null}
-          onClick={share}
+          onClick={() => share.mutate()}
         >
           {busy !== 'share' && <Link2 className="size-4" aria-hidden="true" />}
           {busy === 'share' ? 'Creating link...' : 'Share link'}

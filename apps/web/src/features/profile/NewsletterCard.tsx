@@ -1,9 +1,10 @@
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { ApiError, dataOrThrow } from '../../lib/api.ts';
 import { profileRecordQueryKey, updateNewsletterSubscription } from '../../lib/profile-record.ts';
 
 const NEWSLETTER_UPDATED_TITLE = 'Newsletter Updated';
@@ -18,27 +19,27 @@ export function NewsletterCard({ record }: { record: OnboardingRecord }) {
   const queryClient = useQueryClient();
   const subscribed = record.subscribe_to_newsletter === true;
   const [editing, setEditing] = useState(false);
-  const [pending, setPending] = useState<boolean | null>(null);
-
-  const choose = async (subscribe: boolean) => {
-    setPending(subscribe);
-    const { data, error, status } = await updateNewsletterSubscription(subscribe);
-    setPending(null);
-    if (error) {
-      // Status 0: the request never got an answer.
-      toast.error(NEWSLETTER_FAILED_TITLE, {
-        description: status === 0 ? NEWSLETTER_ERROR_MESSAGE : NEWSLETTER_FAILED_MESSAGE,
+  const choose = useMutation({
+    mutationFn: async (subscribe: boolean) => dataOrThrow(await updateNewsletterSubscription(subscribe)),
+    onSuccess: (answer, subscribe) => {
+      queryClient.setQueryData<OnboardingRecord | null>(profileRecordQueryKey, (previous) =>
+        previous ? { ...previous, subscribe_to_newsletter: subscribe } : previous,
+      );
+      setEditing(false);
+      toast.success(NEWSLETTER_UPDATED_TITLE, {
+        description: answer?.message || newsletterFallbackMessage(subscribe),
       });
-      return;
-    }
-    queryClient.setQueryData<OnboardingRecord | null>(profileRecordQueryKey, (previous) =>
-      previous ? { ...previous, subscribe_to_newsletter: subscribe } : previous,
-    );
-    setEditing(false);
-    toast.success(NEWSLETTER_UPDATED_TITLE, {
-      description: data?.message || newsletterFallbackMessage(subscribe),
-    });
-  };
+    },
+    onError: (error) => {
+      // Status 0: the request never got an answer.
+      const unanswered = error instanceof ApiError && error.status === 0;
+      toast.error(NEWSLETTER_FAILED_TITLE, {
+        description: unanswered ? NEWSLETTER_ERROR_MESSAGE : NEWSLETTER_FAILED_MESSAGE,
+      });
+    },
+  });
+  /** The choice being saved, if any. */
+  const pending = choose.isPending ? choose.variables : null;
 
   return (
     <Card
@@ -64,7 +65,7 @@ export function NewsletterCard({ record }: { record: OnboardingRecord }) {
             size="sm"
             busy={pending === true}
             disabled={pending !== null || subscribed}
-            onClick={() => choose(true)}
+            onClick={() => choose.mutate(true)}
           >
             Subscribe
           </Button>
@@ -73,7 +74,7 @@ export function NewsletterCard({ record }: { record: OnboardingRecord }) {
             size="sm"
             busy={pending === false}
             disabled={pending !== null || !subscribed}
-            onClick={() => choose(false)}
+            onClick={() => choose.mutate(false)}
           >
             Unsubscribe
           </Button>
