@@ -7,8 +7,7 @@ import {
 import type { JobFilterSet } from '@app/domain/job-filters';
 import { ACK_FIELDS, fieldBySnake } from '@app/domain/onboarding-fields';
 import { Heading, Text } from '@react-email/components';
-import { createElement as h } from 'react';
-import { type Brand, EmailLayout, mutedStyle, textStyle } from './layout.ts';
+import { type Brand, EmailLayout, mutedStyle, textStyle } from './layout.tsx';
 
 export interface TeamNotificationProps {
   brand: Brand;
@@ -48,28 +47,24 @@ function formatTimestamp(iso: string): string {
 }
 
 /** A two-column label/value table, written as plain table markup because every mail client reads it. */
-function detailsTable(rows: [label: string, value: string][]) {
-  return h(
-    'table',
-    {
-      role: 'presentation',
-      width: '100%',
-      cellPadding: 0,
-      cellSpacing: 0,
-      style: { borderCollapse: 'collapse' },
-    },
-    h(
-      'tbody',
-      null,
-      ...rows.map(([label, value]) =>
-        h(
-          'tr',
-          null,
-          h('td', { style: { ...cellStyle, color: '#6b7280', width: '45%' } }, label),
-          h('td', { style: cellStyle }, value),
-        ),
-      ),
-    ),
+function DetailsTable(props: { rows: [label: string, value: string][] }) {
+  return (
+    <table
+      role="presentation"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ borderCollapse: 'collapse' }}
+    >
+      <tbody>
+        {props.rows.map(([label, value]) => (
+          <tr key={label}>
+            <td style={{ ...cellStyle, color: '#6b7280', width: '45%' }}>{label}</td>
+            <td style={cellStyle}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -78,46 +73,53 @@ export function TeamNotificationEmail(props: TeamNotificationProps) {
   const { record, filters } = props;
   const missing = missingAdminRequirements(record);
   const acknowledged = ACK_FIELDS.filter((ack) => record[ack.snake]).length;
-  return h(
-    EmailLayout,
-    {
-      brand: props.brand,
-      title: 'New client ready for onboarding',
-      preview: teamNotificationSubject(record, props.clientEmail),
-    },
-    h(
-      Text,
-      { style: textStyle },
-      `${show(`${record.first_name} ${record.last_name}`.trim())} (${props.clientEmail}) has completed onboarding. ` +
-        'Please reach out within 24 hours and finish onboarding within 72 hours.',
-    ),
-    h(Heading, { as: 'h2', style: sectionHeading }, 'Client details'),
-    detailsTable([
-      ...PROFILE_FIELDS.map((key): [string, string] => [
-        fieldBySnake(key)?.label ?? key,
-        showField(key, record[key]),
-      ]),
-      ['Onboarding Completed', show(record.onboarding_completed)],
-      ['Acknowledgements', `${acknowledged} of ${ACK_FIELDS.length}`],
-      ['All Required Filled', missing.length === 0 ? 'Yes' : `Missing: ${missing.join(', ')}`],
-      ['Submitted', formatTimestamp(record.created_at)],
-    ]),
-    h(Heading, { as: 'h2', style: sectionHeading }, 'Job search filters'),
-    detailsTable([
-      ['Queries', show(filters.queries)],
-      ['Include keywords', show(filters.inclusion_filters.data_job_description)],
-      ['Exclude keywords', show(filters.exclusion_filters.data_job_description)],
-      [
-        'Minimum salary',
-        filters.min_salary === null ? '—' : `$${filters.min_salary.toLocaleString('en-US')}`,
-      ],
-      ['Remote', show(filters.is_remote)],
-    ]),
-    h(Heading, { as: 'h2', style: sectionHeading }, 'Attached documents'),
-    h(
-      Text,
-      { style: props.attachments.length > 0 ? textStyle : mutedStyle },
-      props.attachments.length > 0 ? props.attachments.join(', ') : 'No documents were uploaded.',
-    ),
+  const clientName = show(`${record.first_name} ${record.last_name}`.trim());
+  return (
+    <EmailLayout
+      brand={props.brand}
+      title="New client ready for onboarding"
+      preview={teamNotificationSubject(record, props.clientEmail)}
+    >
+      <Text style={textStyle}>
+        {`${clientName} (${props.clientEmail}) has completed onboarding. ` +
+          'Please reach out within 24 hours and finish onboarding within 72 hours.'}
+      </Text>
+      <Heading as="h2" style={sectionHeading}>
+        Client details
+      </Heading>
+      <DetailsTable
+        rows={[
+          ...PROFILE_FIELDS.map((key): [string, string] => [
+            fieldBySnake(key)?.label ?? key,
+            showField(key, record[key]),
+          ]),
+          ['Onboarding Completed', show(record.onboarding_completed)],
+          ['Acknowledgements', `${acknowledged} of ${ACK_FIELDS.length}`],
+          ['All Required Filled', missing.length === 0 ? 'Yes' : `Missing: ${missing.join(', ')}`],
+          ['Submitted', formatTimestamp(record.created_at)],
+        ]}
+      />
+      <Heading as="h2" style={sectionHeading}>
+        Job search filters
+      </Heading>
+      <DetailsTable
+        rows={[
+          ['Queries', show(filters.queries)],
+          ['Include keywords', show(filters.inclusion_filters.data_job_description)],
+          ['Exclude keywords', show(filters.exclusion_filters.data_job_description)],
+          [
+            'Minimum salary',
+            filters.min_salary === null ? '—' : `$${filters.min_salary.toLocaleString('en-US')}`,
+          ],
+          ['Remote', show(filters.is_remote)],
+        ]}
+      />
+      <Heading as="h2" style={sectionHeading}>
+        Attached documents
+      </Heading>
+      <Text style={props.attachments.length > 0 ? textStyle : mutedStyle}>
+        {props.attachments.length > 0 ? props.attachments.join(', ') : 'No documents were uploaded.'}
+      </Text>
+    </EmailLayout>
   );
 }

@@ -2,9 +2,14 @@ import type { AdminRecord } from '@app/domain/admin-email';
 import type { JobFilterSet } from '@app/domain/job-filters';
 import { createElement as h } from 'react';
 import type { Config } from '../../config.ts';
-import { type RenderedEmail, renderEmail } from '../../emails/render.ts';
-import { TeamNotificationEmail, teamNotificationSubject } from '../../emails/team-notification.ts';
-import { WelcomeEmail, welcomeSubject } from '../../emails/welcome.ts';
+import {
+  type RenderedEmail,
+  renderEmail,
+  TeamNotificationEmail,
+  teamNotificationSubject,
+  WelcomeEmail,
+  welcomeSubject,
+} from '../../emails/index.ts';
 
 export interface ComposedEmail extends RenderedEmail {
   subject: string;
