@@ -3,6 +3,7 @@
  * snake_case record name, its kind and the label the form shows. The browser form, the server record
  * and every rule built on them derive from this one table.
  */
+import { z } from 'zod';
 
 export type FieldKind = 'text' | 'list' | 'boolean';
 
@@ -128,15 +129,32 @@ export type OnboardingFieldKey = FieldEntry['snake'];
 
 /** The wizard's form values (camelCase). */
 export type OnboardingForm = { [F in FieldEntry as F['camel']]: ValueOfKind<F['kind']> };
+
+/** The zod type of each kind of stored value. */
+export function kindSchema<K extends FieldKind>(kind: K): z.ZodType<ValueOfKind<K>> {
+  const schemas = { text: z.string(), list: z.array(z.string()), boolean: z.boolean() };
+  return schemas[kind] as never;
+}
+
+type FieldsShape = { [F in FieldEntry as F['snake']]: z.ZodType<ValueOfKind<F['kind']>> };
+
+/** The stored fields of a submission (snake_case), as the API answers them. */
+export const onboardingFieldsSchema = z.object(
+  Object.fromEntries(
+    ONBOARDING_FIELDS.map((f) => [f.snake, kindSchema(f.kind).describe(f.label)]),
+  ) as FieldsShape,
+);
 /** The stored fields of a submission (snake_case), without its identity and timestamps. */
-export type OnboardingFields = { [F in FieldEntry as F['snake']]: ValueOfKind<F['kind']> };
+export type OnboardingFields = z.infer<typeof onboardingFieldsSchema>;
+
 /** A stored submission: one per user. */
-export type OnboardingRecord = OnboardingFields & {
-  id: string;
-  user_id: string;
-  created_at: string;
-  updated_at: string;
-};
+export const onboardingRecordSchema = onboardingFieldsSchema.extend({
+  id: z.string(),
+  user_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OnboardingRecord = z.infer<typeof onboardingRecordSchema>;
 
 /** Record keys that are not form fields. */
 export const RECORD_META_KEYS = ['id', 'user_id', 'created_at', 'updated_at'] as const;

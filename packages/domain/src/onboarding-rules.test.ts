@@ -11,10 +11,10 @@ import {
   isValidSalary,
   isValidZip,
   missingRequiredFields,
+  onboardingChangesSchema,
   parseSalary,
   STEP_SCHEMAS,
   TERMS_CHECKBOXES,
-  validatePartialRecord,
   validateStep,
 } from './onboarding-rules.ts';
 import { completeOnboardingForm, completeOnboardingRecord } from './onboarding-testing.ts';
@@ -307,7 +307,16 @@ describe('formatPhoneInput', () => {
   });
 });
 
-describe('validatePartialRecord', () => {
+/** The issues of a save's body, as the API reports them: the field and the message. */
+function validatePartialRecord(body: unknown) {
+  const result = onboardingChangesSchema.safeParse(body);
+  return (result.error?.issues ?? []).map((issue) => ({
+    field: String(issue.path[0] ?? ''),
+    message: issue.message,
+  }));
+}
+
+describe('the schema of a save', () => {
   it('accepts a complete record, an empty one and blank fields', () => {
     expect(validatePartialRecord(completeOnboardingRecord())).toEqual([]);
     expect(validatePartialRecord({})).toEqual([]);
@@ -372,6 +381,29 @@ describe('validatePartialRecord', () => {
       'email_address',
       'zip_code',
     ]);
+  });
+
+  it('turns a body into the changes it makes: only the fields it names, null clearing a field', () => {
+    expect(
+      onboardingChangesSchema.parse({
+        id: 'x',
+        user_id: 'y',
+        userId: 'z',
+        updated_at: 'now',
+        whatever: 1,
+        first_name: 'Ada',
+        job_type: 'full-time, , contract',
+        city: null,
+        work_location_type: null,
+        ack_whatsapp: null,
+      }),
+    ).toEqual({
+      first_name: 'Ada',
+      job_type: ['full-time', 'contract'],
+      city: '',
+      work_location_type: [],
+      ack_whatsapp: false,
+    });
   });
 
   it('refuses a body that is not an object', () => {

@@ -1,6 +1,7 @@
 /**
- * Validation of the onboarding wizard (spec 1, section 5): one schema per step with the spec's
- * messages, the format rules they use, and the checks the server applies to a partial save.
+ * Validation of the onboarding record (spec 1, section 5): each field's rule with the spec's
+ * messages, built from the field table; the schema of a save made of them; and the wizard's step
+ * schemas, which require a step's fields and then apply the same rules.
  */
 import { z } from 'zod';
 import { checkCompleteness } from './onboarding-completeness.ts';
@@ -8,8 +9,12 @@ import {
   ACK_FIELDS,
   FIELD_OPTIONS,
   fieldBySnake,
+  ONBOARDING_FIELDS,
+  type OnboardingField,
   type OnboardingFieldKey,
+  type OnboardingFields,
   type OnboardingForm,
+  parseCommaList,
 } from './onboarding-fields.ts';
 
 // ----- Format rules -----
@@ -133,16 +138,124 @@ export function ackMessage(label: string): string {
   return `${label} must be checked`;
 }
 
+// ----- The record's rules -----
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+export const MAX_TEXT_LENGTH = 5000;
+export const MAX_LIST_ITEMS = 50;
+
+export const NOT_AN_OBJECT_MESSAGE = 'The submission must be an object';
+
+const FORMAT_RULES: Partial<
+  Record<OnboardingFieldKey, { isValid: (v: string) => boolean; message: string }>
+> = {
+  email_address: { isValid: isValidEmail, message: MESSAGES.emailInvalid },
+  phone_number: { isValid: hasPhoneDigits, message: MESSAGES.phoneDigits },
+  zip_code: { isValid: isValidZip, message: MESSAGES.zipInvalid },
+  salary_expectation: { isValid: isValidSalary, message: MESSAGES.salaryInvalid },
+  linkedin_url: { isValid: isValidLinkedinUrl, message: MESSAGES.linkedinInvalid },
+  birthdate: { isValid: isIsoDate, message: 'Birthdate must be a date (YYYY-MM-DD)' },
+  availability_to_start: { isValid: isIsoDate, message: 'Availability to Start must be a date (YYYY-MM-DD)' },
+};
+
+const isBlank = (text: string) => text.trim() === '';
+
+/** A check that a (non-blank) value is one of the field's options, when it has a fixed list. */
+function optionCheck(field: OnboardingField) {
+  const options = FIELD_OPTIONS[field.snake as OnboardingFieldKey];
+  if (!options) return null;
+  const values = new Set<string>(options.map((o) => o.value));
+  return {
+    accepts: (value: string) => isBlank(value) || values.has(value),
+    message: `${field.label} must be one of: ${options.map((o) => o.value).join(', ')}`,
+  };
+}
+
+/** Text: at most MAX_TEXT_LENGTH characters; once not blank, its format rule and options. */
+function textRule(field: OnboardingField): z.ZodType<string> {
+  const format = FORMAT_RULES[field.snake as OnboardingFieldKey];
+  const option = optionCheck(field);
+  let rule = z
+    .string({ error: `${field.label} must be text` })
+    .max(MAX_TEXT_LENGTH, {
+      error: `${field.label} must be at most ${MAX_TEXT_LENGTH} characters`,
+      abort: true,
+    });
+  if (format)
+    rule = rule.refine((v) => isBlank(v) || format.isValid(v), { error: format.message, abort: true });
+  if (option) rule = rule.refine(option.accepts, option.message);
+  return rule;
+}
+
+/** A list of text (comma-separated text is accepted too), at most MAX_LIST_ITEMS, each one of the options. */
+function listRule(field: OnboardingField): z.ZodType<string[], string[] | string> {
+  const option = optionCheck(field);
+  const rule = z
+    .union([z.array(z.string()), z.string().transform(parseCommaList)], {
+      error: `${field.label} must be a list of text`,
+    })
+    .refine((list) => list.length <= MAX_LIST_ITEMS, {
+      error: `${field.label} must have at most ${MAX_LIST_ITEMS} items`,
+      abort: true,
+    });
+  return option ? rule.refine((list) => list.every(option.accepts), option.message) : rule;
+}
+
+function booleanRule(field: OnboardingField): z.ZodType<boolean> {
+  return z.boolean({ error: `${field.label} must be true or false` });
+}
+
+type FieldRules = { [K in OnboardingFieldKey]: z.ZodType<OnboardingFields[K], unknown> };
+
+/** Each record field's type and format rules, with the spec's messages: built from the field table. */
+export const FIELD_RULES = Object.fromEntries(
+  ONBOARDING_FIELDS.map((field) => {
+    const rule =
+      field.kind === 'list'
+        ? listRule(field)
+        : field.kind === 'boolean'
+          ? booleanRule(field)
+          : textRule(field);
+    return [field.snake, rule.describe(field.label)];
+  }),
+) as FieldRules;
+
+type ChangesShape = {
+  [K in OnboardingFieldKey]: z.ZodOptional<z.ZodType<OnboardingFields[K], OnboardingFields[K] | null>>;
+};
+
+/**
+ * The body of a save: any subset of the record's fields, each checked by its rule. A null clears the
+ * field (its default: '', [] or false); identity (id, user_id/userId), timestamps and unknown keys
+ * are dropped, since the owner always comes from the token.
+ */
+export const onboardingChangesSchema = z
+  .object(
+    Object.fromEntries(
+      ONBOARDING_FIELDS.map((field) => [
+        field.snake,
+        FIELD_RULES[field.snake]
+          .nullable()
+          .transform((value) => value ?? (Array.isArray(field.default) ? [] : field.default))
+          .optional(),
+      ]),
+    ) as unknown as ChangesShape,
+    { error: NOT_AN_OBJECT_MESSAGE },
+  )
+  .describe(
+    'Any subset of the onboarding record in snake_case; null clears a field. id, user_id/userId, timestamps and unknown keys are ignored.',
+  );
+export type OnboardingChanges = z.infer<typeof onboardingChangesSchema>;
+
 // ----- Step schemas -----
 
 /** Non-blank text; an absent or mistyped value reads as missing. */
 function requiredText(message: string) {
   return z.string({ error: message }).refine((v) => v.trim() !== '', message);
-}
-
-/** Non-blank text that, once given, must pass a format rule (only one message at a time). */
-function formattedText(required: string, invalid: string, isValid: (v: string) => boolean) {
-  return requiredText(required).refine((v) => v.trim() === '' || isValid(v), invalid);
 }
 
 function nonEmptyList(message: string) {
@@ -151,6 +264,27 @@ function nonEmptyList(message: string) {
 
 function checked(message: string) {
   return z.boolean({ error: message }).refine((v) => v, message);
+}
+
+/**
+ * A field the step requires: the required message while it is missing, then the record's own rule
+ * (only one message at a time).
+ */
+function required(key: OnboardingFieldKey, message: string): z.ZodType<unknown> {
+  const presence: z.ZodType<unknown> =
+    fieldBySnake(key)?.kind === 'list'
+      ? nonEmptyList(message)
+      : fieldBySnake(key)?.kind === 'boolean'
+        ? checked(message)
+        : requiredText(message);
+  return presence.pipe(FIELD_RULES[key] as z.ZodType<unknown>);
+}
+
+/** A step's schema over the form's names; loose, so that the rest of the form passes through untouched. */
+function stepSchema(fields: Partial<Record<OnboardingFieldKey, z.ZodType>>) {
+  return z.looseObject(
+    Object.fromEntries(Object.entries(fields).map(([key, schema]) => [fieldBySnake(key)?.camel, schema])),
+  );
 }
 
 /** The two checkboxes of the terms step; form-only, never stored. */
@@ -175,63 +309,55 @@ export interface TermsForm {
 /** What the wizard edits: the stored fields plus the terms checkboxes. */
 export type WizardForm = OnboardingForm & TermsForm;
 
-// Objects are loose so that a step's schema passes the rest of the form through untouched.
 export const termsSchema = z.looseObject({
   termsReviewed: checked(MESSAGES.termsReviewed),
   termsAgreed: checked(MESSAGES.termsAgreed),
 });
 
-export const personalSchema = z.looseObject({
-  firstName: requiredText(MESSAGES.firstName),
-  lastName: requiredText(MESSAGES.lastName),
-  emailAddress: formattedText(MESSAGES.emailRequired, MESSAGES.emailInvalid, isValidEmail),
-  phoneNumber: formattedText(MESSAGES.phoneRequired, MESSAGES.phoneDigits, hasPhoneDigits),
+export const personalSchema = stepSchema({
+  first_name: required('first_name', MESSAGES.firstName),
+  last_name: required('last_name', MESSAGES.lastName),
+  email_address: required('email_address', MESSAGES.emailRequired),
+  phone_number: required('phone_number', MESSAGES.phoneRequired),
 });
 
-export const addressSchema = z.looseObject({
-  streetAddress: requiredText(MESSAGES.streetAddress),
-  city: requiredText(MESSAGES.city),
-  state: requiredText(MESSAGES.state),
-  zipCode: formattedText(MESSAGES.zipRequired, MESSAGES.zipInvalid, isValidZip),
-  country: requiredText(MESSAGES.country),
+export const addressSchema = stepSchema({
+  street_address: required('street_address', MESSAGES.streetAddress),
+  city: required('city', MESSAGES.city),
+  state: required('state', MESSAGES.state),
+  zip_code: required('zip_code', MESSAGES.zipRequired),
+  country: required('country', MESSAGES.country),
 });
 
-export const authorizationSchema = z.looseObject({
-  usCitizen: requiredText(MESSAGES.usCitizen),
-  workAuthorization: requiredText(MESSAGES.workAuthorization),
-  requiresSponsorship: requiredText(MESSAGES.requiresSponsorship),
+export const authorizationSchema = stepSchema({
+  us_citizen: required('us_citizen', MESSAGES.usCitizen),
+  work_authorization: required('work_authorization', MESSAGES.workAuthorization),
+  requires_sponsorship: required('requires_sponsorship', MESSAGES.requiresSponsorship),
 });
 
-export const employmentSchema = z.looseObject({
-  currentlyEmployed: requiredText(MESSAGES.currentlyEmployed),
-  recentPosition: requiredText(MESSAGES.recentPosition),
-  recentEmployer: requiredText(MESSAGES.recentEmployer),
-  experienceLevel: requiredText(MESSAGES.experienceLevel),
-  resume: requiredText(MESSAGES.resume),
-  jobType: nonEmptyList(MESSAGES.jobType),
+export const employmentSchema = stepSchema({
+  currently_employed: required('currently_employed', MESSAGES.currentlyEmployed),
+  recent_position: required('recent_position', MESSAGES.recentPosition),
+  recent_employer: required('recent_employer', MESSAGES.recentEmployer),
+  experience_level: required('experience_level', MESSAGES.experienceLevel),
+  resume: required('resume', MESSAGES.resume),
+  job_type: required('job_type', MESSAGES.jobType),
 });
 
-export const preferencesSchema = z.looseObject({
-  workLocationType: nonEmptyList(MESSAGES.workLocationType),
-  salaryExpectation: formattedText(MESSAGES.salaryRequired, MESSAGES.salaryInvalid, isValidSalary),
+export const preferencesSchema = stepSchema({
+  work_location_type: required('work_location_type', MESSAGES.workLocationType),
+  salary_expectation: required('salary_expectation', MESSAGES.salaryRequired),
   // Job titles are stored comma-joined; at least one non-blank entry.
-  topJobTitles: requiredText(MESSAGES.topJobTitles).refine((v) => v.split(',').some((t) => t.trim() !== ''), {
-    message: MESSAGES.topJobTitles,
-  }),
+  top_job_titles: required('top_job_titles', MESSAGES.topJobTitles).refine(
+    (titles) => parseCommaList(titles).length > 0,
+    MESSAGES.topJobTitles,
+  ),
 });
 
-type AckName = (typeof ACK_FIELDS)[number]['camel'];
-const ackChecks = Object.fromEntries(
-  ACK_FIELDS.map((ack) => [ack.camel, checked(ackMessage(ack.label))]),
-) as Record<AckName, ReturnType<typeof checked>>;
-
-export const additionalSchema = z.looseObject({
-  linkedinUrl: z
-    .string({ error: MESSAGES.linkedinInvalid })
-    .optional()
-    .refine((v) => v === undefined || v.trim() === '' || isValidLinkedinUrl(v), MESSAGES.linkedinInvalid),
-  signature: requiredText(MESSAGES.signature),
-  ...ackChecks,
+export const additionalSchema = stepSchema({
+  linkedin_url: FIELD_RULES.linkedin_url.optional(),
+  signature: required('signature', MESSAGES.signature),
+  ...Object.fromEntries(ACK_FIELDS.map((ack) => [ack.snake, required(ack.snake, ackMessage(ack.label))])),
 });
 
 /** Each wizard step's schema (1 Welcome and 9 Resources have none). */
@@ -257,88 +383,6 @@ export function validateStep(step: number, form: unknown): string[] {
   const result = schema.safeParse(values);
   if (result.success) return [];
   return [...new Set(result.error.issues.map((issue) => issue.message))];
-}
-
-// ----- Server-side checks of a partial save -----
-
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
-
-export const MAX_TEXT_LENGTH = 5000;
-export const MAX_LIST_ITEMS = 50;
-
-const FORMAT_RULES: Partial<
-  Record<OnboardingFieldKey, { isValid: (v: string) => boolean; message: string }>
-> = {
-  email_address: { isValid: isValidEmail, message: MESSAGES.emailInvalid },
-  phone_number: { isValid: hasPhoneDigits, message: MESSAGES.phoneDigits },
-  zip_code: { isValid: isValidZip, message: MESSAGES.zipInvalid },
-  salary_expectation: { isValid: isValidSalary, message: MESSAGES.salaryInvalid },
-  linkedin_url: { isValid: isValidLinkedinUrl, message: MESSAGES.linkedinInvalid },
-  birthdate: { isValid: isIsoDate, message: 'Birthdate must be a date (YYYY-MM-DD)' },
-  availability_to_start: { isValid: isIsoDate, message: 'Availability to Start must be a date (YYYY-MM-DD)' },
-};
-
-function optionIssue(key: OnboardingFieldKey, label: string, value: string): FieldIssue | null {
-  const options = FIELD_OPTIONS[key];
-  if (!options || options.some((o) => o.value === value)) return null;
-  return { field: key, message: `${label} must be one of: ${options.map((o) => o.value).join(', ')}` };
-}
-
-function textIssues(key: OnboardingFieldKey, label: string, value: unknown): FieldIssue[] {
-  if (typeof value !== 'string') return [{ field: key, message: `${label} must be text` }];
-  if (value.length > MAX_TEXT_LENGTH) {
-    return [{ field: key, message: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }];
-  }
-  if (value.trim() === '') return [];
-  const rule = FORMAT_RULES[key];
-  if (rule && !rule.isValid(value)) return [{ field: key, message: rule.message }];
-  const option = optionIssue(key, label, value);
-  return option ? [option] : [];
-}
-
-function listIssues(key: OnboardingFieldKey, label: string, value: unknown): FieldIssue[] {
-  const list = typeof value === 'string' ? value.split(',').map((v) => v.trim()) : value;
-  if (!Array.isArray(list) || list.some((item) => typeof item !== 'string')) {
-    return [{ field: key, message: `${label} must be a list of text` }];
-  }
-  if (list.length > MAX_LIST_ITEMS) {
-    return [{ field: key, message: `${label} must have at most ${MAX_LIST_ITEMS} items` }];
-  }
-  for (const item of list as string[]) {
-    if (item.trim() === '') continue;
-    const option = optionIssue(key, label, item);
-    if (option) return [option];
-  }
-  return [];
-}
-
-/**
- * Format and type checks for the fields present in a partial snake_case record. Absent, null and
- * blank fields are accepted (partial saves are normal); keys that are not fields are ignored.
- */
-export function validatePartialRecord(partial: unknown): FieldIssue[] {
-  if (typeof partial !== 'object' || partial === null || Array.isArray(partial)) {
-    return [{ field: '', message: 'The submission must be an object' }];
-  }
-  const source = partial as Record<string, unknown>;
-  const issues: FieldIssue[] = [];
-  for (const [key, value] of Object.entries(source)) {
-    const field = fieldBySnake(key);
-    if (!field || value === null || value === undefined) continue;
-    const snake = field.snake as OnboardingFieldKey;
-    if (field.kind === 'boolean') {
-      if (typeof value !== 'boolean')
-        issues.push({ field: snake, message: `${field.label} must be true or false` });
-    } else if (field.kind === 'list') {
-      issues.push(...listIssues(snake, field.label, value));
-    } else {
-      issues.push(...textIssues(snake, field.label, value));
-    }
-  }
-  return issues;
 }
 
 /** The snake_case keys a complete profile still lacks. */

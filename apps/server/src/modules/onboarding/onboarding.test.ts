@@ -71,6 +71,36 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
     );
   });
 
+  it("shows the record's fields in the OpenAPI document as every onboarding route's request and answer", async () => {
+    const { paths } = (await app.inject('/api/docs/json')).json();
+    const fieldNames = ONBOARDING_FIELDS.map((field) => field.snake).sort();
+    type Schema = { properties: Record<string, Schema>; items: Schema };
+    const answerOf = (operation: {
+      responses: { 200: { content: { 'application/json': { schema: Schema } } } };
+    }) => operation.responses[200].content['application/json'].schema.properties;
+    const answeredRecords = [
+      answerOf(paths['/api/onboarding-submissions'].get).data.items,
+      answerOf(paths['/api/onboarding-submissions/check-complete'].get).data,
+      answerOf(paths['/api/onboarding-submissions'].post).data,
+      answerOf(paths['/api/onboarding-submissions/{id}'].put).data,
+    ];
+    for (const record of answeredRecords) {
+      expect(Object.keys(record.properties).sort()).toEqual(
+        [...fieldNames, 'created_at', 'id', 'updated_at', 'user_id'].sort(),
+      );
+    }
+
+    for (const operation of [
+      paths['/api/onboarding-submissions'].post,
+      paths['/api/onboarding-submissions/{id}'].put,
+    ]) {
+      const body = operation.requestBody.content['application/json'].schema;
+      expect(Object.keys(body.properties).sort()).toEqual(fieldNames);
+      expect(body.properties.job_type.description).toBe('Job Type');
+      expect(body.required ?? []).toEqual([]);
+    }
+  });
+
   it('starts with no record: an empty list and an incomplete profile missing every required field', async () => {
     const { headers } = await signIn(app, 'empty@example.com');
     expect((await get('/api/onboarding-submissions', headers)).json()).toEqual({ data: [] });

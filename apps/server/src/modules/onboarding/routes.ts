@@ -1,14 +1,34 @@
-import type { FastifyInstance } from 'fastify';
+import { onboardingRecordSchema } from '@app/domain/onboarding-fields';
+import { onboardingChangesSchema } from '@app/domain/onboarding-rules';
+import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
+import { Invalid } from '../../errors.ts';
 import type { OnboardingService } from './service.ts';
 
-const submissionBody = z
-  .looseObject({})
-  .describe(
-    'Any subset of the onboarding record in snake_case. id, user_id/userId, timestamps and unknown keys are ignored.',
-  );
+const recordResponse = z.object({ data: onboardingRecordSchema });
+
+const refusedSave = z
+  .object({
+    error: z.string(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    missingFields: z.array(z.string()).optional(),
+  })
+  .describe('A field breaks its rule (errors), or a completed record lacks required fields (missingFields)');
+
+/**
+ * A save whose body breaks the record's rules answers 422 with the rule's message and every
+ * `{field, message}`; other request parts keep the general 400 (the error handler reads `validation`).
+ */
+function refuseInvalidSave(errors: FastifySchemaValidationError[], part: string): Error {
+  if (part !== 'body') return new Error(`Invalid request ${part}`);
+  const issues = errors.map((issue) => ({
+    field: issue.instancePath.split('/')[1] ?? '',
+    message: issue.message ?? 'is invalid',
+  }));
+  return Invalid(issues[0]?.message ?? 'Invalid request', { errors: issues });
+}
 
 export async function onboardingRoutes(
   app: FastifyInstance,
@@ -19,7 +39,13 @@ export async function onboardingRoutes(
 
   routes.get(
     '/api/onboarding-submissions',
-    { schema: { tags: ['onboarding'], summary: "The caller's onboarding record: a list of zero or one" } },
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: "The caller's onboarding record: a list of zero or one",
+        response: { 200: z.object({ data: z.array(onboardingRecordSchema).max(1) }) },
+      },
+    },
     async (request) => {
       const record = await onboarding.findOwn(currentUser(request).id);
       return { data: record ? [record] : [] };
@@ -32,6 +58,13 @@ export async function onboardingRoutes(
       schema: {
         tags: ['onboarding'],
         summary: "Whether the caller's profile is complete, with the record and the missing fields",
+        response: {
+          200: z.object({
+            isComplete: z.boolean(),
+            data: onboardingRecordSchema.nullable(),
+            missingFields: z.array(z.string()),
+          }),
+        },
       },
     },
     async (request) => onboarding.checkComplete(currentUser(request).id),
@@ -43,8 +76,10 @@ export async function onboardingRoutes(
       schema: {
         tags: ['onboarding'],
         summary: "Save the caller's record: creates it, or updates the one they already have",
-        body: submissionBody,
+        body: onboardingChangesSchema,
+        response: { 200: recordResponse, 422: refusedSave },
       },
+      schemaErrorFormatter: refuseInvalidSave,
     },
     async (request) => ({ data: await onboarding.saveOwn(currentUser(request).id, request.body) }),
   );
@@ -56,8 +91,10 @@ export async function onboardingRoutes(
         tags: ['onboarding'],
         summary: "Update the caller's own record (any other id answers 404)",
         params: z.object({ id: z.string().max(100) }),
-        body: submissionBody,
+        body: onboardingChangesSchema,
+        response: { 200: recordResponse, 422: refusedSave },
       },
+      schemaErrorFormatter: refuseInvalidSave,
     },
     async (request) => ({
       data: await onboarding.updateOwn(currentUser(request).id, request.params.id, request.body),

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkCompleteness, REQUIRED_FIELDS } from '@app/domain/onboarding-completeness';
-import {
-  fieldBySnake,
-  type OnboardingFields,
-  type OnboardingRecord,
-  toForm,
-  toRecord,
-} from '@app/domain/onboarding-fields';
-import { missingRequiredFields, validatePartialRecord } from '@app/domain/onboarding-rules';
+import type { OnboardingFields, OnboardingRecord } from '@app/domain/onboarding-fields';
+import { missingRequiredFields } from '@app/domain/onboarding-rules';
 import { normalizeDocumentPath } from '@app/domain/profile-display';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, nowIso } from '../../db/database.ts';
@@ -25,20 +19,6 @@ const DOCUMENT_LABELS: Record<DocumentField, string> = { resume: 'Resume', cover
 
 export const notOwnDocumentMessage = (field: DocumentField) =>
   `${DOCUMENT_LABELS[field]} must be a document you uploaded. Please upload it again.`;
-
-/**
- * The fields a save changes: the body's snake_case keys that are record fields, checked by the
- * domain rules and coerced to their stored types. Identity (id, user_id/userId), timestamps and
- * unknown keys are ignored: the owner always comes from the token. A null clears the field.
- */
-export function readChanges(body: Record<string, unknown>): Partial<OnboardingFields> {
-  const issues = validatePartialRecord(body);
-  const first = issues[0];
-  if (first) throw Invalid(first.message, { errors: issues });
-  const present = Object.keys(body).filter((key) => fieldBySnake(key) !== undefined);
-  const coerced = toRecord(toForm(body));
-  return Object.fromEntries(present.map((key) => [key, coerced[key as keyof OnboardingFields]]));
-}
 
 /** A record that says onboarding is completed must have every required field. */
 function assertCompletionHolds(record: Partial<OnboardingFields>): void {
@@ -151,9 +131,11 @@ export function createOnboardingService(db: Db, files: FilesService, log: Fastif
       return { isComplete, data: record ?? null, missingFields };
     },
 
-    /** POST: creates the user's record, or updates the one they already have. */
-    saveOwn(userId: string, body: Record<string, unknown>): Promise<OnboardingRecord> {
-      const changes = readChanges(body);
+    /**
+     * POST: creates the user's record, or updates the one they already have. `changes` are the fields
+     * a save names, already checked by the record's schema at the route.
+     */
+    saveOwn(userId: string, changes: Partial<OnboardingFields>): Promise<OnboardingRecord> {
       return saveWithDocuments(userId, changes, () =>
         saveChecked(changes, (repo) =>
           repo.upsertForUser(userId, changes, { id: randomUUID(), now: nowIso() }),
@@ -162,8 +144,7 @@ export function createOnboardingService(db: Db, files: FilesService, log: Fastif
     },
 
     /** PUT /{id}: only the caller's own record; any other id is not found. */
-    updateOwn(userId: string, id: string, body: Record<string, unknown>): Promise<OnboardingRecord> {
-      const changes = readChanges(body);
+    updateOwn(userId: string, id: string, changes: Partial<OnboardingFields>): Promise<OnboardingRecord> {
       return saveWithDocuments(userId, changes, () =>
         saveChecked(changes, async (repo) => {
           const saved = await repo.updateOwn(id, userId, changes, nowIso());
