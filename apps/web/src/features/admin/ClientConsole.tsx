@@ -1,10 +1,12 @@
 import { EMPTY_EMAIL_MESSAGE } from '@app/domain/admin-email';
+import { useMutation } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
+import { dataOrThrow } from '../../lib/api.ts';
 import { adminAction, type ClientDetails } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { ClientFeedbackCard } from './ClientFeedbackCard.tsx';
@@ -29,11 +31,21 @@ export function ClientConsole() {
   const guard = useStaffGuard();
   const [query, setQuery] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
   const [client, setClient] = useState<SearchedClient | null>(null);
 
   /** Loads the client's record and filters; `again` refreshes the client on screen after a change. */
-  const search = async (rawEmail: string, again = false) => {
+  const lookUp = useMutation({
+    mutationFn: async ({ email }: { email: string; again: boolean }) =>
+      dataOrThrow(guard(await adminAction(email, 'fetch')), GENERIC_ERROR),
+    onSuccess: (details, { email }) => setClient({ email, clientId: details.client.id, details }),
+    onError: (error, { again }) => {
+      toast.error(error.message);
+      if (!again) setClient(null);
+    },
+  });
+  const searching = lookUp.isPending && !lookUp.variables.again;
+
+  const search = (rawEmail: string, again = false) => {
     const email = rawEmail.trim();
     if (email === '') {
       setInputError(EMPTY_EMAIL_MESSAGE);
@@ -41,23 +53,15 @@ export function ClientConsole() {
       return;
     }
     setInputError(null);
-    if (!again) setSearching(true);
-    const { data, error } = guard(await adminAction(email, 'fetch'));
-    setSearching(false);
-    if (!data) {
-      toast.error(error ?? GENERIC_ERROR);
-      if (!again) setClient(null);
-      return;
-    }
-    setClient({ email, clientId: data.client.id, details: data });
+    lookUp.mutate({ email, again });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void search(query);
+    search(query);
   };
   const searchAgain = () => {
-    if (client) void search(client.email, true);
+    if (client) search(client.email, true);
   };
 
   return (
