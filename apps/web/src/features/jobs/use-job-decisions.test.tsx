@@ -116,13 +116,23 @@ describe('decideMany', () => {
   const jobs = [job('a'), job('b', { client_approval: 'rejected' }), job('c')];
   const serialNumberOf = (id: string) => ({ a: 1, b: 2, c: 3 })[id];
 
-  it('answers true when every job was updated', async () => {
-    vi.mocked(updateApprovalMany).mockResolvedValue({ notFound: [], failed: [], error: null });
+  it('answers true when every job was updated, and is busy until then', async () => {
+    const answer = deferred<Awaited<ReturnType<typeof updateApprovalMany>>>();
+    vi.mocked(updateApprovalMany).mockReturnValue(answer.promise);
     const { result, approvals } = setUp(jobs);
+    let decided!: Promise<boolean>;
+    act(() => {
+      decided = result.current.decideMany(jobs, 'rejected', serialNumberOf);
+    });
+    await waitFor(() => expect(result.current.deciding).toBe(true));
+    expect(result.current.inFlight).toEqual(new Set(['a', 'b', 'c']));
+    expect(approvals()).toEqual(['rejected', 'rejected', 'rejected']);
+    answer.resolve({ notFound: [], failed: [], error: null });
     let updatedAll = false;
     await act(async () => {
-      updatedAll = await result.current.decideMany(jobs, 'rejected', serialNumberOf);
+      updatedAll = await decided;
     });
+    await waitFor(() => expect(result.current.deciding).toBe(false));
     expect(updatedAll).toBe(true);
     expect(approvals()).toEqual(['rejected', 'rejected', 'rejected']);
     expect(toast.error).not.toHaveBeenCalled();
