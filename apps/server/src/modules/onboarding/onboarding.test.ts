@@ -74,9 +74,10 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
   it("shows the record's fields in the OpenAPI document as every onboarding route's request and answer", async () => {
     const { paths } = (await app.inject('/api/docs/json')).json();
     const fieldNames = ONBOARDING_FIELDS.map((field) => field.snake).sort();
-    type Schema = { properties: Record<string, Schema>; items: Schema };
+    type RecordSchema = { properties: object };
+    type Answer = { properties: { data: RecordSchema & { items: RecordSchema } } };
     const answerOf = (operation: {
-      responses: { 200: { content: { 'application/json': { schema: Schema } } } };
+      responses: { 200: { content: { 'application/json': { schema: Answer } } } };
     }) => operation.responses[200].content['application/json'].schema.properties;
     const answeredRecords = [
       answerOf(paths['/api/onboarding-submissions'].get).data.items,
