@@ -35,11 +35,13 @@ type RowSchemas<Fields extends readonly JobListField[]> = {
  * One job of the list as an array of its values, in the order of the answer's `fields`: the names
  * travel once per list instead of once per job, which keeps a job near 250 bytes.
  */
-export const jobListRowSchema = z.tuple(
-  JOB_LIST_FIELDS.map((field) => jobListItemSchema.shape[field]) as unknown as RowSchemas<
-    typeof JOB_LIST_FIELDS
-  >,
-);
+export const jobListRowSchema = z
+  .tuple(
+    JOB_LIST_FIELDS.map((field) => jobListItemSchema.shape[field]) as unknown as RowSchemas<
+      typeof JOB_LIST_FIELDS
+    >,
+  )
+  .describe('One job: its values in the order of `fields`');
 export type JobListRow = z.infer<typeof jobListRowSchema>;
 
 export const jobListResponseSchema = z.object({
