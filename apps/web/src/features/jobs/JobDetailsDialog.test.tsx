@@ -1,0 +1,83 @@
+import { type Job, jobListItemSchema } from '@app/domain/jobs';
+import { makeJob } from '@app/domain/jobs-testing';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
+import { JobDetailsDialog } from './JobDetailsDialog.tsx';
+import { fetchJob } from './jobs-api.ts';
+
+vi.mock('./jobs-api.ts', async (original) => ({
+  ...(await original<typeof import('./jobs-api.ts')>()),
+  fetchJob: vi.fn(),
+}));
+
+const whole: Job = makeJob({
+  id: 'job-1',
+  data_job_title: 'Backend Engineer',
+  data_company: 'Northwind',
+  data_job_description: 'Build APIs.',
+  seniority_level: 'Senior level',
+  data_num_applicants: 42,
+  client_notes: 'Saved before',
+  is_remote: true,
+});
+
+function renderDialog(listed = jobListItemSchema.parse(whole)) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <JobDetailsDialog job={listed} onClose={() => {}} />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('dialog', { name: 'Backend Engineer' });
+}
+
+beforeEach(() => {
+  vi.mocked(fetchJob).mockReset();
+});
+afterEach(cleanup);
+
+describe('the job details pop-up', () => {
+  it('shows the title at once and the rest when the whole job arrives', async () => {
+    let arrive!: (job: Job) => void;
+    vi.mocked(fetchJob).mockReturnValue(
+      new Promise((resolve) => {
+        arrive = resolve;
+      }),
+    );
+    const dialog = renderDialog();
+    expect(within(dialog).getByText('at Northwind')).toBeInTheDocument();
+    expect(within(dialog).getByText('Loading job details...')).toBeInTheDocument();
+    arrive(whole);
+    expect(await within(dialog).findByRole('region', { name: 'Job description' })).toHaveTextContent(
+      'Build APIs.',
+    );
+    const information = within(dialog).getByRole('region', { name: 'Job Information' });
+    expect(information).toHaveTextContent('Senior level');
+    expect(information).toHaveTextContent('42');
+    expect(within(dialog).queryByText('Loading job details...')).toBeNull();
+    expect(fetchJob).toHaveBeenCalledWith('job-1');
+  });
+
+  it('shows the decision and notes the list has now over those the whole job was fetched with', async () => {
+    vi.mocked(fetchJob).mockResolvedValue(whole);
+    const dialog = renderDialog(
+      jobListItemSchema.parse({ ...whole, client_approval: 'rejected', client_notes: 'Changed since' }),
+    );
+    expect(await within(dialog).findByText('Changed since')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rejected')).toBeInTheDocument();
+  });
+
+  it('says why the details could not be loaded, and tries again', async () => {
+    vi.mocked(fetchJob).mockRejectedValueOnce(new ApiError('Job not found', 404));
+    vi.mocked(fetchJob).mockResolvedValueOnce(whole);
+    const dialog = renderDialog();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "The job's details could not be loaded: Job not found",
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+    expect(await within(dialog).findByText('Build APIs.')).toBeInTheDocument();
+  });
+});
