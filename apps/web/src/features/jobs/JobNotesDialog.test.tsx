@@ -1,0 +1,82 @@
+import { type Job, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
+import { makeJob } from '@app/domain/jobs-testing';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
+import { JobNotesDialog } from './JobNotesDialog.tsx';
+import { myJobQueryKey, myJobsQueryKey, updateNotes } from './jobs-api.ts';
+
+vi.mock('./jobs-api.ts', async (original) => ({
+  ...(await original<typeof import('./jobs-api.ts')>()),
+  updateNotes: vi.fn(),
+}));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const whole = makeJob({ id: 'a', data_job_title: 'Backend Engineer', data_job_description: 'Build APIs.' });
+const listed = jobListItemSchema.parse(whole);
+
+function renderNotes() {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(myJobsQueryKey, [listed]);
+  queryClient.setQueryData(myJobQueryKey('a'), whole);
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <JobNotesDialog job={listed} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return { queryClient, onClose };
+}
+
+beforeEach(() => {
+  vi.mocked(updateNotes).mockReset();
+  vi.mocked(toast.error).mockReset();
+  vi.mocked(toast.success).mockReset();
+});
+afterEach(cleanup);
+
+describe('Job Notes', () => {
+  it('saves, showing Saving... meanwhile, and writes the notes into the list and the cached job', async () => {
+    let answer!: (job: Job) => void;
+    vi.mocked(updateNotes).mockReturnValue(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
+    const { queryClient, onClose } = renderNotes();
+    await userEvent.type(screen.getByPlaceholderText('Add your notes about this job...'), 'Ask about remote');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeInTheDocument();
+    expect(updateNotes).toHaveBeenCalledWith('a', 'Ask about remote');
+    answer({ ...whole, client_notes: 'Ask about remote' });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(toast.success).toHaveBeenCalledWith('Notes Saved', {
+      description: 'Your notes have been saved successfully',
+    });
+    expect(queryClient.getQueryData<JobListItem[]>(myJobsQueryKey)?.[0]?.client_notes).toBe(
+      'Ask about remote',
+    );
+    expect(queryClient.getQueryData<Job>(myJobQueryKey('a'))).toMatchObject({
+      client_notes: 'Ask about remote',
+      data_job_description: 'Build APIs.',
+    });
+  });
+
+  it("keeps the dialog and the text when the save fails, with the server's message", async () => {
+    vi.mocked(updateNotes).mockRejectedValue(new ApiError('Notes must be at most 5000 characters', 400));
+    const { queryClient, onClose } = renderNotes();
+    await userEvent.type(screen.getByPlaceholderText('Add your notes about this job...'), 'Too long');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Save Failed', {
+        description: 'Notes must be at most 5000 characters',
+      }),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByPlaceholderText('Add your notes about this job...')).toHaveValue('Too long');
+    expect(queryClient.getQueryData<JobListItem[]>(myJobsQueryKey)?.[0]?.client_notes).toBeNull();
+  });
+});
