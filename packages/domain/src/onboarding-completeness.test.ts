@@ -8,7 +8,7 @@ import {
   SECTION_GROUPS,
   startStep,
 } from './onboarding-completeness.ts';
-import { ACK_FIELDS, emptyOnboardingForm, toRecord } from './onboarding-fields.ts';
+import { ACK_FIELDS, emptyOnboardingFields, readOnboardingFields } from './onboarding-fields.ts';
 import { completeOnboardingRecord } from './onboarding-testing.ts';
 
 describe('isFilled', () => {
@@ -47,7 +47,7 @@ describe('startStep', () => {
     expect(startStep(null)).toBe(1);
     expect(startStep({})).toBe(1);
     expect(startStep({ id: 'r1', user_id: 'u1', created_at: '2024-01-01T00:00:00Z' })).toBe(1);
-    expect(startStep(toRecord(emptyOnboardingForm()))).toBe(1);
+    expect(startStep(readOnboardingFields(emptyOnboardingFields()))).toBe(1);
   });
 
   it.each([
@@ -75,16 +75,16 @@ describe('startStep', () => {
   });
 
   it('resumes a user who left after the address step at Work Authorization', () => {
-    const record = toRecord({
-      ...emptyOnboardingForm(),
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      emailAddress: 'ada@example.com',
-      phoneNumber: '(555) 123-4567',
-      streetAddress: '1 Way',
+    const record = readOnboardingFields({
+      ...emptyOnboardingFields(),
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email_address: 'ada@example.com',
+      phone_number: '(555) 123-4567',
+      street_address: '1 Way',
       city: 'London',
       state: 'LDN',
-      zipCode: 'SW1A 1AA',
+      zip_code: 'SW1A 1AA',
       country: 'UK',
     });
     expect(startStep(record)).toBe(5);
@@ -181,7 +181,7 @@ describe('isMeaningfulRecord', () => {
     },
     { record: { first_name: 'Ada', a: false, b: [], c: '', d: null }, meaningful: false },
     { record: { first_name: 'Ada', ack_whatsapp: true, job_type: ['contract'] }, meaningful: true },
-    { record: toRecord(emptyOnboardingForm()), meaningful: false },
+    { record: readOnboardingFields(emptyOnboardingFields()), meaningful: false },
   ])('$record → $meaningful', ({ record, meaningful }) => {
     expect(isMeaningfulRecord(record)).toBe(meaningful);
   });

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ACK_FIELDS,
   EXPERIENCE_LEVELS,
-  emptyOnboardingForm,
+  emptyOnboardingFields,
   JOB_TYPES,
   joinCommaList,
   ONBOARDING_FIELDS,
-  type OnboardingForm,
+  type OnboardingFields,
+  onboardingFieldsSchema,
   parseCommaList,
-  toForm,
-  toRecord,
+  readOnboardingFields,
   WORK_LOCATION_TYPES,
   YES_NO,
   YES_NO_MAYBE,
@@ -78,20 +78,6 @@ const SPEC_RECORD_KEYS = [
 describe('ONBOARDING_FIELDS', () => {
   it('holds every field of the record exactly once', () => {
     expect(ONBOARDING_FIELDS.map((f) => f.snake).sort()).toEqual([...SPEC_RECORD_KEYS].sort());
-    expect(new Set(ONBOARDING_FIELDS.map((f) => f.camel)).size).toBe(ONBOARDING_FIELDS.length);
-  });
-
-  it('maps the spec camelCase names to their snake_case keys', () => {
-    const bySnake = Object.fromEntries(ONBOARDING_FIELDS.map((f) => [f.snake, f.camel]));
-    expect(bySnake).toMatchObject({
-      has_whatsapp: 'hasWhatsApp',
-      ack_whatsapp: 'ackWhatsApp',
-      zip_code: 'zipCode',
-      linkedin_url: 'linkedinUrl',
-      exclude_job_description_keywords: 'excludeJobDescriptionKeywords',
-      onboarding_completed: 'onboardingCompleted',
-      subscribe_to_newsletter: 'subscribeToNewsletter',
-    });
   });
 
   it('gives lists, booleans and text their kinds and defaults', () => {
@@ -110,17 +96,17 @@ describe('ONBOARDING_FIELDS', () => {
 
 describe('ACK_FIELDS', () => {
   it('lists the ten acknowledgements in the spec order with their friendly labels', () => {
-    expect(ACK_FIELDS.map((a) => [a.camel, a.snake, a.label])).toEqual([
-      ['ackIncorrectStatements', 'ack_incorrect_statements', 'Incorrect Statements Policy'],
-      ['ackReadAbove', 'ack_read_above', 'Reading Terms'],
-      ['ackNoGuarantees', 'ack_no_guarantees', 'No Job Guarantees'],
-      ['ackWhatsApp', 'ack_whatsapp', 'WhatsApp Communication Consent'],
-      ['ackCancellation', 'ack_cancellation', 'Cancellation Policy'],
-      ['ackRefundPolicy', 'ack_refund_policy', 'Refund Policy'],
-      ['ackRefuseService', 'ack_refuse_service', 'Service Refusal Policy'],
-      ['ackGlobalTeam', 'ack_global_team', 'Global Team'],
-      ['ackSelfServiceCancel', 'ack_self_service_cancel', 'Self-Service Cancellation'],
-      ['ackBillingIssues', 'ack_billing_issues', 'Billing Issues Handling'],
+    expect(ACK_FIELDS.map((a) => [a.snake, a.label])).toEqual([
+      ['ack_incorrect_statements', 'Incorrect Statements Policy'],
+      ['ack_read_above', 'Reading Terms'],
+      ['ack_no_guarantees', 'No Job Guarantees'],
+      ['ack_whatsapp', 'WhatsApp Communication Consent'],
+      ['ack_cancellation', 'Cancellation Policy'],
+      ['ack_refund_policy', 'Refund Policy'],
+      ['ack_refuse_service', 'Service Refusal Policy'],
+      ['ack_global_team', 'Global Team'],
+      ['ack_self_service_cancel', 'Self-Service Cancellation'],
+      ['ack_billing_issues', 'Billing Issues Handling'],
     ]);
   });
 });
@@ -143,31 +129,32 @@ describe('option lists', () => {
   });
 });
 
-describe('emptyOnboardingForm', () => {
+describe('emptyOnboardingFields', () => {
   it('starts every field at its default', () => {
-    const form = emptyOnboardingForm();
-    expect(form.firstName).toBe('');
-    expect(form.jobType).toEqual([]);
-    expect(form.ackWhatsApp).toBe(false);
-    expect(Object.keys(form)).toHaveLength(ONBOARDING_FIELDS.length);
+    const fields = emptyOnboardingFields();
+    expect(fields.first_name).toBe('');
+    expect(fields.job_type).toEqual([]);
+    expect(fields.ack_whatsapp).toBe(false);
+    expect(Object.keys(fields)).toHaveLength(ONBOARDING_FIELDS.length);
   });
 
   it('gives each form its own lists', () => {
-    const first = emptyOnboardingForm();
-    first.jobType.push('contract');
-    expect(emptyOnboardingForm().jobType).toEqual([]);
+    const first = emptyOnboardingFields();
+    first.job_type.push('contract');
+    expect(emptyOnboardingFields().job_type).toEqual([]);
   });
 });
 
-describe('toRecord and toForm', () => {
-  it('maps a form to snake_case keys', () => {
-    const record = toRecord({
-      firstName: 'Ada',
-      hasWhatsApp: 'Yes',
-      ackWhatsApp: true,
-      jobType: ['contract'],
+describe('readOnboardingFields', () => {
+  it('keeps every field of a form and leaves out the terms checkboxes', () => {
+    const fields = readOnboardingFields({
+      first_name: 'Ada',
+      has_whatsapp: 'Yes',
+      ack_whatsapp: true,
+      job_type: ['contract'],
+      terms_reviewed: true,
     });
-    expect(record).toMatchObject({
+    expect(fields).toMatchObject({
       first_name: 'Ada',
       has_whatsapp: 'Yes',
       ack_whatsapp: true,
@@ -176,27 +163,37 @@ describe('toRecord and toForm', () => {
       work_location_type: [],
       onboarding_completed: false,
     });
-    expect(Object.keys(record)).toHaveLength(ONBOARDING_FIELDS.length);
+    expect(Object.keys(fields)).toHaveLength(ONBOARDING_FIELDS.length);
   });
 
   it.each([
-    { job_type: ['full-time', 'contract'], jobType: ['full-time', 'contract'] },
-    { job_type: 'full-time, contract', jobType: ['full-time', 'contract'] },
-    { job_type: 'full-time', jobType: ['full-time'] },
-    { job_type: '', jobType: [] },
-    { job_type: null, jobType: [] },
-  ])('accepts job_type $job_type as a list or comma-separated text', ({ job_type, jobType }) => {
-    expect(toForm({ job_type }).jobType).toEqual(jobType);
+    { job_type: ['full-time', 'contract'], list: ['full-time', 'contract'] },
+    { job_type: 'full-time, contract', list: ['full-time', 'contract'] },
+    { job_type: 'full-time', list: ['full-time'] },
+    { job_type: '', list: [] },
+    { job_type: null, list: [] },
+  ])('accepts job_type $job_type as a list or comma-separated text', ({ job_type, list }) => {
+    expect(readOnboardingFields({ job_type }).job_type).toEqual(list);
   });
 
   it('fills missing and null values with defaults and ignores identity and unknown keys', () => {
-    const form = toForm({ id: 'r1', user_id: 'u1', first_name: null, city: 'Paris', surprise: 1 });
-    expect(form).toEqual({ ...emptyOnboardingForm(), city: 'Paris' });
+    const fields = readOnboardingFields({
+      id: 'r1',
+      user_id: 'u1',
+      first_name: null,
+      city: 'Paris',
+      surprise: 1,
+    });
+    expect(fields).toEqual({ ...emptyOnboardingFields(), city: 'Paris' });
   });
 
   it('reads SQLite 0/1 booleans', () => {
-    const form = toForm({ ack_refund_policy: 1, ack_global_team: 0, subscribe_to_newsletter: true });
-    expect([form.ackRefundPolicy, form.ackGlobalTeam, form.subscribeToNewsletter]).toEqual([
+    const fields = readOnboardingFields({
+      ack_refund_policy: 1,
+      ack_global_team: 0,
+      subscribe_to_newsletter: true,
+    });
+    expect([fields.ack_refund_policy, fields.ack_global_team, fields.subscribe_to_newsletter]).toEqual([
       true,
       false,
       true,
@@ -204,42 +201,33 @@ describe('toRecord and toForm', () => {
   });
 
   it('treats anything but an object as empty', () => {
-    expect(toForm(null)).toEqual(emptyOnboardingForm());
-    expect(toRecord(undefined)).toEqual(toRecord(emptyOnboardingForm()));
+    expect(readOnboardingFields(null)).toEqual(emptyOnboardingFields());
+    expect(readOnboardingFields(undefined)).toEqual(emptyOnboardingFields());
   });
 
   const text = fc.string({ maxLength: 20 });
-  const formArbitrary = fc.record(
+  const fieldsArbitrary = fc.record(
     Object.fromEntries(
       ONBOARDING_FIELDS.map((f) => [
-        f.camel,
+        f.snake,
         f.kind === 'list' ? fc.array(text, { maxLength: 5 }) : f.kind === 'boolean' ? fc.boolean() : text,
       ]),
     ),
-  ) as fc.Arbitrary<OnboardingForm>;
+  ) as fc.Arbitrary<OnboardingFields>;
 
-  it('round-trips every form through the record', () => {
+  it('reads every well-typed record back unchanged, and it matches the record schema', () => {
     fc.assert(
-      fc.property(formArbitrary, (form) => {
-        expect(toForm(toRecord(form))).toEqual(form);
+      fc.property(fieldsArbitrary, (fields) => {
+        expect(readOnboardingFields(fields)).toEqual(fields);
+        expect(onboardingFieldsSchema.parse(fields)).toEqual(fields);
       }),
     );
   });
 
-  it('round-trips every record through the form', () => {
-    fc.assert(
-      fc.property(formArbitrary, (form) => {
-        const record = toRecord(form);
-        expect(toRecord(toForm(record))).toEqual(record);
-      }),
-    );
-  });
-
-  it('never throws and always answers a full form', () => {
+  it('never throws and always answers every field', () => {
     fc.assert(
       fc.property(fc.anything(), (input) => {
-        expect(Object.keys(toForm(input as never))).toHaveLength(ONBOARDING_FIELDS.length);
-        expect(Object.keys(toRecord(input as never))).toHaveLength(ONBOARDING_FIELDS.length);
+        expect(Object.keys(readOnboardingFields(input))).toHaveLength(ONBOARDING_FIELDS.length);
       }),
     );
   });

@@ -1,7 +1,7 @@
 /**
- * The onboarding submission (spec 1, section 3): every field once, with its camelCase form name, its
- * snake_case record name, its kind and the label the form shows. The browser form, the server record
- * and every rule built on them derive from this one table.
+ * The onboarding submission (spec 1, section 3): every field once, with its snake_case name (the
+ * record's key and the wizard form's field name alike), its kind and the label the form shows. The
+ * browser form, the server record and every rule built on them derive from this one table.
  */
 import { z } from 'zod';
 
@@ -9,12 +9,7 @@ export type FieldKind = 'text' | 'list' | 'boolean';
 
 type ValueOfKind<K extends FieldKind> = K extends 'list' ? string[] : K extends 'boolean' ? boolean : string;
 
-export interface OnboardingField<
-  C extends string = string,
-  S extends string = string,
-  K extends FieldKind = FieldKind,
-> {
-  camel: C;
+export interface OnboardingField<S extends string = string, K extends FieldKind = FieldKind> {
   snake: S;
   kind: K;
   /** The value an absent field takes: '', [] or false. Lists are copied before use. */
@@ -29,106 +24,95 @@ const DEFAULTS: { [K in FieldKind]: ValueOfKind<K> } = {
   boolean: false,
 };
 
-function field<C extends string, S extends string, K extends FieldKind>(
-  camel: C,
+function field<S extends string, K extends FieldKind>(
   snake: S,
   kind: K,
   label: string,
-): OnboardingField<C, S, K> {
-  return { camel, snake, kind, default: DEFAULTS[kind] as ValueOfKind<K>, label };
+): OnboardingField<S, K> {
+  return { snake, kind, default: DEFAULTS[kind] as ValueOfKind<K>, label };
 }
 
 /** The ten acknowledgements in the spec's order, with the spec's friendly labels. */
 export const ACK_FIELDS = [
   {
-    camel: 'ackIncorrectStatements',
     snake: 'ack_incorrect_statements',
     label: 'Incorrect Statements Policy',
   },
-  { camel: 'ackReadAbove', snake: 'ack_read_above', label: 'Reading Terms' },
-  { camel: 'ackNoGuarantees', snake: 'ack_no_guarantees', label: 'No Job Guarantees' },
-  { camel: 'ackWhatsApp', snake: 'ack_whatsapp', label: 'WhatsApp Communication Consent' },
-  { camel: 'ackCancellation', snake: 'ack_cancellation', label: 'Cancellation Policy' },
-  { camel: 'ackRefundPolicy', snake: 'ack_refund_policy', label: 'Refund Policy' },
-  { camel: 'ackRefuseService', snake: 'ack_refuse_service', label: 'Service Refusal Policy' },
-  { camel: 'ackGlobalTeam', snake: 'ack_global_team', label: 'Global Team' },
-  { camel: 'ackSelfServiceCancel', snake: 'ack_self_service_cancel', label: 'Self-Service Cancellation' },
-  { camel: 'ackBillingIssues', snake: 'ack_billing_issues', label: 'Billing Issues Handling' },
+  { snake: 'ack_read_above', label: 'Reading Terms' },
+  { snake: 'ack_no_guarantees', label: 'No Job Guarantees' },
+  { snake: 'ack_whatsapp', label: 'WhatsApp Communication Consent' },
+  { snake: 'ack_cancellation', label: 'Cancellation Policy' },
+  { snake: 'ack_refund_policy', label: 'Refund Policy' },
+  { snake: 'ack_refuse_service', label: 'Service Refusal Policy' },
+  { snake: 'ack_global_team', label: 'Global Team' },
+  { snake: 'ack_self_service_cancel', label: 'Self-Service Cancellation' },
+  { snake: 'ack_billing_issues', label: 'Billing Issues Handling' },
 ] as const;
 
 type AckField = (typeof ACK_FIELDS)[number];
 
 function ackFields<T extends readonly AckField[]>(
   acks: T,
-): { [I in keyof T]: OnboardingField<T[I]['camel'], T[I]['snake'], 'boolean'> } {
-  return acks.map((ack) => field(ack.camel, ack.snake, 'boolean', ack.label)) as never;
+): { [I in keyof T]: OnboardingField<T[I]['snake'], 'boolean'> } {
+  return acks.map((ack) => field(ack.snake, 'boolean', ack.label)) as never;
 }
 
 /** Every stored form field, in the order of the wizard's steps. */
 export const ONBOARDING_FIELDS = [
   // Personal
-  field('firstName', 'first_name', 'text', 'First Name'),
-  field('middleName', 'middle_name', 'text', 'Middle Name'),
-  field('lastName', 'last_name', 'text', 'Last Name'),
-  field('emailAddress', 'email_address', 'text', 'Email Address'),
-  field('phoneNumber', 'phone_number', 'text', 'Phone Number'),
-  field('hasWhatsApp', 'has_whatsapp', 'text', 'WhatsApp'),
-  field('birthdate', 'birthdate', 'text', 'Birthdate'),
-  field('pronouns', 'pronouns', 'text', 'Pronouns'),
-  field('whereFoundUs', 'where_found_us', 'text', 'Where did you find us?'),
-  field('goals', 'goals', 'text', 'Goals'),
+  field('first_name', 'text', 'First Name'),
+  field('middle_name', 'text', 'Middle Name'),
+  field('last_name', 'text', 'Last Name'),
+  field('email_address', 'text', 'Email Address'),
+  field('phone_number', 'text', 'Phone Number'),
+  field('has_whatsapp', 'text', 'WhatsApp'),
+  field('birthdate', 'text', 'Birthdate'),
+  field('pronouns', 'text', 'Pronouns'),
+  field('where_found_us', 'text', 'Where did you find us?'),
+  field('goals', 'text', 'Goals'),
   // Address
-  field('streetAddress', 'street_address', 'text', 'Street Address'),
-  field('city', 'city', 'text', 'City'),
-  field('state', 'state', 'text', 'State/Province'),
-  field('zipCode', 'zip_code', 'text', 'Postal/ZIP Code'),
-  field('country', 'country', 'text', 'Country'),
+  field('street_address', 'text', 'Street Address'),
+  field('city', 'text', 'City'),
+  field('state', 'text', 'State/Province'),
+  field('zip_code', 'text', 'Postal/ZIP Code'),
+  field('country', 'text', 'Country'),
   // Work authorization
-  field('usCitizen', 'us_citizen', 'text', 'US Citizen'),
-  field('workAuthorization', 'work_authorization', 'text', 'Work Authorization'),
-  field('requiresSponsorship', 'requires_sponsorship', 'text', 'Requires Sponsorship'),
-  field('sponsorshipType', 'sponsorship_type', 'text', 'Sponsorship Type'),
+  field('us_citizen', 'text', 'US Citizen'),
+  field('work_authorization', 'text', 'Work Authorization'),
+  field('requires_sponsorship', 'text', 'Requires Sponsorship'),
+  field('sponsorship_type', 'text', 'Sponsorship Type'),
   // Employment
-  field('currentlyEmployed', 'currently_employed', 'text', 'Currently Employed'),
-  field('availabilityToStart', 'availability_to_start', 'text', 'Availability to Start'),
-  field('recentPosition', 'recent_position', 'text', 'Recent Position'),
-  field('recentEmployer', 'recent_employer', 'text', 'Recent Employer'),
-  field('experienceLevel', 'experience_level', 'text', 'Experience Level'),
-  field('jobType', 'job_type', 'list', 'Job Type'),
-  field('resume', 'resume', 'text', 'Resume'),
-  field('coverLetter', 'cover_letter', 'text', 'Cover Letter'),
+  field('currently_employed', 'text', 'Currently Employed'),
+  field('availability_to_start', 'text', 'Availability to Start'),
+  field('recent_position', 'text', 'Recent Position'),
+  field('recent_employer', 'text', 'Recent Employer'),
+  field('experience_level', 'text', 'Experience Level'),
+  field('job_type', 'list', 'Job Type'),
+  field('resume', 'text', 'Resume'),
+  field('cover_letter', 'text', 'Cover Letter'),
   // Job preferences
-  field('workLocationType', 'work_location_type', 'list', 'Work Location Type'),
-  field('topJobTitles', 'top_job_titles', 'text', 'Job Titles'),
-  field('jobDescriptionKeywords', 'job_description_keywords', 'text', 'Job Description Keywords'),
-  field('excludeJobTitles', 'exclude_job_titles', 'text', 'Excluded Job Titles'),
-  field(
-    'excludeJobDescriptionKeywords',
-    'exclude_job_description_keywords',
-    'text',
-    'Excluded Job Description Keywords',
-  ),
-  field('salaryExpectation', 'salary_expectation', 'text', 'Salary Expectation'),
-  field('locationRequirements', 'location_requirements', 'text', 'Location Requirements'),
-  field('openForRelocation', 'open_for_relocation', 'text', 'Open for Relocation'),
-  field('jobCriteria', 'job_criteria', 'text', 'Job Criteria'),
+  field('work_location_type', 'list', 'Work Location Type'),
+  field('top_job_titles', 'text', 'Job Titles'),
+  field('job_description_keywords', 'text', 'Job Description Keywords'),
+  field('exclude_job_titles', 'text', 'Excluded Job Titles'),
+  field('exclude_job_description_keywords', 'text', 'Excluded Job Description Keywords'),
+  field('salary_expectation', 'text', 'Salary Expectation'),
+  field('location_requirements', 'text', 'Location Requirements'),
+  field('open_for_relocation', 'text', 'Open for Relocation'),
+  field('job_criteria', 'text', 'Job Criteria'),
   // Additional
-  field('linkedinUrl', 'linkedin_url', 'text', 'LinkedIn URL'),
-  field('applicationHistory', 'application_history', 'text', 'Application History'),
-  field('signature', 'signature', 'text', 'Digital Signature'),
-  field('subscribeToNewsletter', 'subscribe_to_newsletter', 'boolean', 'Newsletter'),
+  field('linkedin_url', 'text', 'LinkedIn URL'),
+  field('application_history', 'text', 'Application History'),
+  field('signature', 'text', 'Digital Signature'),
+  field('subscribe_to_newsletter', 'boolean', 'Newsletter'),
   // Acknowledgements
   ...ackFields(ACK_FIELDS),
   // Meta
-  field('onboardingCompleted', 'onboarding_completed', 'boolean', 'Onboarding Completed'),
+  field('onboarding_completed', 'boolean', 'Onboarding Completed'),
 ] as const;
 
 type FieldEntry = (typeof ONBOARDING_FIELDS)[number];
-export type OnboardingFieldName = FieldEntry['camel'];
 export type OnboardingFieldKey = FieldEntry['snake'];
-
-/** The wizard's form values (camelCase). */
-export type OnboardingForm = { [F in FieldEntry as F['camel']]: ValueOfKind<F['kind']> };
 
 /** The zod type of each kind of stored value. */
 export function kindSchema<K extends FieldKind>(kind: K): z.ZodType<ValueOfKind<K>> {
@@ -160,14 +144,9 @@ export type OnboardingRecord = z.infer<typeof onboardingRecordSchema>;
 export const RECORD_META_KEYS = ['id', 'user_id', 'created_at', 'updated_at'] as const;
 
 const BY_SNAKE = new Map<string, OnboardingField>(ONBOARDING_FIELDS.map((f) => [f.snake, f]));
-const BY_CAMEL = new Map<string, OnboardingField>(ONBOARDING_FIELDS.map((f) => [f.camel, f]));
 
 export function fieldBySnake(snake: string): OnboardingField | undefined {
   return BY_SNAKE.get(snake);
-}
-
-export function fieldByCamel(camel: string): OnboardingField | undefined {
-  return BY_CAMEL.get(camel);
 }
 
 // ----- Option lists -----
@@ -244,14 +223,14 @@ export function joinCommaList(list: readonly unknown[]): string {
     .join(', ');
 }
 
-// ----- Mapping between the form and the record -----
+// ----- Reading the fields of a record or a form -----
 
 function coerce(kind: FieldKind, value: unknown): string | string[] | boolean {
   switch (kind) {
     case 'text':
       return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
     case 'list':
-      // jobType (and any list) may arrive as comma-separated text.
+      // job_type (and any list) may arrive as comma-separated text.
       if (Array.isArray(value)) return value.filter((entry): entry is string => typeof entry === 'string');
       return parseCommaList(value);
     case 'boolean':
@@ -264,23 +243,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A form with every field at its default. */
-export function emptyOnboardingForm(): OnboardingForm {
-  return toForm(null);
+/** Every field at its default: a new user's form. */
+export function emptyOnboardingFields(): OnboardingFields {
+  return readOnboardingFields(null);
 }
 
-/** Form values → the snake_case fields a record stores. Missing or mistyped values take their default. */
-export function toRecord(form: Partial<OnboardingForm> | null | undefined): OnboardingFields {
-  const source: Record<string, unknown> = isObject(form) ? form : {};
-  const record: Record<string, unknown> = {};
-  for (const f of ONBOARDING_FIELDS) record[f.snake] = coerce(f.kind, source[f.camel]);
-  return record as OnboardingFields;
-}
-
-/** A stored (or partial) record → form values. Missing or mistyped values take their default. */
-export function toForm(record: Partial<Record<string, unknown>> | null | undefined): OnboardingForm {
-  const source: Record<string, unknown> = isObject(record) ? record : {};
-  const form: Record<string, unknown> = {};
-  for (const f of ONBOARDING_FIELDS) form[f.camel] = coerce(f.kind, source[f.snake]);
-  return form as OnboardingForm;
+/**
+ * Every field of a (partial) record or of the wizard's form, and nothing else: missing or mistyped
+ * values take their default; identity, timestamps and the form's terms checkboxes are left out.
+ */
+export function readOnboardingFields(source: unknown): OnboardingFields {
+  const values: Record<string, unknown> = isObject(source) ? source : {};
+  const fields: Record<string, unknown> = {};
+  for (const f of ONBOARDING_FIELDS) fields[f.snake] = coerce(f.kind, values[f.snake]);
+  return fields as OnboardingFields;
 }

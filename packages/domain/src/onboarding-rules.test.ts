@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyOnboardingForm } from './onboarding-fields.ts';
+import { emptyOnboardingFields } from './onboarding-fields.ts';
 import {
   additionalSchema,
   formatPhoneInput,
@@ -19,7 +19,7 @@ import {
 } from './onboarding-rules.ts';
 import { completeOnboardingForm, completeOnboardingRecord } from './onboarding-testing.ts';
 
-const emptyWizardForm = { ...emptyOnboardingForm(), termsReviewed: false, termsAgreed: false };
+const emptyWizardForm = { ...emptyOnboardingFields(), terms_reviewed: false, terms_agreed: false };
 
 describe('validateStep on an empty form', () => {
   it.each([
@@ -101,7 +101,7 @@ describe('validateStep on an empty form', () => {
   });
 
   it('treats blank text as missing', () => {
-    expect(validateStep(3, { ...completeOnboardingForm(), firstName: '   ' })).toEqual([
+    expect(validateStep(3, { ...completeOnboardingForm(), first_name: '   ' })).toEqual([
       'First Name is required',
     ]);
   });
@@ -120,49 +120,49 @@ describe('validateStep on a complete form', () => {
 
 describe('format messages replace the required message once a value is given', () => {
   it.each([
-    { step: 3, field: 'emailAddress', value: 'ada@', message: 'Please enter a valid email address' },
+    { step: 3, field: 'email_address', value: 'ada@', message: 'Please enter a valid email address' },
     {
       step: 3,
-      field: 'phoneNumber',
+      field: 'phone_number',
       value: '(555) 123-456',
       message: 'Phone Number must be at least 10 digits',
     },
     {
       step: 4,
-      field: 'zipCode',
+      field: 'zip_code',
       value: '12',
       message: 'Postal/ZIP Code must be 3-10 characters (letters, numbers, spaces, hyphens)',
     },
     {
       step: 7,
-      field: 'salaryExpectation',
+      field: 'salary_expectation',
       value: '75k',
       message: 'Please enter a valid salary amount (e.g., $75,000 or 75000)',
     },
     {
       step: 8,
-      field: 'linkedinUrl',
+      field: 'linkedin_url',
       value: 'https://example.com/in/ada',
       message: 'Please enter a valid LinkedIn profile URL',
     },
-    { step: 7, field: 'topJobTitles', value: ' , ', message: 'At least one Job Title is required' },
+    { step: 7, field: 'top_job_titles', value: ' , ', message: 'At least one Job Title is required' },
   ])('$field = $value', ({ step, field, value, message }) => {
     expect(validateStep(step, completeOnboardingForm({ [field]: value }))).toEqual([message]);
   });
 
   it('accepts an empty LinkedIn URL (optional)', () => {
-    expect(validateStep(8, completeOnboardingForm({ linkedinUrl: '' }))).toEqual([]);
-    expect(validateStep(8, { ...completeOnboardingForm(), linkedinUrl: undefined })).toEqual([]);
+    expect(validateStep(8, completeOnboardingForm({ linkedin_url: '' }))).toEqual([]);
+    expect(validateStep(8, { ...completeOnboardingForm(), linkedin_url: undefined })).toEqual([]);
   });
 
   it('asks for each acknowledgement left unchecked', () => {
-    expect(validateStep(8, completeOnboardingForm({ ackRefundPolicy: false, ackGlobalTeam: false }))).toEqual(
-      ['Refund Policy must be checked', 'Global Team must be checked'],
-    );
+    expect(
+      validateStep(8, completeOnboardingForm({ ack_refund_policy: false, ack_global_team: false })),
+    ).toEqual(['Refund Policy must be checked', 'Global Team must be checked']);
   });
 
   it('asks for each terms checkbox left unchecked', () => {
-    expect(validateStep(2, completeOnboardingForm({ termsAgreed: false }))).toEqual([
+    expect(validateStep(2, completeOnboardingForm({ terms_agreed: false }))).toEqual([
       'Please confirm that you understand and agree to the Terms & Conditions',
     ]);
   });
@@ -308,7 +308,7 @@ describe('formatPhoneInput', () => {
 });
 
 /** The issues of a save's body, as the API reports them: the field and the message. */
-function validatePartialRecord(body: unknown) {
+function issuesOfSave(body: unknown) {
   const result = onboardingChangesSchema.safeParse(body);
   return (result.error?.issues ?? []).map((issue) => ({
     field: String(issue.path[0] ?? ''),
@@ -318,17 +318,13 @@ function validatePartialRecord(body: unknown) {
 
 describe('the schema of a save', () => {
   it('accepts a complete record, an empty one and blank fields', () => {
-    expect(validatePartialRecord(completeOnboardingRecord())).toEqual([]);
-    expect(validatePartialRecord({})).toEqual([]);
-    expect(
-      validatePartialRecord({ email_address: '', zip_code: '  ', linkedin_url: null, job_type: [] }),
-    ).toEqual([]);
+    expect(issuesOfSave(completeOnboardingRecord())).toEqual([]);
+    expect(issuesOfSave({})).toEqual([]);
+    expect(issuesOfSave({ email_address: '', zip_code: '  ', linkedin_url: null, job_type: [] })).toEqual([]);
   });
 
   it('ignores identity and unknown keys', () => {
-    expect(validatePartialRecord({ id: 5, user_id: 'x', userId: 'y', created_at: 1, whatever: {} })).toEqual(
-      [],
-    );
+    expect(issuesOfSave({ id: 5, user_id: 'x', userId: 'y', created_at: 1, whatever: {} })).toEqual([]);
   });
 
   it.each([
@@ -363,12 +359,12 @@ describe('the schema of a save', () => {
     { onboarding_completed: 1, message: 'Onboarding Completed must be true or false' },
   ])('reports $message', ({ message, ...partial }) => {
     const [field] = Object.keys(partial);
-    expect(validatePartialRecord(partial)).toEqual([{ field, message }]);
+    expect(issuesOfSave(partial)).toEqual([{ field, message }]);
   });
 
   it('accepts job_type as comma-separated text and the maximum lengths', () => {
     expect(
-      validatePartialRecord({
+      issuesOfSave({
         job_type: 'full-time, contract',
         goals: 'x'.repeat(5000),
         work_location_type: ['Remote', 'Hybrid', 'On-site'],
@@ -377,7 +373,7 @@ describe('the schema of a save', () => {
   });
 
   it('reports every bad field', () => {
-    expect(validatePartialRecord({ email_address: 'x', zip_code: '1' }).map((i) => i.field)).toEqual([
+    expect(issuesOfSave({ email_address: 'x', zip_code: '1' }).map((i) => i.field)).toEqual([
       'email_address',
       'zip_code',
     ]);
@@ -407,7 +403,7 @@ describe('the schema of a save', () => {
   });
 
   it('refuses a body that is not an object', () => {
-    expect(validatePartialRecord([1])).toEqual([{ field: '', message: 'The submission must be an object' }]);
+    expect(issuesOfSave([1])).toEqual([{ field: '', message: 'The submission must be an object' }]);
   });
 });
 
@@ -425,7 +421,7 @@ describe('no validator throws', () => {
   const anything = fc.oneof(
     fc.anything(),
     fc.dictionary(
-      fc.constantFrom('email_address', 'job_type', 'zipCode', 'jobType', 'linkedinUrl'),
+      fc.constantFrom('email_address', 'job_type', 'zip_code', 'job_type', 'linkedin_url'),
       fc.anything(),
     ),
   );
@@ -434,7 +430,7 @@ describe('no validator throws', () => {
     fc.assert(
       fc.property(anything, fc.integer({ min: -1, max: 11 }), (input, step) => {
         validateStep(step, input);
-        validatePartialRecord(input);
+        issuesOfSave(input);
         missingRequiredFields(input);
         for (const check of [
           isValidEmail,

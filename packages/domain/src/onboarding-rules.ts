@@ -13,7 +13,6 @@ import {
   type OnboardingField,
   type OnboardingFieldKey,
   type OnboardingFields,
-  type OnboardingForm,
   parseCommaList,
 } from './onboarding-fields.ts';
 
@@ -179,12 +178,10 @@ function optionCheck(field: OnboardingField) {
 function textRule(field: OnboardingField): z.ZodType<string> {
   const format = FORMAT_RULES[field.snake as OnboardingFieldKey];
   const option = optionCheck(field);
-  let rule = z
-    .string({ error: `${field.label} must be text` })
-    .max(MAX_TEXT_LENGTH, {
-      error: `${field.label} must be at most ${MAX_TEXT_LENGTH} characters`,
-      abort: true,
-    });
+  let rule = z.string({ error: `${field.label} must be text` }).max(MAX_TEXT_LENGTH, {
+    error: `${field.label} must be at most ${MAX_TEXT_LENGTH} characters`,
+    abort: true,
+  });
   if (format)
     rule = rule.refine((v) => isBlank(v) || format.isValid(v), { error: format.message, abort: true });
   if (option) rule = rule.refine(option.accepts, option.message);
@@ -280,48 +277,42 @@ function required(key: OnboardingFieldKey, message: string): z.ZodType<unknown> 
   return presence.pipe(FIELD_RULES[key] as z.ZodType<unknown>);
 }
 
-/** A step's schema over the form's names; loose, so that the rest of the form passes through untouched. */
-function stepSchema(fields: Partial<Record<OnboardingFieldKey, z.ZodType>>) {
-  return z.looseObject(
-    Object.fromEntries(Object.entries(fields).map(([key, schema]) => [fieldBySnake(key)?.camel, schema])),
-  );
-}
-
 /** The two checkboxes of the terms step; form-only, never stored. */
 export const TERMS_CHECKBOXES = [
   {
-    name: 'termsReviewed',
+    name: 'terms_reviewed',
     label: 'I have read and reviewed the complete Terms & Conditions document above *',
     message: MESSAGES.termsReviewed,
   },
   {
-    name: 'termsAgreed',
+    name: 'terms_agreed',
     label: 'I understand and agree to the Terms & Conditions outlined above *',
     message: MESSAGES.termsAgreed,
   },
 ] as const;
 
 export interface TermsForm {
-  termsReviewed: boolean;
-  termsAgreed: boolean;
+  terms_reviewed: boolean;
+  terms_agreed: boolean;
 }
 
-/** What the wizard edits: the stored fields plus the terms checkboxes. */
-export type WizardForm = OnboardingForm & TermsForm;
+/** What the wizard edits: the record's fields, under the record's names, plus the terms checkboxes. */
+export type WizardForm = OnboardingFields & TermsForm;
 
+// Step schemas are loose, so that the rest of the form passes through untouched.
 export const termsSchema = z.looseObject({
-  termsReviewed: checked(MESSAGES.termsReviewed),
-  termsAgreed: checked(MESSAGES.termsAgreed),
+  terms_reviewed: checked(MESSAGES.termsReviewed),
+  terms_agreed: checked(MESSAGES.termsAgreed),
 });
 
-export const personalSchema = stepSchema({
+export const personalSchema = z.looseObject({
   first_name: required('first_name', MESSAGES.firstName),
   last_name: required('last_name', MESSAGES.lastName),
   email_address: required('email_address', MESSAGES.emailRequired),
   phone_number: required('phone_number', MESSAGES.phoneRequired),
 });
 
-export const addressSchema = stepSchema({
+export const addressSchema = z.looseObject({
   street_address: required('street_address', MESSAGES.streetAddress),
   city: required('city', MESSAGES.city),
   state: required('state', MESSAGES.state),
@@ -329,13 +320,13 @@ export const addressSchema = stepSchema({
   country: required('country', MESSAGES.country),
 });
 
-export const authorizationSchema = stepSchema({
+export const authorizationSchema = z.looseObject({
   us_citizen: required('us_citizen', MESSAGES.usCitizen),
   work_authorization: required('work_authorization', MESSAGES.workAuthorization),
   requires_sponsorship: required('requires_sponsorship', MESSAGES.requiresSponsorship),
 });
 
-export const employmentSchema = stepSchema({
+export const employmentSchema = z.looseObject({
   currently_employed: required('currently_employed', MESSAGES.currentlyEmployed),
   recent_position: required('recent_position', MESSAGES.recentPosition),
   recent_employer: required('recent_employer', MESSAGES.recentEmployer),
@@ -344,7 +335,7 @@ export const employmentSchema = stepSchema({
   job_type: required('job_type', MESSAGES.jobType),
 });
 
-export const preferencesSchema = stepSchema({
+export const preferencesSchema = z.looseObject({
   work_location_type: required('work_location_type', MESSAGES.workLocationType),
   salary_expectation: required('salary_expectation', MESSAGES.salaryRequired),
   // Job titles are stored comma-joined; at least one non-blank entry.
@@ -354,7 +345,7 @@ export const preferencesSchema = stepSchema({
   ),
 });
 
-export const additionalSchema = stepSchema({
+export const additionalSchema = z.looseObject({
   linkedin_url: FIELD_RULES.linkedin_url.optional(),
   signature: required('signature', MESSAGES.signature),
   ...Object.fromEntries(ACK_FIELDS.map((ack) => [ack.snake, required(ack.snake, ackMessage(ack.label))])),

@@ -1,47 +1,46 @@
 import {
   ACK_FIELDS,
-  emptyOnboardingForm,
+  emptyOnboardingFields,
   type OnboardingFields,
-  type OnboardingForm,
-  toRecord,
+  readOnboardingFields,
 } from './onboarding-fields.ts';
 import type { WizardForm } from './onboarding-rules.ts';
 
 /** A form that passes every step, for tests; pass what the test is about. */
 export function completeOnboardingForm(overrides: Partial<WizardForm> = {}): WizardForm {
-  const acks = Object.fromEntries(ACK_FIELDS.map((a) => [a.camel, true]));
+  const acks = Object.fromEntries(ACK_FIELDS.map((a) => [a.snake, true]));
   return {
-    ...emptyOnboardingForm(),
-    termsReviewed: true,
-    termsAgreed: true,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    emailAddress: 'ada@example.com',
-    phoneNumber: '(555) 123-4567',
+    ...emptyOnboardingFields(),
+    terms_reviewed: true,
+    terms_agreed: true,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email_address: 'ada@example.com',
+    phone_number: '(555) 123-4567',
     birthdate: '1990-12-10',
-    streetAddress: '1 Analytical Way',
+    street_address: '1 Analytical Way',
     city: 'London',
     state: 'Greater London',
-    zipCode: 'SW1A 1AA',
+    zip_code: 'SW1A 1AA',
     country: 'United Kingdom',
-    usCitizen: 'No',
-    workAuthorization: 'Yes',
-    requiresSponsorship: 'No',
-    currentlyEmployed: 'Yes',
-    availabilityToStart: '2030-01-15',
-    recentPosition: 'Engineer',
-    recentEmployer: 'Difference Engines Ltd',
-    experienceLevel: 'senior',
-    jobType: ['full-time', 'contract'],
+    us_citizen: 'No',
+    work_authorization: 'Yes',
+    requires_sponsorship: 'No',
+    currently_employed: 'Yes',
+    availability_to_start: '2030-01-15',
+    recent_position: 'Engineer',
+    recent_employer: 'Difference Engines Ltd',
+    experience_level: 'senior',
+    job_type: ['full-time', 'contract'],
     resume: 'resumes/7f6c1c8e-6d0a-4e4b-9a57-2f1d7a4e1b11-Ada_Lovelace.pdf',
-    workLocationType: ['Remote', 'Hybrid'],
-    topJobTitles: 'Software Engineer, Data Engineer',
-    salaryExpectation: '$120,000',
-    openForRelocation: 'Maybe',
-    linkedinUrl: 'https://www.linkedin.com/in/ada-lovelace',
+    work_location_type: ['Remote', 'Hybrid'],
+    top_job_titles: 'Software Engineer, Data Engineer',
+    salary_expectation: '$120,000',
+    open_for_relocation: 'Maybe',
+    linkedin_url: 'https://www.linkedin.com/in/ada-lovelace',
     signature: 'Ada Lovelace',
-    ...(acks as Pick<OnboardingForm, (typeof ACK_FIELDS)[number]['camel']>),
-    onboardingCompleted: true,
+    ...(acks as Pick<OnboardingFields, (typeof ACK_FIELDS)[number]['snake']>),
+    onboarding_completed: true,
     ...overrides,
   };
 }
@@ -60,5 +59,5 @@ export function allAcknowledged(): Pick<OnboardingFields, AckKey> {
 export function completeOnboardingRecord(overrides?: Partial<OnboardingFields>): OnboardingFields;
 export function completeOnboardingRecord(overrides: Record<string, unknown>): Record<string, unknown>;
 export function completeOnboardingRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { ...toRecord(completeOnboardingForm()), ...overrides };
+  return { ...readOnboardingFields(completeOnboardingForm()), ...overrides };
 }

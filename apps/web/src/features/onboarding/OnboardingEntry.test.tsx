@@ -1,4 +1,4 @@
-import { toRecord } from '@app/domain/onboarding-fields';
+import { readOnboardingFields } from '@app/domain/onboarding-fields';
 import { completeOnboardingForm } from '@app/domain/onboarding-testing';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,19 +19,19 @@ import { type FakeRoute, fakeServer, renderOnboarding } from './testing.tsx';
 /** Personal and address answered; the rest missing. */
 const partial = {
   id: 'sub-1',
-  ...toRecord({
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    emailAddress: 'ada@example.com',
-    phoneNumber: '(555) 123-4567',
-    streetAddress: '1 Analytical Way',
+  ...readOnboardingFields({
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email_address: 'ada@example.com',
+    phone_number: '(555) 123-4567',
+    street_address: '1 Analytical Way',
     city: 'London',
     state: 'Greater London',
-    zipCode: 'SW1A 1AA',
+    zip_code: 'SW1A 1AA',
     country: 'United Kingdom',
   }),
 };
-const complete = { id: 'sub-1', ...toRecord(completeOnboardingForm()) };
+const complete = { id: 'sub-1', ...readOnboardingFields(completeOnboardingForm()) };
 
 function server(saved: object | null, isComplete = false): FakeRoute {
   return ({ method, path }) => {
@@ -123,7 +123,7 @@ describe('the entry route for a signed-in user', () => {
 
   it('keeps the wizard open on a reload before anything is filled in', async () => {
     rememberOnboardingStep(2);
-    fakeServer(server({ id: 'sub-1', ...toRecord({}) }));
+    fakeServer(server({ id: 'sub-1', ...readOnboardingFields({}) }));
     renderOnboarding(<OnboardingEntry />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Terms & Conditions' })).toBeInTheDocument();
   });

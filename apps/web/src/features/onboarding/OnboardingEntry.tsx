@@ -156,8 +156,8 @@ function CreateFlow({ goToWhenComplete }: { goToWhenComplete: string }) {
           onSubmitted={(values) =>
             leaveWizard({
               kind: 'thank-you',
-              name: [values.firstName, values.lastName].filter(Boolean).join(' '),
-              email: values.emailAddress || account.email,
+              name: [values.first_name, values.last_name].filter(Boolean).join(' '),
+              email: values.email_address || account.email,
             })
           }
         />

@@ -1,4 +1,4 @@
-import { toRecord } from '@app/domain/onboarding-fields';
+import { readOnboardingFields } from '@app/domain/onboarding-fields';
 import { completeOnboardingForm } from '@app/domain/onboarding-testing';
 import { describe, expect, it } from 'vitest';
 import { wizardValues } from './saved-submission.ts';
@@ -8,28 +8,31 @@ const stored = (form: object) => ({
   user_id: 'u',
   created_at: '',
   updated_at: '',
-  ...toRecord(form),
+  ...readOnboardingFields(form),
 });
 
 describe('the wizard values of a saved submission', () => {
   it('start empty, with the terms unchecked, without a submission', () => {
     expect(wizardValues(null)).toMatchObject({
-      firstName: '',
-      jobType: [],
-      termsReviewed: false,
-      termsAgreed: false,
+      first_name: '',
+      job_type: [],
+      terms_reviewed: false,
+      terms_agreed: false,
     });
   });
 
   it('keep the terms unchecked while nothing past them is answered', () => {
-    expect(wizardValues(stored({}))).toMatchObject({ termsReviewed: false, termsAgreed: false });
+    expect(wizardValues(stored({}))).toMatchObject({ terms_reviewed: false, terms_agreed: false });
   });
 
   it('count the terms as accepted once later answers exist, or the profile is complete', () => {
-    expect(wizardValues(stored({ firstName: 'Ada' }))).toMatchObject({ firstName: 'Ada', termsAgreed: true });
+    expect(wizardValues(stored({ first_name: 'Ada' }))).toMatchObject({
+      first_name: 'Ada',
+      terms_agreed: true,
+    });
     expect(wizardValues(stored(completeOnboardingForm()))).toMatchObject({
-      termsReviewed: true,
-      termsAgreed: true,
+      terms_reviewed: true,
+      terms_agreed: true,
     });
   });
 });

@@ -3,7 +3,11 @@
  * for it (spec 1, section 8): the load failing, and a stored record that cannot be read.
  */
 import { checkCompleteness, startStep } from '@app/domain/onboarding-completeness';
-import { emptyOnboardingForm, type OnboardingRecord, toForm } from '@app/domain/onboarding-fields';
+import {
+  emptyOnboardingFields,
+  type OnboardingRecord,
+  readOnboardingFields,
+} from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
 import { fetchProfileRecord } from '../../lib/profile-record.ts';
 
@@ -37,9 +41,9 @@ function acceptedTerms(record: OnboardingRecord | null): boolean {
 export function wizardValues(record: OnboardingRecord | null): WizardForm {
   const accepted = acceptedTerms(record);
   return {
-    ...(record ? toForm(record) : emptyOnboardingForm()),
-    termsReviewed: accepted,
-    termsAgreed: accepted,
+    ...(record ? readOnboardingFields(record) : emptyOnboardingFields()),
+    terms_reviewed: accepted,
+    terms_agreed: accepted,
   };
 }
 

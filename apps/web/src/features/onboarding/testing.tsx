@@ -1,6 +1,6 @@
 /** Renders onboarding screens the way the app does, with a fake server behind `fetch`. */
 
-import { emptyOnboardingForm } from '@app/domain/onboarding-fields';
+import { emptyOnboardingFields } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -77,7 +77,7 @@ export function FormHarness({
   onValues?: (values: WizardForm) => void;
 }) {
   const form = useForm<WizardForm>({
-    defaultValues: { ...emptyOnboardingForm(), termsReviewed: false, termsAgreed: false, ...values },
+    defaultValues: { ...emptyOnboardingFields(), terms_reviewed: false, terms_agreed: false, ...values },
   });
   form.watch((all) => onValues?.(all as WizardForm));
   return <FormProvider {...form}>{children}</FormProvider>;

@@ -18,7 +18,7 @@ class FileRefused extends Error {}
 
 export interface DocumentFieldProps {
   /** Holds the uploaded file's URL; removing the file clears it. */
-  name: Extract<TextFieldName, 'resume' | 'coverLetter'>;
+  name: Extract<TextFieldName, 'resume' | 'cover_letter'>;
   label: string;
   folder: UploadFolder;
   required?: boolean;

@@ -6,14 +6,14 @@ import { ListField } from './ListField.tsx';
 
 afterEach(cleanup);
 
-function renderList(topJobTitles = '') {
+function renderList(top_job_titles = '') {
   const onValues = vi.fn();
   renderOnboarding(
-    <FormHarness values={{ topJobTitles }} onValues={onValues}>
-      <ListField name="topJobTitles" label="Job Titles" itemName="job title" required />
+    <FormHarness values={{ top_job_titles }} onValues={onValues}>
+      <ListField name="top_job_titles" label="Job Titles" itemName="job title" required />
     </FormHarness>,
   );
-  return () => onValues.mock.lastCall?.[0].topJobTitles;
+  return () => onValues.mock.lastCall?.[0].top_job_titles;
 }
 
 describe('a list input', () => {

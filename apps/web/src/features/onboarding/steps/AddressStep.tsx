@@ -4,13 +4,13 @@ import { TextField } from '../fields/TextField.tsx';
 export function AddressStep() {
   return (
     <div className="space-y-5">
-      <TextField name="streetAddress" label="Street Address" required autoComplete="street-address" />
+      <TextField name="street_address" label="Street Address" required autoComplete="street-address" />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField name="city" label="City" required autoComplete="address-level2" />
         <TextField name="state" label="State/Province" required autoComplete="address-level1" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField name="zipCode" label="Postal/ZIP Code" required autoComplete="postal-code" />
+        <TextField name="zip_code" label="Postal/ZIP Code" required autoComplete="postal-code" />
         <TextField name="country" label="Country" required autoComplete="country-name" />
       </div>
     </div>

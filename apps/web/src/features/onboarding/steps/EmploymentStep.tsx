@@ -9,23 +9,28 @@ import { TextField } from '../fields/TextField.tsx';
 export function EmploymentStep() {
   return (
     <div className="space-y-6">
-      <ChoiceGroup name="currentlyEmployed" legend="Are you currently employed?" options={YES_NO} required />
+      <ChoiceGroup name="currently_employed" legend="Are you currently employed?" options={YES_NO} required />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField name="recentPosition" label="Recent Position" required autoComplete="organization-title" />
-        <TextField name="recentEmployer" label="Recent Employer" required autoComplete="organization" />
+        <TextField
+          name="recent_position"
+          label="Recent Position"
+          required
+          autoComplete="organization-title"
+        />
+        <TextField name="recent_employer" label="Recent Employer" required autoComplete="organization" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
-          name="experienceLevel"
+          name="experience_level"
           label="Experience Level"
           options={EXPERIENCE_LEVELS}
           placeholder="Select your experience level"
           required
         />
-        <DateField name="availabilityToStart" label="Availability to Start" />
+        <DateField name="availability_to_start" label="Availability to Start" />
       </div>
       <CheckboxGroup
-        name="jobType"
+        name="job_type"
         legend="Job Type"
         hint="Select every type you would accept."
         options={JOB_TYPES}
@@ -33,7 +38,7 @@ export function EmploymentStep() {
       />
       <div className="grid gap-6 sm:grid-cols-2">
         <DocumentField name="resume" label="Resume" folder="resumes" required />
-        <DocumentField name="coverLetter" label="Cover Letter" folder="cover-letters" />
+        <DocumentField name="cover_letter" label="Cover Letter" folder="cover-letters" />
       </div>
     </div>
   );

@@ -20,7 +20,7 @@ export function JobPreferencesStep() {
   return (
     <div className="space-y-6">
       <ListField
-        name="topJobTitles"
+        name="top_job_titles"
         label="Job Titles"
         itemName="job title"
         placeholder="e.g. Product Designer"
@@ -28,7 +28,7 @@ export function JobPreferencesStep() {
         required
       />
       <ListField
-        name="jobDescriptionKeywords"
+        name="job_description_keywords"
         label="Job Description Keywords"
         itemName="keyword"
         placeholder="e.g. design systems"
@@ -36,14 +36,14 @@ export function JobPreferencesStep() {
         aside={<WholeWordsOption />}
       />
       <ListField
-        name="excludeJobTitles"
+        name="exclude_job_titles"
         label="Excluded Job Titles"
         itemName="excluded job title"
         placeholder="e.g. Intern"
         hint="Titles we should never apply for."
       />
       <ListField
-        name="excludeJobDescriptionKeywords"
+        name="exclude_job_description_keywords"
         label="Excluded Job Description Keywords"
         itemName="excluded keyword"
         placeholder="e.g. commission only"
@@ -51,7 +51,7 @@ export function JobPreferencesStep() {
         aside={<WholeWordsOption />}
       />
       <TextField
-        name="salaryExpectation"
+        name="salary_expectation"
         label="Salary Expectation"
         hint="Your minimum annual salary in USD, e.g. $75,000."
         placeholder="$75,000"
@@ -59,19 +59,19 @@ export function JobPreferencesStep() {
         required
       />
       <CheckboxGroup
-        name="workLocationType"
+        name="work_location_type"
         legend="Work Location Type"
         options={WORK_LOCATION_TYPES}
         required
       />
       <TextField
-        name="locationRequirements"
+        name="location_requirements"
         label="Location Requirements"
         placeholder="e.g. within 30 miles of Austin, TX"
       />
-      <ChoiceGroup name="openForRelocation" legend="Are you open to relocation?" options={YES_NO_MAYBE} />
+      <ChoiceGroup name="open_for_relocation" legend="Are you open to relocation?" options={YES_NO_MAYBE} />
       <TextAreaField
-        name="jobCriteria"
+        name="job_criteria"
         label="Anything else we should look for or avoid?"
         placeholder="e.g. companies under 500 people, no agencies"
       />

@@ -9,14 +9,14 @@ export function PersonalStep() {
   return (
     <div className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField name="firstName" label="First Name" required autoComplete="given-name" />
-        <TextField name="middleName" label="Middle Name" autoComplete="additional-name" />
-        <TextField name="lastName" label="Last Name" required autoComplete="family-name" />
+        <TextField name="first_name" label="First Name" required autoComplete="given-name" />
+        <TextField name="middle_name" label="Middle Name" autoComplete="additional-name" />
+        <TextField name="last_name" label="Last Name" required autoComplete="family-name" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField name="emailAddress" label="Email Address" required type="email" autoComplete="email" />
+        <TextField name="email_address" label="Email Address" required type="email" autoComplete="email" />
         <TextField
-          name="phoneNumber"
+          name="phone_number"
           label="Phone Number"
           required
           type="tel"
@@ -26,13 +26,13 @@ export function PersonalStep() {
           format={formatPhoneInput}
         />
       </div>
-      <ChoiceGroup name="hasWhatsApp" legend="Do you use WhatsApp on this number?" options={YES_NO} />
+      <ChoiceGroup name="has_whatsapp" legend="Do you use WhatsApp on this number?" options={YES_NO} />
       <div className="grid gap-5 sm:grid-cols-2">
         <DateField name="birthdate" label="Birthdate" />
         <TextField name="pronouns" label="Pronouns" placeholder="e.g. she/her" />
       </div>
       <TextField
-        name="whereFoundUs"
+        name="where_found_us"
         label="How did you find us?"
         placeholder="e.g. a friend, LinkedIn, a search"
       />

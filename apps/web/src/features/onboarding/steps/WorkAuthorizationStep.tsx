@@ -6,21 +6,21 @@ import { TextField } from '../fields/TextField.tsx';
 export function WorkAuthorizationStep() {
   return (
     <div className="space-y-6">
-      <ChoiceGroup name="usCitizen" legend="Are you a US citizen?" options={YES_NO} required />
+      <ChoiceGroup name="us_citizen" legend="Are you a US citizen?" options={YES_NO} required />
       <ChoiceGroup
-        name="workAuthorization"
+        name="work_authorization"
         legend="Are you authorized to work in the US?"
         options={YES_NO_PENDING}
         required
       />
       <ChoiceGroup
-        name="requiresSponsorship"
+        name="requires_sponsorship"
         legend="Will you now or in the future require visa sponsorship?"
         options={YES_NO}
         required
       />
       <TextField
-        name="sponsorshipType"
+        name="sponsorship_type"
         label="Type of sponsorship"
         hint="Only if you need sponsorship, e.g. H-1B, TN, OPT extension."
       />

@@ -1,4 +1,4 @@
-import { emptyOnboardingForm } from '@app/domain/onboarding-fields';
+import { emptyOnboardingFields } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
 import { completeOnboardingForm } from '@app/domain/onboarding-testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -8,7 +8,7 @@ import { readProfileCompleteCookie, removeProfileCompleteCookie } from '../../..
 import { type FakeRoute, fakeServer, renderOnboarding } from '../testing.tsx';
 import { OnboardingWizard, type OnboardingWizardProps } from './OnboardingWizard.tsx';
 
-const empty: WizardForm = { ...emptyOnboardingForm(), termsReviewed: false, termsAgreed: false };
+const empty: WizardForm = { ...emptyOnboardingFields(), terms_reviewed: false, terms_agreed: false };
 const record = (body: unknown) => Response.json({ data: { id: 'sub-1', ...(body as object) } });
 const saves: FakeRoute = ({ method, path, body }) => {
   if (method === 'PUT' && path === '/api/onboarding-submissions/sub-1') return record(body);
@@ -182,7 +182,7 @@ describe('the onboarding wizard', () => {
   it('submits in create mode: saves with the completion flag, creates, marks the profile complete', async () => {
     const user = userEvent.setup();
     const { calls } = fakeServer(saves);
-    const values = completeOnboardingForm({ onboardingCompleted: false });
+    const values = completeOnboardingForm({ onboarding_completed: false });
     const { onSubmitted } = renderWizard({ initialValues: values, initialStep: 9 });
     // The step tells the person, more than once, which button finishes.
     expect(screen.getAllByText(/click/).map((text) => text.textContent)).toEqual([
@@ -201,7 +201,7 @@ describe('the onboarding wizard', () => {
       ['POST', true],
     ]);
     expect(calls[1]?.body).toMatchObject({ user_id: 'user-1', first_name: 'Ada' });
-    expect(onSubmitted).toHaveBeenCalledWith({ ...values, onboardingCompleted: true });
+    expect(onSubmitted).toHaveBeenCalledWith({ ...values, onboarding_completed: true });
     expect(readProfileCompleteCookie()?.isComplete).toBe(true);
   });
 

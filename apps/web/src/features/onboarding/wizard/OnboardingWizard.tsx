@@ -128,7 +128,7 @@ export function OnboardingWizard({
 
   const submit = useMutation({
     mutationFn: async () => {
-      const submitted: WizardForm = { ...form.getValues(), onboardingCompleted: true };
+      const submitted: WizardForm = { ...form.getValues(), onboarding_completed: true };
       // Create mode also sends the create call with the completion flag (spec 1, section 4); the
       // server keeps one submission per user, so it lands on the record just saved.
       const landed = (await save(submitted)) && (edit || (await create(submitted)));
@@ -136,7 +136,7 @@ export function OnboardingWizard({
       return submitted;
     },
     onSuccess: (submitted) => {
-      form.setValue('onboardingCompleted', true);
+      form.setValue('onboarding_completed', true);
       notify.success(edit ? 'Profile Updated Successfully!' : 'Application Submitted Successfully!', {
         duration: 5000,
       });

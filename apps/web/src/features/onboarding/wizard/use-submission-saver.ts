@@ -1,4 +1,4 @@
-import { toRecord } from '@app/domain/onboarding-fields';
+import { readOnboardingFields } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
@@ -31,7 +31,7 @@ export function useSubmissionSaver(existingId: string | null) {
         console.error('No authenticated user found');
         return false;
       }
-      const fields = toRecord(values);
+      const fields = readOnboardingFields(values);
       const result = submissionId.current
         ? await updateSubmission(submissionId.current, { ...fields, userId })
         : await createSubmission({ ...fields, user_id: userId });
@@ -53,7 +53,7 @@ export function useSubmissionSaver(existingId: string | null) {
         return false;
       }
       const result = await createSubmission({
-        ...toRecord(values),
+        ...readOnboardingFields(values),
         user_id: userId,
         onboarding_completed: true,
       });
