@@ -108,7 +108,7 @@ function sendWithProgress(
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(init.method ?? 'GET', url);
-    init.headers.forEach((value, name) => request.setRequestHeader(name, value));
+    for (const [name, value] of init.headers) request.setRequestHeader(name, value);
     request.responseType = 'text';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
