@@ -66,6 +66,19 @@ describe('toggleDecision', () => {
     expect(approvals()).toEqual(['rejected']);
   });
 
+  it('cancels a list fetch in flight, so its older answer never overwrites the decision', async () => {
+    vi.mocked(updateApproval).mockResolvedValue(makeJob({ id: 'a', client_approval: 'rejected' }));
+    const { queryClient, result, approvals } = setUp([job('a')]);
+    const older = deferred<JobListItem[]>();
+    void queryClient.fetchQuery({ queryKey: myJobsQueryKey, queryFn: () => older.promise }).catch(() => {});
+    await act(async () => {
+      result.current.toggleDecision(job('a'), 1);
+    });
+    older.resolve([job('a')]);
+    await waitFor(() => expect(result.current.inFlight.size).toBe(0));
+    expect(approvals()).toEqual(['rejected']);
+  });
+
   it('puts the decision back and names the job when the server refuses', async () => {
     vi.mocked(updateApproval).mockRejectedValue(new ApiError('Job not found', 404));
     const { result, approvals } = setUp([job('a', { client_approval: 'rejected' })]);

@@ -64,7 +64,10 @@ export function patchCachedJobs(queryClient: QueryClient, changes: ReadonlyMap<s
   }
 }
 
-/** Cancels the jobs' fetches in flight, so that none lands over a change about to be shown. */
+/**
+ * Cancels a fetch of the list in flight, so that it does not land over a change about to be shown.
+ * Whole jobs are left to load: the pop-up shows the list's decision and notes over them anyway.
+ */
 export function stopJobFetches(queryClient: QueryClient): Promise<void> {
-  return queryClient.cancelQueries({ queryKey: myJobsQueryKey });
+  return queryClient.cancelQueries({ queryKey: myJobsQueryKey, exact: true });
 }
