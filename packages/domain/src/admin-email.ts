@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resolvedClientShape } from './clients-api.ts';
 import { formattedFilterSchema, jobFilterSetSchema, savedFilterSchema } from './job-filters.ts';
-import { ACK_FIELDS, FIELD_OPTIONS } from './onboarding-fields.ts';
+import { ACK_FIELDS, FIELD_OPTIONS, onboardingRecordSchema } from './onboarding-fields.ts';
 
 /**
  * The staff call `POST /api/admin/user-email-management` (spec 2, sections 3 and 7): its actions,
@@ -30,33 +30,36 @@ export const adminEmailRequestSchema = z.object({
 export type AdminEmailRequest = z.infer<typeof adminEmailRequestSchema>;
 
 /** The record fields staff see ("Admin onboarding record"); links, ids and upload results stay hidden. */
-export const adminRecordSchema = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  email_address: z.string(),
-  phone_number: z.string(),
-  experience_level: z.string(),
-  salary_expectation: z.string(),
-  has_whatsapp: z.string(),
-  job_type: z.array(z.string()),
-  work_location_type: z.array(z.string()),
-  onboarding_completed: z.boolean(),
-  signature: z.string(),
-  ack_incorrect_statements: z.boolean(),
-  ack_read_above: z.boolean(),
-  ack_no_guarantees: z.boolean(),
-  ack_whatsapp: z.boolean(),
-  ack_cancellation: z.boolean(),
-  ack_refund_policy: z.boolean(),
-  ack_refuse_service: z.boolean(),
-  ack_global_team: z.boolean(),
-  ack_self_service_cancel: z.boolean(),
-  ack_billing_issues: z.boolean(),
-  created_at: z.string(),
-  /** Display names of the uploaded documents (no links), or null when none was uploaded. */
-  resume_name: z.string().nullable(),
-  cover_letter_name: z.string().nullable(),
-});
+export const adminRecordSchema = onboardingRecordSchema
+  .pick({
+    first_name: true,
+    last_name: true,
+    email_address: true,
+    phone_number: true,
+    experience_level: true,
+    salary_expectation: true,
+    has_whatsapp: true,
+    job_type: true,
+    work_location_type: true,
+    onboarding_completed: true,
+    signature: true,
+    ack_incorrect_statements: true,
+    ack_read_above: true,
+    ack_no_guarantees: true,
+    ack_whatsapp: true,
+    ack_cancellation: true,
+    ack_refund_policy: true,
+    ack_refuse_service: true,
+    ack_global_team: true,
+    ack_self_service_cancel: true,
+    ack_billing_issues: true,
+    created_at: true,
+  })
+  .extend({
+    /** Display names of the uploaded documents (no links), or null when none was uploaded. */
+    resume_name: z.string().nullable(),
+    cover_letter_name: z.string().nullable(),
+  });
 export type AdminRecord = z.infer<typeof adminRecordSchema>;
 
 /** The client's details staff read first, in order, in the team e-mail and on the User Information card. */

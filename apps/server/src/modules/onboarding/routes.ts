@@ -1,4 +1,9 @@
-import { onboardingRecordSchema } from '@app/domain/onboarding-fields';
+import {
+  completenessResponseSchema,
+  onboardingListResponseSchema,
+  onboardingRecordResponseSchema,
+  refusedSaveSchema,
+} from '@app/domain/onboarding-api';
 import { onboardingChangesSchema } from '@app/domain/onboarding-rules';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,16 +11,6 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { Invalid } from '../../errors.ts';
 import type { OnboardingService } from './service.ts';
-
-const recordResponse = z.object({ data: onboardingRecordSchema });
-
-const refusedSave = z
-  .object({
-    error: z.string(),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-    missingFields: z.array(z.string()).optional(),
-  })
-  .describe('A field breaks its rule (errors), or a completed record lacks required fields (missingFields)');
 
 /**
  * A save whose body breaks the record's rules answers 422 with the rule's message and every
@@ -43,7 +38,7 @@ export async function onboardingRoutes(
       schema: {
         tags: ['onboarding'],
         summary: "The caller's onboarding record: a list of zero or one",
-        response: { 200: z.object({ data: z.array(onboardingRecordSchema).max(1) }) },
+        response: { 200: onboardingListResponseSchema },
       },
     },
     async (request) => {
@@ -58,13 +53,7 @@ export async function onboardingRoutes(
       schema: {
         tags: ['onboarding'],
         summary: "Whether the caller's profile is complete, with the record and the missing fields",
-        response: {
-          200: z.object({
-            isComplete: z.boolean(),
-            data: onboardingRecordSchema.nullable(),
-            missingFields: z.array(z.string()),
-          }),
-        },
+        response: { 200: completenessResponseSchema },
       },
     },
     async (request) => onboarding.checkComplete(currentUser(request).id),
@@ -77,7 +66,7 @@ export async function onboardingRoutes(
         tags: ['onboarding'],
         summary: "Save the caller's record: creates it, or updates the one they already have",
         body: onboardingChangesSchema,
-        response: { 200: recordResponse, 422: refusedSave },
+        response: { 200: onboardingRecordResponseSchema, 422: refusedSaveSchema },
       },
       schemaErrorFormatter: refuseInvalidSave,
     },
@@ -92,7 +81,7 @@ export async function onboardingRoutes(
         summary: "Update the caller's own record (any other id answers 404)",
         params: z.object({ id: z.string().max(100) }),
         body: onboardingChangesSchema,
-        response: { 200: recordResponse, 422: refusedSave },
+        response: { 200: onboardingRecordResponseSchema, 422: refusedSaveSchema },
       },
       schemaErrorFormatter: refuseInvalidSave,
     },

@@ -2,14 +2,9 @@
  * The onboarding calls of spec 1, section 7, as the wizard and the entry route use them. Each returns
  * `{ data, error }` like the API client; the screens turn failures into the spec's toasts.
  */
-import type { OnboardingFieldKey, OnboardingFields, OnboardingRecord } from '@app/domain/onboarding-fields';
+import type { CompletenessResponse } from '@app/domain/onboarding-api';
+import type { OnboardingFields, OnboardingRecord } from '@app/domain/onboarding-fields';
 import { type ApiResult, apiFetch } from '../../lib/api.ts';
-
-export interface CompletenessAnswer {
-  isComplete: boolean;
-  data: OnboardingRecord | null;
-  missingFields: OnboardingFieldKey[];
-}
 
 interface Wrapped<T> {
   data: T;
@@ -19,8 +14,8 @@ function unwrap<T>(result: ApiResult<Wrapped<T>>): ApiResult<T> {
   return { ...result, data: result.data?.data ?? null };
 }
 
-export function fetchCompleteness(): Promise<ApiResult<CompletenessAnswer>> {
-  return apiFetch<CompletenessAnswer>('/onboarding-submissions/check-complete');
+export function fetchCompleteness(): Promise<ApiResult<CompletenessResponse>> {
+  return apiFetch<CompletenessResponse>('/onboarding-submissions/check-complete');
 }
 
 export async function createSubmission(
