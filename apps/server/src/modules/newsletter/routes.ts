@@ -1,3 +1,4 @@
+import { onboardingRecordResponseSchema } from '@app/domain/onboarding-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ export async function newsletterRoutes(
         tags: ['onboarding'],
         summary: 'Turn the newsletter subscription on or off',
         body: z.object({ subscribeToNewsletter: z.boolean() }),
+        response: { 200: onboardingRecordResponseSchema.extend({ message: z.string() }) },
       },
     },
     async (request) => {

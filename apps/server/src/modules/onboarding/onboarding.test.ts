@@ -84,6 +84,7 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
       answerOf(paths['/api/onboarding-submissions/check-complete'].get).data,
       answerOf(paths['/api/onboarding-submissions'].post).data,
       answerOf(paths['/api/onboarding-submissions/{id}'].put).data,
+      answerOf(paths['/api/newsletter-subscription'].put).data,
     ];
     for (const record of answeredRecords) {
       expect(Object.keys(record.properties).sort()).toEqual(
