@@ -115,7 +115,7 @@ type FieldEntry = (typeof ONBOARDING_FIELDS)[number];
 export type OnboardingFieldKey = FieldEntry['snake'];
 
 /** The zod type of each kind of stored value. */
-export function kindSchema<K extends FieldKind>(kind: K): z.ZodType<ValueOfKind<K>> {
+function kindSchema<K extends FieldKind>(kind: K): z.ZodType<ValueOfKind<K>> {
   const schemas = { text: z.string(), list: z.array(z.string()), boolean: z.boolean() };
   return schemas[kind] as never;
 }

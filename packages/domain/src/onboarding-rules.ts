@@ -147,7 +147,7 @@ export interface FieldIssue {
 export const MAX_TEXT_LENGTH = 5000;
 export const MAX_LIST_ITEMS = 50;
 
-export const NOT_AN_OBJECT_MESSAGE = 'The submission must be an object';
+const NOT_AN_OBJECT_MESSAGE = 'The submission must be an object';
 
 const FORMAT_RULES: Partial<
   Record<OnboardingFieldKey, { isValid: (v: string) => boolean; message: string }>
@@ -246,7 +246,6 @@ export const onboardingChangesSchema = z
   .describe(
     'Any subset of the onboarding record in snake_case; null clears a field. id, user_id/userId, timestamps and unknown keys are ignored.',
   );
-export type OnboardingChanges = z.infer<typeof onboardingChangesSchema>;
 
 // ----- Step schemas -----
 
@@ -268,12 +267,9 @@ function checked(message: string) {
  * (only one message at a time).
  */
 function required(key: OnboardingFieldKey, message: string): z.ZodType<unknown> {
+  const kind = fieldBySnake(key)?.kind;
   const presence: z.ZodType<unknown> =
-    fieldBySnake(key)?.kind === 'list'
-      ? nonEmptyList(message)
-      : fieldBySnake(key)?.kind === 'boolean'
-        ? checked(message)
-        : requiredText(message);
+    kind === 'list' ? nonEmptyList(message) : kind === 'boolean' ? checked(message) : requiredText(message);
   return presence.pipe(FIELD_RULES[key] as z.ZodType<unknown>);
 }
 
