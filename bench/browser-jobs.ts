@@ -25,8 +25,8 @@ const IMPORT_BATCH = 2_000;
 const ROUNDS = 5;
 const webDist = path.resolve(process.env.WEB_DIST ?? 'apps/web/dist');
 
-/** Child process: the app with the demo client and 10,000 jobs, listening on `port`. */
-async function serveApp(dataDir: string, port: number): Promise<{ port: number }> {
+/** Child process: the app with the demo data and `extraJobs` more jobs for the demo client, listening on `port`. */
+async function serveApp(dataDir: string, port: number, extraJobs: number): Promise<{ port: number }> {
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
@@ -36,7 +36,7 @@ async function serveApp(dataDir: string, port: number): Promise<{ port: number }
   });
   const app = await buildApp({ config, webDist });
   await seedDemo(app.db, config);
-  const { jobs } = demoJobs(new Date(), BROWSER_JOB_COUNT);
+  const { jobs } = demoJobs(new Date(), extraJobs);
   for (let start = 0; start < jobs.length; start += IMPORT_BATCH) {
     const content = JSON.stringify(jobs.slice(start, start + IMPORT_BATCH));
     await importJobs(app.db, createClientsService(app.db.kysely), {
@@ -50,10 +50,10 @@ async function serveApp(dataDir: string, port: number): Promise<{ port: number }
 }
 
 if (import.meta.main && process.argv[2] === 'serve-app') {
-  process.send?.(await serveApp(process.argv[3]!, Number(process.argv[4])));
+  process.send?.(await serveApp(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5])));
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -64,8 +64,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
+/** Signs in through the development provider's pages; `entry` is the app's address (relative to a base URL or absolute). */
+export async function signIn(page: Page, email: string, entry = '/') {
+  await page.goto(entry);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -137,17 +138,22 @@ const median = (values: number[]) => {
 };
 const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
 
+/** Builds the web app when WEB_DIST holds no build yet. */
+export function ensureWebBuild() {
+  if (existsSync(path.join(webDist, 'index.html'))) return;
+  console.log('Building the web app...');
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The web build failed');
+}
+
 export async function browserJobsScenario(): Promise<Comparison[]> {
-  if (!existsSync(path.join(webDist, 'index.html'))) {
-    console.log('Building the web app...');
-    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('The web build failed');
-  }
+  ensureWebBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-browser-jobs-'));
   const server = await startServer<{ port: number }>(new URL(import.meta.url), [
     'serve-app',
     dataDir,
     String(await freePort()),
+    String(BROWSER_JOB_COUNT),
   ]);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -6,6 +6,7 @@
 import { browserJobsScenario } from './browser-jobs.ts';
 import { jobsListScenario } from './jobs.ts';
 import { type Comparison, report } from './lib.ts';
+import { lighthouseScenario } from './lighthouse.ts';
 import { loadMixScenario } from './load.ts';
 import { onboardingSaveScenario } from './onboarding-save.ts';
 import { sessionCheckScenario } from './session-check.ts';
@@ -16,6 +17,7 @@ const scenarios: Record<string, () => Promise<Comparison[]>> = {
   onboarding: onboardingSaveScenario,
   load: loadMixScenario,
   'session-check': sessionCheckScenario,
+  lighthouse: lighthouseScenario,
 };
 
 const requested = process.argv.slice(2);
