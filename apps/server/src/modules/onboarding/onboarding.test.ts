@@ -212,6 +212,25 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
     expect((await get('/api/onboarding-submissions', headers)).json().data[0].first_name).toBe('Before');
   });
 
+  it('refuses a body that is not an object with 422, and clears a field sent as null', async () => {
+    const { headers } = await signIn(app, 'shapes@example.com');
+    const list = await app.inject({
+      method: 'POST',
+      url: '/api/onboarding-submissions',
+      headers,
+      payload: [{ first_name: 'Ada' }],
+    });
+    expect(list.statusCode).toBe(422);
+    expect(list.json()).toEqual({
+      error: 'The submission must be an object',
+      errors: [{ field: '', message: 'The submission must be an object' }],
+    });
+
+    await post(headers, { first_name: 'Ada', job_type: 'full-time, contract', ack_whatsapp: true });
+    const cleared = await post(headers, { first_name: null, job_type: null, ack_whatsapp: null });
+    expect(cleared.json().data).toMatchObject({ first_name: '', job_type: [], ack_whatsapp: false });
+  });
+
   it('refuses completion while required fields are missing, listing them, and leaves the record unfinished', async () => {
     const { headers } = await signIn(app, 'early@example.com');
     const record = (
