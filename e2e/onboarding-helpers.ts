@@ -229,6 +229,27 @@ export async function acceptTerms(page: Page): Promise<void> {
 }
 
 /**
+ * From the welcome screen: starts onboarding and fills Jordan's answers up to the step titled
+ * `until`, which is left open and empty.
+ */
+export async function startOnboardingUntil(
+  page: Page,
+  until: 'Work Authorization' | 'Employment Information',
+): Promise<void> {
+  await page.getByRole('button', { name: 'Start Onboarding' }).click();
+  await goNext(page, 'Get Started', 'Terms & Conditions');
+  await acceptTerms(page);
+  await goNext(page, 'Accept & Continue', 'Personal Information');
+  await fillPersonal(page);
+  await goNext(page, 'Next', 'Address Information');
+  await fillAddress(page);
+  await goNext(page, 'Next', 'Work Authorization');
+  if (until === 'Work Authorization') return;
+  await fillWorkAuthorization(page);
+  await goNext(page, 'Next', 'Employment Information');
+}
+
+/**
  * Walks the wizard from its first step to the Resources step with Jordan's answers, running `onEachStep`
  * on every step once it is filled in.
  */

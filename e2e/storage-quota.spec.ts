@@ -5,15 +5,7 @@
 import type { Page } from '@playwright/test';
 import { accessToken, freshEmail } from './client-area-seed.ts';
 import { expect, signIn, test } from './fixtures.ts';
-import {
-  acceptTerms,
-  expectStep,
-  fillAddress,
-  fillPersonal,
-  fillWorkAuthorization,
-  goNext,
-  resumePdf,
-} from './onboarding-helpers.ts';
+import { expectStep, resumePdf, startOnboardingUntil } from './onboarding-helpers.ts';
 
 const QUOTA_MESSAGE =
   /^You have used your \d+ MB of document storage\. Remove a document to upload another\.$/;
@@ -57,16 +49,7 @@ for (const width of [1280, 390]) {
     await signIn(page, freshEmail('quota'));
     await fillStorage(page);
 
-    await page.getByRole('button', { name: 'Start Onboarding' }).click();
-    await goNext(page, 'Get Started', 'Terms & Conditions');
-    await acceptTerms(page);
-    await goNext(page, 'Accept & Continue', 'Personal Information');
-    await fillPersonal(page);
-    await goNext(page, 'Next', 'Address Information');
-    await fillAddress(page);
-    await goNext(page, 'Next', 'Work Authorization');
-    await fillWorkAuthorization(page);
-    await goNext(page, 'Next', 'Employment Information');
+    await startOnboardingUntil(page, 'Employment Information');
 
     await page.getByLabel('Resume').setInputFiles(resumePdf);
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Upload Failed' });
