@@ -108,15 +108,19 @@ export async function measurePair(
   return [subjectResult!, baselineResult!];
 }
 
-export interface Comparison {
+/** A budget and whether it was met. Scenarios that are not ratios (Lighthouse) print their own figures. */
+export interface Verdict {
   scenario: string;
+  pass: boolean;
+}
+
+export interface Comparison extends Verdict {
   subject: Measurement;
   baseline: Measurement;
   /** subject requests per second ÷ baseline requests per second. */
   ratio: number;
   /** The least ratio that passes. */
   budget: number;
-  pass: boolean;
 }
 
 /** Judges `subject` against `baseline`; a run with failed requests never passes. */
@@ -138,8 +142,9 @@ const row = (measurement: Measurement) =>
       6,
     )} ms   p99 ${measurement.p99.toFixed(1).padStart(6)} ms${measurement.failures ? `   ${measurement.failures} failed requests` : ''}`;
 
-/** Prints every comparison with its verdict; true when all passed. */
-export function report(comparisons: Comparison[]): boolean {
+/** Prints every comparison with its verdict, then which budgets were missed; true when all were met. */
+export function report(verdicts: Verdict[]): boolean {
+  const comparisons = verdicts.filter((verdict): verdict is Comparison => 'ratio' in verdict);
   for (const comparison of comparisons) {
     console.log(`\n${comparison.scenario}`);
     console.log(row(comparison.subject));
@@ -148,11 +153,11 @@ export function report(comparisons: Comparison[]): boolean {
       `  ratio ${comparison.ratio.toFixed(2)} (budget: at least ${comparison.budget} of the baseline's requests per second) ${comparison.pass ? 'PASS' : 'FAIL'}`,
     );
   }
-  const failed = comparisons.filter((comparison) => !comparison.pass);
+  const failed = verdicts.filter((verdict) => !verdict.pass);
   console.log(
     failed.length === 0
-      ? `\nAll ${comparisons.length} budgets met.`
-      : `\n${failed.length} of ${comparisons.length} budgets missed: ${failed.map((item) => item.scenario).join(', ')}`,
+      ? `\nAll ${verdicts.length} budgets met.`
+      : `\n${failed.length} of ${verdicts.length} budgets missed: ${failed.map((item) => item.scenario).join(', ')}`,
   );
   return failed.length === 0;
 }

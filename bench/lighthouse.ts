@@ -19,8 +19,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { DEMO_CLIENT } from '../scripts/seed-demo.ts';
 import { ensureWebBuild, freePort, signIn } from './browser-jobs.ts';
-import type { Comparison } from './lib.ts';
-import { startServer } from './lib.ts';
+import { startServer, type Verdict } from './lib.ts';
 
 export const PERFORMANCE_BUDGET = 95;
 export const ACCESSIBILITY_BUDGET = 100;
@@ -90,15 +89,14 @@ async function audit(
   };
 }
 
-function printScores(scores: PageScore[]): boolean {
+/** Prints every page run's scores with its verdict and returns the verdicts. */
+function judge(scores: PageScore[]): Verdict[] {
   console.log(
     `\nLighthouse (budgets: performance at least ${PERFORMANCE_BUDGET}, accessibility ${ACCESSIBILITY_BUDGET})`,
   );
   console.log(`  ${'page'.padEnd(34)} ${'form'.padEnd(8)} perf  a11y  verdict`);
-  let passed = 0;
-  for (const score of scores) {
+  const verdicts = scores.map((score): Verdict => {
     const pass = score.performance >= PERFORMANCE_BUDGET && score.accessibility >= ACCESSIBILITY_BUDGET;
-    if (pass) passed += 1;
     const shown = score.finalPath === score.page ? score.page : `${score.page} → ${score.finalPath}`;
     const label = `${score.signedIn ? 'in ' : 'out'} ${shown}`;
     const failures =
@@ -106,14 +104,17 @@ function printScores(scores: PageScore[]): boolean {
     console.log(
       `  ${label.padEnd(34)} ${score.formFactor.padEnd(8)} ${String(score.performance).padStart(4)}  ${String(score.accessibility).padStart(4)}  ${pass ? 'PASS' : 'FAIL'}${failures}`,
     );
-  }
-  console.log(
-    `  ${passed} of ${scores.length} page runs within budget: ${passed === scores.length ? 'PASS' : 'FAIL'}`,
-  );
-  return passed === scores.length;
+    return {
+      scenario: `lighthouse ${score.signedIn ? 'signed in' : 'signed out'} ${score.page} ${score.formFactor}`,
+      pass,
+    };
+  });
+  const passed = verdicts.filter((verdict) => verdict.pass).length;
+  console.log(`  ${passed} of ${verdicts.length} page runs within budget`);
+  return verdicts;
 }
 
-export async function lighthouseScenario(): Promise<Comparison[]> {
+export async function lighthouseScenario(): Promise<Verdict[]> {
   ensureWebBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
   const server = await startServer<{ port: number }>(new URL('./browser-jobs.ts', import.meta.url), [
@@ -141,8 +142,7 @@ export async function lighthouseScenario(): Promise<Comparison[]> {
       for (const page of SIGNED_IN_PAGES)
         scores.push(await audit(origin, chrome.port, page, true, formFactor));
     }
-    printScores(scores);
-    return [];
+    return judge(scores);
   } finally {
     chrome.kill();
     server.stop();

@@ -1,17 +1,18 @@
 /**
  * `npm run bench [-- name...]`: runs every scenario (or the named ones), prints requests per
- * second, p50 and p99 latency and the ratio to a baseline measured in the same run, and exits
- * non-zero when a budget is missed.
+ * second, p50 and p99 latency and the ratio to a baseline measured in the same run (scenarios
+ * judged otherwise, such as Lighthouse, print their own figures), and exits non-zero when a budget
+ * is missed.
  */
 import { browserJobsScenario } from './browser-jobs.ts';
 import { jobsListScenario } from './jobs.ts';
-import { type Comparison, report } from './lib.ts';
+import { report, type Verdict } from './lib.ts';
 import { lighthouseScenario } from './lighthouse.ts';
 import { loadMixScenario } from './load.ts';
 import { onboardingSaveScenario } from './onboarding-save.ts';
 import { sessionCheckScenario } from './session-check.ts';
 
-const scenarios: Record<string, () => Promise<Comparison[]>> = {
+const scenarios: Record<string, () => Promise<Verdict[]>> = {
   'browser-jobs': browserJobsScenario,
   jobs: jobsListScenario,
   onboarding: onboardingSaveScenario,
@@ -27,10 +28,10 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const comparisons: Comparison[] = [];
+const verdicts: Verdict[] = [];
 for (const [name, run] of Object.entries(scenarios)) {
   if (requested.length > 0 && !requested.includes(name)) continue;
   console.log(`Running ${name}...`);
-  comparisons.push(...(await run()));
+  verdicts.push(...(await run()));
 }
-process.exit(report(comparisons) ? 0 : 1);
+process.exit(report(verdicts) ? 0 : 1);
