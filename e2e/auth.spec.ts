@@ -139,7 +139,7 @@ test.describe('on a 390 px wide phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the menu button lists every page, opens one and signs out', async ({ page }) => {
-    await signIn(page, 'phone@example.com', { firstName: 'Pat', lastName: 'Phone' });
+    await signIn(page, 'pat.phone@example.com', { firstName: 'Pat', lastName: 'Phone' });
     const menuButton = page.getByRole('button', { name: 'Menu' });
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await expectAccessible(page);
