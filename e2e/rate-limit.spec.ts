@@ -62,7 +62,7 @@ for (const width of [1280, 390]) {
     // What was typed is kept, so it can be saved once the wait is over.
     await expect(dialog).toBeVisible();
     await expect(dialog.getByPlaceholder('Add your notes about this job...')).toHaveValue('One more thought');
-    await page.screenshot({ path: `/tmp/shots-C/notes-limited-${width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`notes-limited-${width}.png`) });
 
     // Everything else still answers: a reload keeps the session and lists the jobs.
     await page.reload();
@@ -98,7 +98,7 @@ for (const width of [1280, 390]) {
     );
     // Shown in full (its entry animation over) before the picture is taken.
     await expect(page.locator('[data-sonner-toast]')).toHaveCSS('opacity', '1');
-    await page.screenshot({ path: `/tmp/shots-C/refresh-limited-${width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`refresh-limited-${width}.png`) });
     // Once the wait is over the session comes back: the profile, not the sign-in screen.
     await expect(page.getByRole('heading', { name: 'My Profile', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);

@@ -32,7 +32,7 @@ for (const viewport of [
     await expect(devices.getByRole('listitem').first()).toContainText(/Last active .+ ago/);
     await devices.scrollIntoViewIfNeeded();
     await expectAccessible(page);
-    await page.screenshot({ path: `/tmp/shots-B/devices-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`devices-${viewport.width}.png`), fullPage: true });
 
     // The confirmation traps focus and closes on Escape without signing anyone out.
     const signOutOthers = devices.getByRole('button', { name: 'Sign out everywhere else' });
@@ -44,7 +44,7 @@ for (const viewport of [
       await expect(dialog.locator(':focus')).toHaveCount(1);
     }
     await expectAccessible(page);
-    await page.screenshot({ path: `/tmp/shots-B/devices-confirm-${viewport.width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`devices-confirm-${viewport.width}.png`) });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(signOutOthers).toBeFocused();
@@ -65,7 +65,9 @@ for (const viewport of [
     if (viewport.width < 768) await otherPage.getByRole('button', { name: 'Menu' }).click();
     await otherPage.getByRole('link', { name: 'Apply for Me' }).click();
     await expect(otherPage.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
-    await otherPage.screenshot({ path: `/tmp/shots-B/devices-other-signed-out-${viewport.width}.png` });
+    await otherPage.screenshot({
+      path: test.info().outputPath(`devices-other-signed-out-${viewport.width}.png`),
+    });
     await otherContext.close();
   });
 }

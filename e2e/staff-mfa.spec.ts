@@ -36,7 +36,7 @@ for (const viewport of [
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     const shot = (name: string) =>
-      page.screenshot({ path: `/tmp/shots-B/mfa-${name}-${viewport.width}.png`, fullPage: true });
+      page.screenshot({ path: test.info().outputPath(`mfa-${name}-${viewport.width}.png`), fullPage: true });
     const email = newStaffEmail('ada');
 
     // First sign-in: the set-up screen, whatever page staff were heading for.

@@ -57,7 +57,7 @@ for (const width of [1280, 390]) {
       /You have used your \d+ MB of document storage\. Remove a document to upload another\./,
     );
     await expect(toast).toHaveCSS('opacity', '1');
-    await page.screenshot({ path: `/tmp/shots-C/quota-${width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`quota-${width}.png`) });
     // The wizard stays where it was, without a resume.
     await expectStep(page, 'Employment Information');
   });
