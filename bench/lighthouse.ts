@@ -53,6 +53,9 @@ interface PageScore {
   accessibility: number;
   /** The accessibility audits that failed, by id. */
   accessibilityFailures: string[];
+  /** Milliseconds: what the performance score mostly weighs. */
+  largestContentfulPaint: number;
+  totalBlockingTime: number;
 }
 
 async function audit(
@@ -86,15 +89,19 @@ async function audit(
     performance: score('performance'),
     accessibility: score('accessibility'),
     accessibilityFailures,
+    largestContentfulPaint: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    totalBlockingTime: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
   };
 }
+
+const ms = (value: number) => `${value.toFixed(0).padStart(4)} ms`;
 
 /** Prints every page run's scores with its verdict and returns the verdicts. */
 function judge(scores: PageScore[]): Verdict[] {
   console.log(
     `\nLighthouse (budgets: performance at least ${PERFORMANCE_BUDGET}, accessibility ${ACCESSIBILITY_BUDGET})`,
   );
-  console.log(`  ${'page'.padEnd(34)} ${'form'.padEnd(8)} perf  a11y  verdict`);
+  console.log(`  ${'page'.padEnd(34)} ${'form'.padEnd(8)} perf  a11y     LCP     TBT  verdict`);
   const verdicts = scores.map((score): Verdict => {
     const pass = score.performance >= PERFORMANCE_BUDGET && score.accessibility >= ACCESSIBILITY_BUDGET;
     const shown = score.finalPath === score.page ? score.page : `${score.page} → ${score.finalPath}`;
@@ -102,7 +109,7 @@ function judge(scores: PageScore[]): Verdict[] {
     const failures =
       score.accessibilityFailures.length > 0 ? `  (${score.accessibilityFailures.join(', ')})` : '';
     console.log(
-      `  ${label.padEnd(34)} ${score.formFactor.padEnd(8)} ${String(score.performance).padStart(4)}  ${String(score.accessibility).padStart(4)}  ${pass ? 'PASS' : 'FAIL'}${failures}`,
+      `  ${label.padEnd(34)} ${score.formFactor.padEnd(8)} ${String(score.performance).padStart(4)}  ${String(score.accessibility).padStart(4)}  ${ms(score.largestContentfulPaint)}  ${ms(score.totalBlockingTime)}  ${pass ? 'PASS' : 'FAIL'}${failures}`,
     );
     return {
       scenario: `lighthouse ${score.signedIn ? 'signed in' : 'signed out'} ${score.page} ${score.formFactor}`,
