@@ -45,10 +45,21 @@ test('a client rejects a job and restores it, and both survive a reload', async 
   const row = rowOf(page, title);
   await expect(row.getByRole('cell').nth(8)).toHaveText('Pending');
 
-  // A second click while the first is in flight is ignored: one double click rejects once.
+  // A second click while the first is in flight is ignored: one double click rejects once. The
+  // answer is held back, so the second click surely lands while the first is still on its way.
+  let decisionsSent = 0;
+  await page.route('**/api/my-jobs/*/approval', async (route) => {
+    decisionsSent++;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  const answered = page.waitForResponse((response) => response.url().endsWith('/approval'));
   await row.getByRole('button', { name: 'Reject', exact: true }).dblclick();
   await expect(row.getByRole('button', { name: 'Rejected', exact: true })).toBeVisible();
   await expect(row.getByRole('cell').nth(8)).toHaveText('Rejected');
+  await answered;
+  await page.unroute('**/api/my-jobs/*/approval');
+  expect(decisionsSent).toBe(1);
   await page.reload();
   await expect(rowOf(page, title).getByRole('button', { name: 'Rejected', exact: true })).toBeVisible();
 
