@@ -191,7 +191,6 @@ export interface Config {
     sessionMaxAge: number;
     /** Staff routes need a session that passed TOTP; off only outside production (tests). */
     staffMfa: boolean;
-    rateLimitPerMinute: number;
   };
   /** Requests per minute: per address on the sign-in routes, per user on the API. */
   rateLimits: { signInPerAddress: number; apiPerUser: number; notesPerUser: number };
@@ -277,7 +276,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       refreshTokenTtl: env.AUTH_REFRESH_TOKEN_TTL,
       sessionMaxAge: env.AUTH_SESSION_MAX_AGE,
       staffMfa: env.STAFF_MFA,
-      rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     },
     rateLimits: {
       signInPerAddress: env.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -34,6 +34,20 @@ async function limitedApp(env: Record<string, string>, shared?: { dataDir: strin
 const logout = (app: FastifyInstance, remoteAddress = '203.0.113.1', headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/auth/v1/logout', remoteAddress, headers });
 
+/** A 429 saying to wait a minute, with Retry-After, logged as a security event with these fields. */
+function expectLimitedForAMinute(
+  limited: Awaited<ReturnType<FastifyInstance['inject']>>,
+  lines: Record<string, unknown>[],
+  logged: Record<string, unknown>,
+) {
+  expect(limited.statusCode).toBe(429);
+  expect(limited.json()).toEqual({ error: 'Too many requests. Please try again in 1 minute.' });
+  expect(limited.headers['retry-after']).toBe('60');
+  expect(lines).toContainEqual(
+    expect.objectContaining({ event: 'rate_limited', reqId: limited.headers['x-request-id'], ...logged }),
+  );
+}
+
 /** A key prefix no other test run uses, so counters left in Redis never meet. */
 const uniquePrefix = () => `test-${randomBytes(6).toString('hex')}:`;
 
@@ -45,18 +59,7 @@ describe('sign-in routes, per client address', () => {
     expect(statuses).toEqual([204, 204, 204]);
 
     const limited = await app.inject({ url: '/auth/v1/authorize', remoteAddress: '203.0.113.1' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: 'Too many requests. Please try again in 1 minute.' });
-    expect(limited.headers['retry-after']).toBe('60');
-    expect(lines).toContainEqual(
-      expect.objectContaining({
-        event: 'rate_limited',
-        userId: null,
-        ip: '203.0.113.1',
-        reqId: limited.headers['x-request-id'],
-        route: '/auth/v1/authorize',
-      }),
-    );
+    expectLimitedForAMinute(limited, lines, { userId: null, ip: '203.0.113.1', route: '/auth/v1/authorize' });
 
     // Another spelling of the same route is the same route.
     const encoded = await app.inject({
@@ -97,16 +100,7 @@ describe.each(databaseKinds)('signed-in calls, per user, on %s', (kind) => {
     // Answers under the limit carry no limit headers.
     expect((await call(linus.authHeader, '203.0.113.9')).headers['x-ratelimit-remaining']).toBeUndefined();
     const limited = await call(ada.authHeader, '203.0.113.4');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: 'Too many requests. Please try again in 1 minute.' });
-    expect(limited.headers['retry-after']).toBe('60');
-    expect(lines).toContainEqual(
-      expect.objectContaining({
-        event: 'rate_limited',
-        userId: ada.userId,
-        reqId: limited.headers['x-request-id'],
-      }),
-    );
+    expectLimitedForAMinute(limited, lines, { userId: ada.userId });
 
     expect((await call(linus.authHeader, '203.0.113.4')).statusCode).toBe(200);
   });

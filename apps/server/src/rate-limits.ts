@@ -73,17 +73,16 @@ export async function installRateLimits(app: FastifyInstance, config: Config): P
     keyGenerator: (request) => `address:${normalizeIP(request.ip)}`,
   });
   // Before the development provider's own hook, which answers /oidc requests itself.
-  // Callback style: requests that are not counted here go on without a promise.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!isSignIn(request)) return done();
-    perAddress.call(app, request, reply).then(() => done(), done);
+  app.addHook('onRequest', async (request, reply) => {
+    if (isSignIn(request)) await perAddress.call(app, request, reply);
   });
 
   const perUser = app.rateLimit();
-  app.addHook('preHandler', (request, reply, done) => {
-    // Routes with their own limit are counted by the plugin's route hook instead.
-    if (!request.currentUser || request.routeOptions.config.rateLimit) return done();
-    perUser.call(app, request, reply).then(() => done(), done);
+  app.addHook('preHandler', async (request, reply) => {
+    // Routes with their own limit are counted by the plugin's route hook, which runs after this
+    // one and would be skipped once a request has been counted here.
+    if (request.currentUser && !request.routeOptions.config.rateLimit)
+      await perUser.call(app, request, reply);
   });
 }
 

@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 
 /** The security events the server logs, each as one structured line. */
-export type SecurityEvent = 'refresh_token_reuse' | 'mfa_failure' | 'staff_route_forbidden' | (string & {});
+export type SecurityEvent =
+  | 'sign_in_refused'
+  | 'refresh_token_reuse'
+  | 'mfa_failure'
+  | 'staff_route_forbidden'
+  | 'rate_limited';
 
 /**
  * Logs one structured warning line: `event`, the user id (null when unknown) and, through the
