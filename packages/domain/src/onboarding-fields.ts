@@ -131,17 +131,20 @@ export const onboardingFieldsSchema = z.object(
 /** The stored fields of a submission (snake_case), without its identity and timestamps. */
 export type OnboardingFields = z.infer<typeof onboardingFieldsSchema>;
 
-/** A stored submission: one per user. */
-export const onboardingRecordSchema = onboardingFieldsSchema.extend({
+/** The record's identity and timestamps: the keys that are not form fields. */
+const recordMetaShape = {
   id: z.string(),
   user_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
-});
+};
+
+/** A stored submission: one per user. */
+export const onboardingRecordSchema = onboardingFieldsSchema.extend(recordMetaShape);
 export type OnboardingRecord = z.infer<typeof onboardingRecordSchema>;
 
 /** Record keys that are not form fields. */
-export const RECORD_META_KEYS = ['id', 'user_id', 'created_at', 'updated_at'] as const;
+export const RECORD_META_KEYS = Object.keys(recordMetaShape) as (keyof typeof recordMetaShape)[];
 
 const BY_SNAKE = new Map<string, OnboardingField>(ONBOARDING_FIELDS.map((f) => [f.snake, f]));
 
