@@ -4,15 +4,15 @@ import { z } from 'zod';
  * How staff name a client: a user (signed in with a verified e-mail) or a pending client (an
  * e-mail work was assigned to before anyone signed in with it). Lookups by e-mail say what matched.
  */
-export const clientRefSchema = z.object({
+const clientRefSchema = z.object({
   id: z.string(),
   kind: z.enum(['user', 'pending']),
   email: z.string(),
 });
 export type ClientRef = z.infer<typeof clientRefSchema>;
 
-export const CLIENT_MATCHES = ['client_id', 'sign_in_email', 'pending_client', 'new_pending_client'] as const;
-export const clientMatchSchema = z.enum(CLIENT_MATCHES);
+const CLIENT_MATCHES = ['client_id', 'sign_in_email', 'pending_client', 'new_pending_client'] as const;
+const clientMatchSchema = z.enum(CLIENT_MATCHES);
 export type ClientMatch = z.infer<typeof clientMatchSchema>;
 
 /** Part of every staff answer about one client: who it was, and what the request matched. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resolvedClientShape } from './clients-api.ts';
+import { normalizeEmail } from './email-address.ts';
 import {
   clientApprovalSchema,
   isCalendarDate,
@@ -35,14 +36,14 @@ type RowSchemas<Fields extends readonly JobListField[]> = {
  * One job of the list as an array of its values, in the order of the answer's `fields`: the names
  * travel once per list instead of once per job, which keeps a job near 250 bytes.
  */
-export const jobListRowSchema = z
+const jobListRowSchema = z
   .tuple(
     JOB_LIST_FIELDS.map((field) => jobListItemSchema.shape[field]) as unknown as RowSchemas<
       typeof JOB_LIST_FIELDS
     >,
   )
   .describe('One job: its values in the order of `fields`');
-export type JobListRow = z.infer<typeof jobListRowSchema>;
+type JobListRow = z.infer<typeof jobListRowSchema>;
 
 export const jobListResponseSchema = z.object({
   fields: z.array(z.enum(JOB_LIST_FIELDS)).describe('The name of each value of a row, in order'),
@@ -94,9 +95,7 @@ export type BulkApprovalResult = z.infer<typeof bulkApprovalResponseSchema>['dat
 
 // ---- staff --------------------------------------------------------------------------------------
 
-const clientEmail = z
-  .email({ message: 'must be an e-mail address' })
-  .transform((email) => email.toLowerCase());
+const clientEmail = z.email({ message: 'must be an e-mail address' }).transform(normalizeEmail);
 
 /** What staff see of a job: the client's view plus whose it is (a client id) and when it changed. */
 export const staffJobSchema = jobSchema.extend({

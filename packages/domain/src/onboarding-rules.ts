@@ -139,13 +139,8 @@ export function ackMessage(label: string): string {
 
 // ----- The record's rules -----
 
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
-
-export const MAX_TEXT_LENGTH = 5000;
-export const MAX_LIST_ITEMS = 50;
+const MAX_TEXT_LENGTH = 5000;
+const MAX_LIST_ITEMS = 50;
 
 const NOT_AN_OBJECT_MESSAGE = 'The submission must be an object';
 
@@ -209,7 +204,7 @@ function booleanRule(field: OnboardingField): z.ZodType<boolean> {
 type FieldRules = { [K in OnboardingFieldKey]: z.ZodType<OnboardingFields[K], unknown> };
 
 /** Each record field's type and format rules, with the spec's messages: built from the field table. */
-export const FIELD_RULES = Object.fromEntries(
+const FIELD_RULES = Object.fromEntries(
   ONBOARDING_FIELDS.map((field) => {
     const rule =
       field.kind === 'list'

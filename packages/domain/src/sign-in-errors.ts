@@ -17,7 +17,7 @@ export type SignInErrorReason = keyof typeof SIGN_IN_ERROR_MESSAGES;
 
 export const SIGN_IN_ERROR_TITLE = 'Sign-in Error';
 
-export function isSignInErrorReason(value: string | null | undefined): value is SignInErrorReason {
+function isSignInErrorReason(value: string | null | undefined): value is SignInErrorReason {
   return typeof value === 'string' && Object.hasOwn(SIGN_IN_ERROR_MESSAGES, value);
 }
 
