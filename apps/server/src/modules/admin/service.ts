@@ -1,4 +1,9 @@
-import { type AdminRecord, CLIENT_NOT_FOUND_MESSAGE, EMPTY_EMAIL_MESSAGE } from '@app/domain/admin-email';
+import {
+  type AdminRecord,
+  adminRecordSchema,
+  CLIENT_NOT_FOUND_MESSAGE,
+  EMPTY_EMAIL_MESSAGE,
+} from '@app/domain/admin-email';
 import type { ClientMatch, ClientRef } from '@app/domain/clients-api';
 import { normalizeEmail } from '@app/domain/email-address';
 import {
@@ -32,35 +37,17 @@ interface Client {
   view: AdminRecord;
 }
 
-/** The admin view of a record: the fields of "Admin onboarding record", document names without links. */
+/**
+ * The admin view of a record: the fields of "Admin onboarding record" (the schema drops the rest),
+ * document names without links.
+ */
 function toAdminRecord(record: OnboardingRecord): AdminRecord {
   const documentName = (value: string) => (normalizeDocumentPath(value) ? displayFileName(value) : null);
-  return {
-    first_name: record.first_name,
-    last_name: record.last_name,
-    email_address: record.email_address,
-    phone_number: record.phone_number,
-    experience_level: record.experience_level,
-    salary_expectation: record.salary_expectation,
-    has_whatsapp: record.has_whatsapp,
-    job_type: record.job_type,
-    work_location_type: record.work_location_type,
-    onboarding_completed: record.onboarding_completed,
-    signature: record.signature,
-    ack_incorrect_statements: record.ack_incorrect_statements,
-    ack_read_above: record.ack_read_above,
-    ack_no_guarantees: record.ack_no_guarantees,
-    ack_whatsapp: record.ack_whatsapp,
-    ack_cancellation: record.ack_cancellation,
-    ack_refund_policy: record.ack_refund_policy,
-    ack_refuse_service: record.ack_refuse_service,
-    ack_global_team: record.ack_global_team,
-    ack_self_service_cancel: record.ack_self_service_cancel,
-    ack_billing_issues: record.ack_billing_issues,
-    created_at: record.created_at,
+  return adminRecordSchema.parse({
+    ...record,
     resume_name: documentName(record.resume),
     cover_letter_name: documentName(record.cover_letter),
-  };
+  });
 }
 
 /** What the admin answer says about a message: sent, or where it waits and why. Never more than is true. */
