@@ -34,10 +34,9 @@ export async function secondFactorRoutes(
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const caller = currentUser(request);
       const enrolment = await staffMfa.enrol({ id: caller.id, email: caller.email });
-      reply.header('cache-control', 'no-store');
       return {
         otpauth_url: enrolment.otpauthUrl,
         qr_code: enrolment.qrCodeDataUrl,
@@ -75,9 +74,8 @@ export async function secondFactorRoutes(
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const caller = currentUser(request);
-      reply.header('cache-control', 'no-store');
       let recoveryCodes: string[] | undefined;
       try {
         ({ recoveryCodes } = await staffMfa.verify(caller.id, {

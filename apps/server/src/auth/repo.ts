@@ -49,7 +49,7 @@ export interface SessionListing {
 /** Last use is written at most this often per session. */
 export const LAST_SEEN_RESOLUTION_SECONDS = 60;
 
-/** Users, identities, sessions and refresh tokens: the auth area's only SQL. */
+/** Users by id, sessions and refresh tokens (identities: identity-repo.ts; second factor: mfa-repo.ts). */
 export function createAuthRepo(db: Db) {
   const { kysely } = db;
 

@@ -71,7 +71,7 @@ function signInFailed(request: FastifyRequest, reply: FastifyReply, error: unkno
   } else {
     request.log.error({ err: error }, 'sign-in failed unexpectedly');
   }
-  return reply.header('cache-control', 'no-store').redirect(signInErrorLocation(reason), 302);
+  return reply.redirect(signInErrorLocation(reason), 302);
 }
 
 export interface AuthRouteOptions {
@@ -198,7 +198,7 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
           secure: secureCookies,
           maxAge: LOGIN_STATE_TTL_SECONDS,
         });
-        return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+        return reply.redirect(url.href, 302);
       },
     );
 
@@ -216,7 +216,6 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
           sameSite: 'lax',
           secure: secureCookies,
         });
-        reply.header('cache-control', 'no-store');
         try {
           if (!loginState)
             throw new SignInError('expired', 'sign-in state cookie missing, expired or forged');

@@ -33,9 +33,6 @@ const toSessionJson = (session: SessionListing) => ({
 export async function sessionRoutes(scope: FastifyInstance, options: { sessions: SessionService }) {
   const { sessions } = options;
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  scope.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   app.get(
     '/api/account/sessions',
