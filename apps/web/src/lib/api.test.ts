@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, apiUrl, setApiSessionSource } from './api.ts';
+import { ApiError, apiFetch, apiUrl, failureMessage, setApiSessionSource } from './api.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -92,5 +92,22 @@ describe('apiUrl', () => {
     expect(apiUrl('/api/my-jobs')).toBe('/api/my-jobs');
     expect(apiUrl('/auth/v1/user')).toBe('/auth/v1/user');
     expect(apiUrl('/apiary')).toBe('/api/apiary');
+  });
+});
+
+describe('failureMessage', () => {
+  const fallback = 'Could not do it. Please try again.';
+
+  it("shows the server's own message", () => {
+    expect(failureMessage(new ApiError('Storage quota of 50 MB reached', 413), fallback)).toBe(
+      'Storage quota of 50 MB reached',
+    );
+  });
+
+  it('falls back when no answer came, the answer was a bare status line, or the error is not from a call', () => {
+    expect(failureMessage(new ApiError('Failed to fetch', 0), fallback)).toBe(fallback);
+    expect(failureMessage(new ApiError('HTTP error 502: Bad Gateway', 502), fallback)).toBe(fallback);
+    expect(failureMessage(new ApiError('', 500), fallback)).toBe(fallback);
+    expect(failureMessage(new Error('boom'), fallback)).toBe(fallback);
   });
 });

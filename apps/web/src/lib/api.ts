@@ -169,6 +169,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a failure toast or alert says: the server's own message when it answered with one, otherwise
+ * `fallback` (no answer at all, a bare status line, or an error thrown before any call).
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  const explained =
+    error instanceof ApiError && error.status > 0 && error.message !== '' && !isBareHttpError(error.message);
+  return explained ? error.message : fallback;
+}
+
 /** The answer's data, or an `ApiError` with the server's message (`fallback` when it gave none). */
 export function dataOrThrow<T>(result: ApiResult<T>, fallback = ''): T {
   if (result.error === null) return result.data as T;

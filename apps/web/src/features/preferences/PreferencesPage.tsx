@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { ApiError, dataOrThrow } from '../../lib/api.ts';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import {
   profileRecordQueryKey,
   updateNewsletterSubscription,
@@ -74,11 +74,8 @@ function Preferences() {
       );
       toast.success(UPDATED_TITLE, { description: subscribe ? SUBSCRIBED_MESSAGE : UNSUBSCRIBED_MESSAGE });
     },
-    onError: (error) => {
-      // Status 0: no answer came, so there is no server message to show.
-      const answered = error instanceof ApiError && error.status > 0 && error.message !== '';
-      toast.error(UPDATE_FAILED_TITLE, { description: answered ? error.message : UPDATE_FAILED_FALLBACK });
-    },
+    onError: (error) =>
+      toast.error(UPDATE_FAILED_TITLE, { description: failureMessage(error, UPDATE_FAILED_FALLBACK) }),
   });
 
   const toProfile = () => navigate('/profile');

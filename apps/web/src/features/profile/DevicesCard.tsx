@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { failureMessage } from '../../lib/api.ts';
 import {
   deviceName,
   devicesQueryKey,
@@ -19,6 +20,7 @@ import { formatDateTime } from './profile-values.ts';
 const LOAD_FAILED_MESSAGE = 'Failed to load your signed-in devices. Please try again.';
 const SIGNED_OUT_TITLE = 'Signed Out Everywhere Else';
 const SIGN_OUT_FAILED_TITLE = 'Sign-out Failed';
+const SIGN_OUT_FAILED_MESSAGE = 'Failed to sign out the other devices. Please try again.';
 
 const signedOutDescription = (ended: number) =>
   ended === 1 ? '1 other device was signed out.' : `${ended} other devices were signed out.`;
@@ -34,7 +36,8 @@ export function DevicesCard() {
       setConfirming(false);
       toast.success(SIGNED_OUT_TITLE, { description: signedOutDescription(ended) });
     },
-    onError: (error) => toast.error(SIGN_OUT_FAILED_TITLE, { description: error.message }),
+    onError: (error) =>
+      toast.error(SIGN_OUT_FAILED_TITLE, { description: failureMessage(error, SIGN_OUT_FAILED_MESSAGE) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: devicesQueryKey }),
   });
   const others = devices.data?.filter((device) => !device.current).length ?? 0;

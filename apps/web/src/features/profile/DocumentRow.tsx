@@ -4,7 +4,7 @@ import { Download, FileText, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
-import { ApiError, dataOrThrow } from '../../lib/api.ts';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
 import { createSharedLink, downloadDocument, type SharedLink } from './profile-documents.ts';
 import { ShareLinkDialog } from './ShareLinkDialog.tsx';
@@ -32,11 +32,9 @@ export function DocumentRow({ entry }: { entry: ProfileEntry }) {
   const share = useMutation({
     mutationFn: async () => dataOrThrow(await createSharedLink(stored)),
     onSuccess: setLink,
-    onError: (error) => {
-      // A refusal explains itself; a failure to reach the server gets the general advice.
-      const explained = error instanceof ApiError && error.status > 0 && error.message !== '';
-      toast.error(SHARE_FAILED_TITLE, { description: explained ? error.message : SHARE_FAILED_MESSAGE });
-    },
+    // A refusal explains itself; a failure to reach the server gets the general advice.
+    onError: (error) =>
+      toast.error(SHARE_FAILED_TITLE, { description: failureMessage(error, SHARE_FAILED_MESSAGE) }),
   });
   const busy = download.isPending ? 'download' : share.isPending ? 'share' : null;
 

@@ -1,5 +1,5 @@
 import Bowser from 'bowser';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, dataOrThrow } from '../../lib/api.ts';
 
 /** A signed-in device as GET /api/account/sessions lists it. */
 export interface SignedInDevice {
@@ -13,18 +13,14 @@ export interface SignedInDevice {
 export const devicesQueryKey = ['account-sessions'] as const;
 
 export async function fetchDevices(): Promise<SignedInDevice[]> {
-  const { data, error } = await apiFetch<{ data: SignedInDevice[] }>('/account/sessions');
-  if (!data) throw new Error(error ?? 'Failed to load your signed-in devices');
-  return data.data;
+  return dataOrThrow(await apiFetch<{ data: SignedInDevice[] }>('/account/sessions')).data;
 }
 
 /** Signs out every other device; answers how many were signed out. */
 export async function signOutOtherDevices(): Promise<number> {
-  const { data, error } = await apiFetch<{ ended: number }>('/account/sessions/sign-out-others', {
-    method: 'POST',
-  });
-  if (!data) throw new Error(error ?? 'Failed to sign out the other devices');
-  return data.ended;
+  return dataOrThrow(
+    await apiFetch<{ ended: number }>('/account/sessions/sign-out-others', { method: 'POST' }),
+  ).ended;
 }
 
 /** "Chrome on Linux", from what the browser said when it signed in. */

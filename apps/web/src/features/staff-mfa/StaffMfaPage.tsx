@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { FieldError, Input, Label } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { failureMessage } from '../../lib/api.ts';
 import {
   groupedSecret,
   type SecondFactorProof,
@@ -14,6 +15,9 @@ import {
   startEnrolment,
   verifySecondFactor,
 } from './mfa-api.ts';
+
+const ENROLMENT_FAILED_MESSAGE = 'Could not start setting up two-step verification. Please try again.';
+const VERIFY_FAILED_MESSAGE = 'Verification failed. Please try again.';
 
 /** What the second-factor screens need of the signed-in account. */
 export interface SecondFactorAccount {
@@ -86,7 +90,7 @@ function Enrolment({ onVerified }: { onVerified(recoveryCodes: string[] | null):
       ) : enrolment.isError ? (
         <div className="mt-4">
           <p role="alert" className="text-sm text-red-700">
-            {enrolment.error.message}
+            {failureMessage(enrolment.error, ENROLMENT_FAILED_MESSAGE)}
           </p>
           <Button className="mt-3" variant="secondary" onClick={() => void enrolment.refetch()}>
             Try Again
@@ -174,7 +178,7 @@ function ProofForm({
     event.preventDefault();
     verify.mutate(proof(value));
   };
-  const error = verify.error?.message;
+  const error = verify.error && failureMessage(verify.error, VERIFY_FAILED_MESSAGE);
 
   return (
     <form className="mt-4 space-y-2" onSubmit={submit} noValidate>

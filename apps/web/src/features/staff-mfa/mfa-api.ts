@@ -1,4 +1,4 @@
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, dataOrThrow } from '../../lib/api.ts';
 
 export interface Enrolment {
   otpauth_url: string;
@@ -11,21 +11,17 @@ export type SecondFactorProof = { code: string } | { recovery_code: string };
 
 /** A new secret for the authenticator app (only until set-up completes). */
 export async function startEnrolment(): Promise<Enrolment> {
-  const { data, error } = await apiFetch<Enrolment>('/auth/v1/mfa/enrol', { method: 'POST' });
-  if (!data) throw new Error(error ?? 'Could not start setting up two-step verification');
-  return data;
+  return dataOrThrow(await apiFetch<Enrolment>('/auth/v1/mfa/enrol', { method: 'POST' }));
 }
 
 /** Passes the second factor; the recovery codes come back only when this completed the set-up. */
 export async function verifySecondFactor(
   proof: SecondFactorProof,
 ): Promise<{ recoveryCodes: string[] | null }> {
-  const { data, error } = await apiFetch<{ recovery_codes?: string[] }>('/auth/v1/mfa/verify', {
-    method: 'POST',
-    json: proof,
-  });
-  if (!data) throw new Error(error ?? 'Verification failed. Please try again.');
-  return { recoveryCodes: data.recovery_codes ?? null };
+  const answer = dataOrThrow(
+    await apiFetch<{ recovery_codes?: string[] }>('/auth/v1/mfa/verify', { method: 'POST', json: proof }),
+  );
+  return { recoveryCodes: answer.recovery_codes ?? null };
 }
 
 /** Only paths on this site are followed after verification, never another origin. */
