@@ -234,7 +234,7 @@ export async function acceptTerms(page: Page): Promise<void> {
  */
 export async function startOnboardingUntil(
   page: Page,
-  until: 'Work Authorization' | 'Employment Information',
+  until: 'Address Information' | 'Work Authorization' | 'Employment Information',
 ): Promise<void> {
   await page.getByRole('button', { name: 'Start Onboarding' }).click();
   await goNext(page, 'Get Started', 'Terms & Conditions');
@@ -242,6 +242,7 @@ export async function startOnboardingUntil(
   await goNext(page, 'Accept & Continue', 'Personal Information');
   await fillPersonal(page);
   await goNext(page, 'Next', 'Address Information');
+  if (until === 'Address Information') return;
   await fillAddress(page);
   await goNext(page, 'Next', 'Work Authorization');
   if (until === 'Work Authorization') return;

@@ -3,10 +3,8 @@ import type { Page } from '@playwright/test';
 import { RESUME_FILE, uploadDocument } from './client-area-seed.ts';
 import { expect, expectAccessible, signIn, signOut, test } from './fixtures.ts';
 import {
-  acceptTerms,
   expectStep,
   fillAddress,
-  fillPersonal,
   fillWizardToResources,
   goNext,
   jordan,
@@ -74,12 +72,7 @@ test('a save that fails shows Save Failed, keeps the step, and loses nothing on 
 }) => {
   test.setTimeout(90_000);
   await signIn(page, 'flaky@example.com');
-  await page.getByRole('button', { name: 'Start Onboarding' }).click();
-  await goNext(page, 'Get Started', 'Terms & Conditions');
-  await acceptTerms(page);
-  await goNext(page, 'Accept & Continue', 'Personal Information');
-  await fillPersonal(page);
-  await goNext(page, 'Next', 'Address Information');
+  await startOnboardingUntil(page, 'Address Information');
   await fillAddress(page);
 
   browserProblems.allow(/status of 503|HTTP error 503|Saving the onboarding submission failed/);
