@@ -5,7 +5,7 @@ import { Unauthorized } from '../errors.ts';
 import { logSecurityEvent } from '../security-events.ts';
 import { currentUser } from './guard.ts';
 import { AUTH_PREFIX, errorSchema, userSchema } from './routes.ts';
-import type { SessionService } from './sessions.ts';
+import { ACCOUNT_GONE_MESSAGE, type SessionService } from './sessions.ts';
 import { SecondFactorRefused, type StaffMfa } from './staff-mfa.ts';
 
 /**
@@ -89,7 +89,7 @@ export async function secondFactorRoutes(
         throw error;
       }
       const passed = await sessions.passSecondFactor(caller.sessionId, caller.id);
-      if (!passed) throw Unauthorized('This account no longer exists');
+      if (!passed) throw Unauthorized(ACCOUNT_GONE_MESSAGE);
       return {
         access_token: passed.accessToken,
         token_type: 'bearer' as const,

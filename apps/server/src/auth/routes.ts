@@ -16,6 +16,7 @@ import {
   sealLoginState,
 } from './login-state.ts';
 import {
+  ACCOUNT_GONE_MESSAGE,
   type IssuedSession,
   RefreshTokenReusedError,
   SESSION_MISSING_MESSAGE,
@@ -106,7 +107,7 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
     async (request) => {
       const caller = currentUser(request);
       const user = await sessions.publicUser(caller.id, caller.role, caller.mfa);
-      if (!user) throw Unauthorized('This account no longer exists');
+      if (!user) throw Unauthorized(ACCOUNT_GONE_MESSAGE);
       return user;
     },
   );

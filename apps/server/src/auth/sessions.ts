@@ -51,6 +51,7 @@ export const REFRESH_TOKEN_REUSED_MESSAGE =
   'Invalid refresh token: already used. The session has been signed out; please sign in again.';
 export const SESSION_ENDED_MESSAGE = 'The session has ended; please sign in again.';
 export const SESSION_NOT_FOUND_MESSAGE = 'No such signed-in device';
+export const ACCOUNT_GONE_MESSAGE = 'This account no longer exists';
 
 /** A refresh token came back after it was exchanged: the session is revoked; callers log it. */
 export class RefreshTokenReusedError extends HttpError {
@@ -136,28 +137,33 @@ export function createSessionService(deps: {
     return (await secondFactor.isEnrolled(user.id)) ? 'verify' : 'enrol';
   }
 
+  /** A fresh access token for the session, and the user as it shows them. */
+  async function access(
+    user: UserRecord,
+    sessionId: string,
+    mfaPassed: boolean,
+  ): Promise<Omit<IssuedSession, 'refreshToken' | 'refreshTokenMaxAge'>> {
+    const role = roleOf(user, staffEmailDomain);
+    const mfa = role === 'staff' && mfaPassed;
+    const issued = await tokens.issue({ userId: user.id, email: user.email, role, sessionId, mfa });
+    return {
+      accessToken: issued.token,
+      expiresAt: issued.expiresAt,
+      expiresIn: issued.expiresAt - Math.floor(Date.now() / 1000),
+      user: toPublicUser(user, role, await secondFactorState(user, role, mfa)),
+    };
+  }
+
   async function issue(
     user: UserRecord,
     session: { id: string; expiresAt: string; mfaPassed: boolean },
   ): Promise<IssuedSession> {
     const refreshToken = randomBytes(32).toString('base64url');
     await repo.insertRefreshToken(hashToken(refreshToken), session.id);
-    const role = roleOf(user, staffEmailDomain);
-    const mfa = role === 'staff' && session.mfaPassed;
-    const access = await tokens.issue({
-      userId: user.id,
-      email: user.email,
-      role,
-      sessionId: session.id,
-      mfa,
-    });
     return {
-      accessToken: access.token,
-      expiresAt: access.expiresAt,
-      expiresIn: access.expiresAt - Math.floor(Date.now() / 1000),
+      ...(await access(user, session.id, session.mfaPassed)),
       refreshToken,
       refreshTokenMaxAge: secondsUntil(session.expiresAt),
-      user: toPublicUser(user, role, await secondFactorState(user, role, mfa)),
     };
   }
 
@@ -269,14 +275,7 @@ export function createSessionService(deps: {
       const user = await repo.findUserById(userId);
       if (!user) return undefined;
       await repo.markSecondFactorPassed(sessionId);
-      const role = roleOf(user, staffEmailDomain);
-      const access = await tokens.issue({ userId, email: user.email, role, sessionId, mfa: true });
-      return {
-        accessToken: access.token,
-        expiresAt: access.expiresAt,
-        expiresIn: access.expiresAt - Math.floor(Date.now() / 1000),
-        user: toPublicUser(user, role, 'passed'),
-      };
+      return access(user, sessionId, true);
     },
 
     async findUser(userId: string): Promise<UserRecord | undefined> {
