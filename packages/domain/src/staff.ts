@@ -1,3 +1,5 @@
+import { normalizeEmail } from './email-address.ts';
+
 /**
  * The one rule that makes someone staff: a verified e-mail address whose domain is exactly the
  * company domain. `someone@evilcompany.test` is not staff for `company.test`, nor is
@@ -7,7 +9,7 @@
 export function isStaffEmail(email: string, domain: string): boolean {
   const normalizedDomain = domain.trim().toLowerCase().replace(/^@/, '');
   if (normalizedDomain === '') return false;
-  const normalizedEmail = email.trim().toLowerCase();
+  const normalizedEmail = normalizeEmail(email);
   const at = normalizedEmail.lastIndexOf('@');
   return at > 0 && normalizedEmail.slice(at + 1) === normalizedDomain;
 }
