@@ -101,8 +101,6 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         summary: 'The signed-in user',
         response: { 200: userSchema, 401: errorSchema },
       },
-      // A small answer: it never nears the compression threshold.
-      compress: false,
     },
     async (request) => {
       const caller = currentUser(request);
