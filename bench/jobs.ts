@@ -11,12 +11,11 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { decisionOf, JOB_LIST_FIELDS } from '@app/domain/jobs';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
 import { demoJobs } from '../scripts/seed-demo.ts';
-import { type Comparison, compare, measurePair, startServer } from './lib.ts';
+import { benchAppConfig, type Comparison, compare, measurePair, startServer } from './lib.ts';
 
 export const JOBS_IN_LIST = 2000;
 export const JOBS_LIST_BUDGET = 0.6;
@@ -31,14 +30,7 @@ interface AppReady {
 
 /** Child process: the real app on its own embedded database, with one client and 2,000 jobs. */
 async function serveApp(dataDir: string): Promise<AppReady> {
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    // The per-user limit still runs on every request; its budget is just out of reach here.
-    API_RATE_LIMIT_PER_MINUTE: String(1e9),
-  });
+  const config = benchAppConfig(dataDir);
   const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
   const client = await signInForTest(app, CLIENT_EMAIL, { firstName: 'Bench', lastName: 'Client' });
   const { jobs } = demoJobs(new Date(), JOBS_IN_LIST);

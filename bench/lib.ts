@@ -1,10 +1,12 @@
 /**
  * The benchmark toolkit: load a URL with autocannon (`measure`), judge it against a baseline
  * measured in the same run (`compare`), print the verdicts (`report`), and run servers in child
- * processes (`startServer`) so the load generator never shares their event loop.
+ * processes (`startServer`) so the load generator never shares their event loop; `benchAppConfig`
+ * configures the app such a server runs.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import autocannon, { type Result } from 'autocannon';
+import { type Config, loadConfig } from '../apps/server/src/config.ts';
 
 export interface Target {
   url: string;
@@ -176,5 +178,20 @@ export function startServer<Ready>(module: URL, args: string[]): Promise<{ ready
       child.off('exit', onExit);
       resolve({ ready: ready as Ready, stop: () => child.kill() });
     });
+  });
+}
+
+/**
+ * The configuration of an app a scenario measures: quiet, on its own embedded database in `dataDir`,
+ * on any free port. The per-user API limit still runs on every request; its budget is just out of reach.
+ */
+export function benchAppConfig(dataDir: string, overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    API_RATE_LIMIT_PER_MINUTE: String(1e9),
+    ...overrides,
   });
 }

@@ -12,10 +12,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { buffer } from 'node:stream/consumers';
 import { ONBOARDING_FIELDS } from '@app/domain/onboarding-fields';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { onboardClient } from '../apps/server/src/testing/clients.ts';
 import { completeRecord } from '../apps/server/src/testing/onboarding-record.ts';
-import { type Comparison, compare, measurePair, startServer } from './lib.ts';
+import { benchAppConfig, type Comparison, compare, measurePair, startServer } from './lib.ts';
 
 const BUDGET = 0.5;
 
@@ -31,14 +30,7 @@ interface AppReady {
 
 /** Child process: the real app on its own embedded database, with one client and their record. */
 async function serveApp(dataDir: string): Promise<AppReady> {
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    // The per-user limit still runs on every request; its budget is just out of reach here.
-    API_RATE_LIMIT_PER_MINUTE: String(1e9),
-  });
+  const config = benchAppConfig(dataDir);
   const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
   const client = await onboardClient(app, 'bench-onboarding@example.com', {
     record: { first_name: 'Bench', last_name: 'Client' },

@@ -11,9 +11,8 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createAccessTokens } from '../apps/server/src/auth/access-tokens.ts';
 import { loadSigningKey } from '../apps/server/src/auth/keys.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
-import { type Comparison, type Measurement, measurePair, startServer } from './lib.ts';
+import { benchAppConfig, type Comparison, type Measurement, measurePair, startServer } from './lib.ts';
 
 const SEEDED_USERS = 1000;
 type Variant = 'shipped' | 'unchecked' | 'unremembered';
@@ -21,13 +20,7 @@ type Variant = 'shipped' | 'unchecked' | 'unremembered';
 /** Child process: the whole app on a fresh embedded database, with the session check as `variant` says. */
 async function serveApp(variant: Variant): Promise<{ port: number; accessToken: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-session-'));
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    AUTH_RATE_LIMIT_PER_MINUTE: String(1e9),
-    API_RATE_LIMIT_PER_MINUTE: String(1e9),
-  });
+  const config = benchAppConfig(dataDir, { AUTH_RATE_LIMIT_PER_MINUTE: String(1e9) });
   const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
   for (let i = 0; i < SEEDED_USERS; i++) await signInForTest(app, `seeded-${i}@example.com`);
   const { accessToken } = await signInForTest(app, 'bench@example.com', { firstName: 'Bench' });
