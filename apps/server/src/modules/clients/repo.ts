@@ -17,6 +17,10 @@ export interface PendingClientRow {
 
 /** Users as clients, and pending clients; e-mails are passed in lowercased. */
 export function createClientsRepo(db: Kysely<Database>) {
+  const pendingColumns = ['id', 'email', 'claimed_by_user_id'] as const;
+  const findPendingByEmail = (email: string): Promise<PendingClientRow | undefined> =>
+    db.selectFrom('pending_clients').select(pendingColumns).where('email', '=', email).executeTakeFirst();
+
   return {
     findUser(id: string): Promise<AccountRow | undefined> {
       return db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
@@ -27,20 +31,10 @@ export function createClientsRepo(db: Kysely<Database>) {
     },
 
     findPending(id: string): Promise<PendingClientRow | undefined> {
-      return db
-        .selectFrom('pending_clients')
-        .select(['id', 'email', 'claimed_by_user_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return db.selectFrom('pending_clients').select(pendingColumns).where('id', '=', id).executeTakeFirst();
     },
 
-    findPendingByEmail(email: string): Promise<PendingClientRow | undefined> {
-      return db
-        .selectFrom('pending_clients')
-        .select(['id', 'email', 'claimed_by_user_id'])
-        .where('email', '=', email)
-        .executeTakeFirst();
-    },
+    findPendingByEmail,
 
     /** The pending client for the e-mail, created if there is none (two racing creations make one). */
     async findOrCreatePending(email: string): Promise<{ row: PendingClientRow; created: boolean }> {
@@ -50,11 +44,8 @@ export function createClientsRepo(db: Kysely<Database>) {
         .values({ id, email, created_at: nowIso(), claimed_by_user_id: null, claimed_at: null })
         .onConflict((oc) => oc.column('email').doNothing())
         .execute();
-      const row = await db
-        .selectFrom('pending_clients')
-        .select(['id', 'email', 'claimed_by_user_id'])
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
+      const row = await findPendingByEmail(email);
+      if (!row) throw new Error(`The pending client for ${email} was neither made nor found`);
       return { row, created: row.id === id };
     },
 
