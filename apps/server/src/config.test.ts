@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, TRUST_PROXY_TRUE_MESSAGE } from './config.ts';
 
 describe('configuration', () => {
   it('defaults to SQLite under ./data, port 3000 and the company.test staff domain', () => {
@@ -90,6 +90,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ API_RATE_LIMIT_PER_MINUTE: 'many' })).toThrow(
       'API_RATE_LIMIT_PER_MINUTE must be a whole number',
     );
+  });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses true with the reason', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '::1',
+    ]);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      new ConfigError([`TRUST_PROXY ${TRUST_PROXY_TRUE_MESSAGE}`]),
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(ConfigError);
   });
 
   it('requires the Google client id and secret together', () => {
