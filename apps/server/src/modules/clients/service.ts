@@ -1,7 +1,23 @@
+import type { ClientMatch, ClientRef } from '@app/domain/clients-api';
 import { normalizeEmail } from '@app/domain/email-address';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { createClientsRepo } from './repo.ts';
+import { type AccountRow, createClientsRepo, type PendingClientRow } from './repo.ts';
+
+/** What an e-mail named: the client, and what it matched. */
+export interface EmailLookup {
+  client: ClientRef;
+  /** A user's sign-in e-mail matches first, then a pending client. */
+  matched: Exclude<ClientMatch, 'client_id'>;
+}
+
+const fromUser = (user: AccountRow): ClientRef => ({ id: user.id, kind: 'user', email: user.email });
+
+/** A claimed pending client is only history: its work went to the user who claimed it. */
+const fromPending = (pending: PendingClientRow | undefined): ClientRef | undefined =>
+  pending && !pending.claimed_by_user_id
+    ? { id: pending.id, kind: 'pending', email: pending.email }
+    : undefined;
 
 /**
  * Whose work it is. A client is a user (someone who signed in with a verified e-mail) or a pending
@@ -9,46 +25,22 @@ import { createClientsRepo } from './repo.ts';
  * e-mails carry the client's id; a pending client's are handed to the user who first signs in with
  * that e-mail verified. See decision 017.
  */
-export type ClientKind = 'user' | 'pending';
-
-export interface Client {
-  id: string;
-  kind: ClientKind;
-  email: string;
-}
-
-/** What an e-mail lookup matched: a user's sign-in e-mail first, then a pending client. */
-export type EmailMatch = 'sign_in_email' | 'pending_client' | 'new_pending_client';
-
-export interface EmailLookup {
-  client: Client;
-  matched: EmailMatch;
-}
-
 export function createClientsService(db: Kysely<Database>) {
   const repo = createClientsRepo(db);
 
   async function findByEmail(rawEmail: string): Promise<EmailLookup | undefined> {
     const email = normalizeEmail(rawEmail);
     const user = await repo.findUserBySignInEmail(email);
-    if (user) return { client: { id: user.id, kind: 'user', email: user.email }, matched: 'sign_in_email' };
-    const pending = await repo.findPendingByEmail(email);
-    // A claimed pending client is only history: its work went to the user who claimed it.
-    if (pending && !pending.claimed_by_user_id) {
-      return { client: { id: pending.id, kind: 'pending', email: pending.email }, matched: 'pending_client' };
-    }
-    return undefined;
+    if (user) return { client: fromUser(user), matched: 'sign_in_email' };
+    const pending = fromPending(await repo.findPendingByEmail(email));
+    return pending && { client: pending, matched: 'pending_client' };
   }
 
   return {
     /** A user or an unclaimed pending client by id. */
-    async findById(id: string): Promise<Client | undefined> {
+    async findById(id: string): Promise<ClientRef | undefined> {
       const user = await repo.findUser(id);
-      if (user) return { id: user.id, kind: 'user', email: user.email };
-      const pending = await repo.findPending(id);
-      if (pending && !pending.claimed_by_user_id)
-        return { id: pending.id, kind: 'pending', email: pending.email };
-      return undefined;
+      return user ? fromUser(user) : fromPending(await repo.findPending(id));
     },
 
     findByEmail,
