@@ -58,7 +58,7 @@ export async function signInForTest(
  * step cannot be used twice, so a second sign-in within it uses a recovery code instead.
  * Answers the access token that opens staff routes.
  */
-export async function passSecondFactorForTest(
+async function passSecondFactorForTest(
   app: FastifyInstance,
   userId: string,
   accessToken: string,
