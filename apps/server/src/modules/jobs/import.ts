@@ -1,5 +1,4 @@
-import type { ClientMatch, ClientRef } from '@app/domain/clients-api';
-import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
+import { CLIENT_ID_NOT_FOUND_MESSAGE, type ClientMatch, type ClientRef } from '@app/domain/clients-api';
 import { NAME_ONE_CLIENT_MESSAGE } from '@app/domain/jobs-api';
 import { type ImportError, type ImportFormat, parseJobsFile } from '@app/domain/jobs-import';
 import type { Db } from '../../db/database.ts';
