@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Label, Textarea } from '../../components/ui/Field.tsx';
+import { failureMessage } from '../../lib/api.ts';
 import {
   NOTES_SAVE_FAILED_MESSAGE,
   NOTES_SAVE_FAILED_TITLE,
@@ -56,7 +57,7 @@ function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
       onClose();
     },
     onError: (error) => {
-      toast.error(NOTES_SAVE_FAILED_TITLE, { description: error.message || NOTES_SAVE_FAILED_MESSAGE });
+      toast.error(NOTES_SAVE_FAILED_TITLE, { description: failureMessage(error, NOTES_SAVE_FAILED_MESSAGE) });
     },
   });
 

@@ -5,11 +5,12 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Label, Textarea } from '../../components/ui/Field.tsx';
-import { dataOrThrow } from '../../lib/api.ts';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { sendOnboardingFeedback } from './onboarding-api.ts';
 
 const SNACKBAR_MS = 4000;
 const FADE_MS = 300;
+const FEEDBACK_FAILED_MESSAGE = 'Your feedback could not be sent. Please try again.';
 
 /** 'Thank you for your feedback!': shown for 4 seconds, then fades out over 300 ms. */
 function FeedbackSnackbar({ onHidden }: { onHidden(): void }) {
@@ -43,7 +44,8 @@ export function FeedbackCard() {
   const send = useMutation({
     mutationFn: async (feedback: string) => dataOrThrow(await sendOnboardingFeedback(feedback)),
     onSuccess: () => setSnackbar(true),
-    onError: (error) => toast.error('Feedback Not Sent', { description: error.message }),
+    onError: (error) =>
+      toast.error('Feedback Not Sent', { description: failureMessage(error, FEEDBACK_FAILED_MESSAGE) }),
   });
 
   return (
