@@ -65,7 +65,7 @@ export const MAX_PARAM_LENGTH = 200;
 
 export const BAD_URL_MESSAGE = 'Invalid request: the address is not valid (bad percent-encoding)';
 export const URL_TOO_LONG_MESSAGE = 'Invalid request: a part of the address is too long';
-export const CLIENT_CLOSED_MESSAGE = 'The request was closed before it was complete';
+const CLIENT_CLOSED_MESSAGE = 'The request was closed before it was complete';
 
 /**
  * Fastify's `frameworkErrors`: failures of the router itself, before any route or hook runs (a path
@@ -90,8 +90,8 @@ export function answerFrameworkError(
 }
 
 export const REQUEST_TIMEOUT_MESSAGE = 'The request took too long to arrive. Please try again.';
-export const HEADERS_TOO_LARGE_MESSAGE = 'Invalid request: its headers are too large';
-export const MALFORMED_REQUEST_MESSAGE = 'Invalid request: it is not well-formed HTTP';
+const HEADERS_TOO_LARGE_MESSAGE = 'Invalid request: its headers are too large';
+const MALFORMED_REQUEST_MESSAGE = 'Invalid request: it is not well-formed HTTP';
 
 /**
  * Fastify's `clientErrorHandler`: a connection that breaks the HTTP rules or the time limits (a

@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
  * only our own scripts run, no framing by other sites, no MIME sniffing, a referrer policy, and
  * HSTS in production only (on a plain-http localhost it would pin the browser to https).
  */
-export function securityHeaderOptions(config: Config): HelmetOptions {
+function securityHeaderOptions(config: Config): HelmetOptions {
   const production = config.env === 'production';
   return {
     contentSecurityPolicy: {

@@ -31,7 +31,7 @@ declare module 'fastify' {
 
 export const MISSING_TOKEN_MESSAGE =
   'Authentication required: send an access token as "Authorization: Bearer <token>"';
-export const SECOND_FACTOR_REQUIRED_MESSAGE =
+const SECOND_FACTOR_REQUIRED_MESSAGE =
   'Two-step verification required: enter the code from your authenticator app to use staff features.';
 
 /**

@@ -50,7 +50,7 @@ export const INVALID_REFRESH_TOKEN_MESSAGE = 'Invalid refresh token';
 export const REFRESH_TOKEN_REUSED_MESSAGE =
   'Invalid refresh token: already used. The session has been signed out; please sign in again.';
 export const SESSION_ENDED_MESSAGE = 'The session has ended; please sign in again.';
-export const SESSION_NOT_FOUND_MESSAGE = 'No such signed-in device';
+const SESSION_NOT_FOUND_MESSAGE = 'No such signed-in device';
 export const ACCOUNT_GONE_MESSAGE = 'This account no longer exists';
 
 /** A refresh token came back after it was exchanged: the session is revoked; callers log it. */

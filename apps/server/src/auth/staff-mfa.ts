@@ -4,18 +4,17 @@ import QRCode from 'qrcode';
 import { BadRequest, Conflict, HttpError } from '../errors.ts';
 import type { MfaRepo } from './mfa-repo.ts';
 
-export const ALREADY_ENROLLED_MESSAGE =
+const ALREADY_ENROLLED_MESSAGE =
   'Two-step verification is already set up: enter a code from your authenticator app.';
-export const NOT_ENROLLED_MESSAGE =
-  'Set up two-step verification first: scan the QR code, then enter a code.';
-export const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
-export const CODE_OR_RECOVERY_CODE_MESSAGE = 'Send either a 6-digit code or a recovery code.';
-export const WRONG_CODE_MESSAGE = 'That code is not right. Check your authenticator app and try again.';
-export const CODE_REUSED_MESSAGE = 'That code has already been used. Wait for the next code and try again.';
-export const WRONG_RECOVERY_CODE_MESSAGE = 'That recovery code is not right, or it has already been used.';
-export const RECOVERY_BEFORE_ENROLMENT_MESSAGE =
+const NOT_ENROLLED_MESSAGE = 'Set up two-step verification first: scan the QR code, then enter a code.';
+const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
+const CODE_OR_RECOVERY_CODE_MESSAGE = 'Send either a 6-digit code or a recovery code.';
+const WRONG_CODE_MESSAGE = 'That code is not right. Check your authenticator app and try again.';
+const CODE_REUSED_MESSAGE = 'That code has already been used. Wait for the next code and try again.';
+const WRONG_RECOVERY_CODE_MESSAGE = 'That recovery code is not right, or it has already been used.';
+const RECOVERY_BEFORE_ENROLMENT_MESSAGE =
   'Recovery codes work once two-step verification is set up: enter a code from your authenticator app.';
-export const LOCKED_MESSAGE = 'Too many wrong codes. Please wait 5 minutes and try again.';
+const LOCKED_MESSAGE = 'Too many wrong codes. Please wait 5 minutes and try again.';
 
 /** Wrong codes in a row before the second factor is locked, and for how long. */
 const FAILURES_BEFORE_LOCK = 5;
