@@ -6,10 +6,6 @@ export type DocumentRow = DocumentsTable;
 
 export function createDocumentsRepo(db: Db) {
   return {
-    async insert(document: DocumentRow): Promise<void> {
-      await db.kysely.insertInto('documents').values(document).execute();
-    },
-
     /**
      * Stores the row only while the user's documents, this one included, stay within `quotaBytes`;
      * false otherwise. The user's row is locked first on PostgreSQL, so two uploads of one user

@@ -72,6 +72,13 @@ export function createFilesService(
     await storage.delete(path);
   };
 
+  /** The document `pathOrUrl` names, when this user uploaded it and it is still stored. */
+  const ownStoredDocument = async (userId: string, pathOrUrl: string): Promise<DocumentRow | undefined> => {
+    const path = normalizeDocumentPath(pathOrUrl);
+    const document = path === null ? undefined : await repo.findByPath(path);
+    return document?.user_id === userId && (await storage.exists(document.path)) ? document : undefined;
+  };
+
   /** Deletes the user's uploads left behind (see FORGOTTEN_AFTER_MS); answers how many. */
   const removeForgotten = async (userId: string): Promise<number> => {
     const before = new Date(Date.now() - FORGOTTEN_AFTER_MS).toISOString();
@@ -138,18 +145,19 @@ export function createFilesService(
       userId: string,
       pathOrUrl: string,
     ): Promise<{ key: string; filename: string; content_type: string } | undefined> {
-      const path = normalizeDocumentPath(pathOrUrl);
-      const document = path === null ? undefined : await repo.findByPath(path);
-      if (!path || document?.user_id !== userId || !(await storage.exists(path))) return undefined;
-      return { key: path, filename: displayFileName(path), content_type: document.content_type };
+      const document = await ownStoredDocument(userId, pathOrUrl);
+      return (
+        document && {
+          key: document.path,
+          filename: displayFileName(document.path),
+          content_type: document.content_type,
+        }
+      );
     },
 
     /** Whether `pathOrUrl` names a document this user uploaded and that is still stored. */
     async isOwnStoredDocument(userId: string, pathOrUrl: string): Promise<boolean> {
-      const path = normalizeDocumentPath(pathOrUrl);
-      if (path === null) return false;
-      const document = await repo.findByPath(path);
-      return document?.user_id === userId && (await storage.exists(path));
+      return (await ownStoredDocument(userId, pathOrUrl)) !== undefined;
     },
 
     removeUnreferenced,
