@@ -8,7 +8,6 @@ import type { WizardForm } from './onboarding-rules.ts';
 
 /** A form that passes every step, for tests; pass what the test is about. */
 export function completeOnboardingForm(overrides: Partial<WizardForm> = {}): WizardForm {
-  const acks = Object.fromEntries(ACK_FIELDS.map((a) => [a.snake, true]));
   return {
     ...emptyOnboardingFields(),
     terms_reviewed: true,
@@ -39,7 +38,7 @@ export function completeOnboardingForm(overrides: Partial<WizardForm> = {}): Wiz
     open_for_relocation: 'Maybe',
     linkedin_url: 'https://www.linkedin.com/in/ada-lovelace',
     signature: 'Ada Lovelace',
-    ...(acks as Pick<OnboardingFields, (typeof ACK_FIELDS)[number]['snake']>),
+    ...allAcknowledged(),
     onboarding_completed: true,
     ...overrides,
   };
