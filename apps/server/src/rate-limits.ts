@@ -49,8 +49,10 @@ function tooManyRequestsMessage(seconds: number): string {
 export async function installRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   const redis = config.redis ? await connectRedis(app, config.redis.url) : undefined;
   await app.register(rateLimit, {
-    global: false,
+    // Every route, counted per user once the guard has named the caller; anonymous calls are not.
+    global: true,
     hook: 'preHandler',
+    allowList: (request) => !request.currentUser,
     max: config.rateLimits.apiPerUser,
     timeWindow: WINDOW_MS,
     ...(redis ? { redis, nameSpace: `${config.redis?.keyPrefix}rate-limit:` } : {}),
@@ -71,18 +73,12 @@ export async function installRateLimits(app: FastifyInstance, config: Config): P
   const perAddress = app.rateLimit({
     max: config.rateLimits.signInPerAddress,
     keyGenerator: (request) => `address:${normalizeIP(request.ip)}`,
+    // Anonymous requests are what this limit counts: none is let through uncounted.
+    allowList: [],
   });
   // Before the development provider's own hook, which answers /oidc requests itself.
   app.addHook('onRequest', async (request, reply) => {
     if (isSignIn(request)) await perAddress.call(app, request, reply);
-  });
-
-  const perUser = app.rateLimit();
-  app.addHook('preHandler', async (request, reply) => {
-    // Routes with their own limit are counted by the plugin's route hook, which runs after this
-    // one and would be skipped once a request has been counted here.
-    if (request.currentUser && !request.routeOptions.config.rateLimit)
-      await perUser.call(app, request, reply);
   });
 }
 
