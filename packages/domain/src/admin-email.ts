@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resolvedClientShape } from './clients-api.ts';
+import { clientIdSchema, resolvedClientShape } from './clients-api.ts';
 import { formattedFilterSchema, jobFilterSetSchema, savedFilterSchema } from './job-filters.ts';
 import { ACK_FIELDS, FIELD_OPTIONS, onboardingRecordSchema } from './onboarding-fields.ts';
 
@@ -143,7 +143,7 @@ export const previewResponseSchema = z.object({
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-export const outboxQuerySchema = z.object({ client_id: z.string().trim().max(64).optional() });
+export const outboxQuerySchema = z.object({ client_id: clientIdSchema.optional() });
 
 export const outboxMessageSchema = z.object({
   id: z.string(),

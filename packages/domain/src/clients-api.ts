@@ -18,6 +18,9 @@ export type ClientMatch = z.infer<typeof clientMatchSchema>;
 /** Part of every staff answer about one client: who it was, and what the request matched. */
 export const resolvedClientShape = { client: clientRefSchema, matched: clientMatchSchema };
 
+/** A client id as staff send it (a user's id or a pending client's); surrounding spaces are dropped. */
+export const clientIdSchema = z.string().trim().max(64);
+
 export const CLIENT_ID_NOT_FOUND_MESSAGE = 'No client has that id';
 
 export const clientLookupQuerySchema = z.object({

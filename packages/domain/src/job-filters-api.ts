@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { clientIdSchema } from './clients-api.ts';
 import { filterSettingsSchema, savedFilterSchema } from './job-filters.ts';
 
 /** Requests and answers of `/api/job-search-filters`, shared by the server and the browser. */
 
 export const jobFiltersQuerySchema = z.object({
   /** Staff name the client by id; a client always gets their own filters, whatever this says. */
-  client_id: z.string().trim().max(64).optional(),
+  client_id: clientIdSchema.optional(),
 });
 
 export const jobFilterIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

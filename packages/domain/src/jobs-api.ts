@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resolvedClientShape } from './clients-api.ts';
+import { clientIdSchema, resolvedClientShape } from './clients-api.ts';
 import { normalizeEmail } from './email-address.ts';
 import {
   clientApprovalSchema,
@@ -105,7 +105,7 @@ export const staffJobSchema = jobSchema.extend({
 });
 export type StaffJob = z.infer<typeof staffJobSchema>;
 
-const clientId = z.string().trim().min(1).max(64);
+const clientId = clientIdSchema.min(1);
 export const NAME_ONE_CLIENT_MESSAGE = 'must name the client by exactly one of client_id and email';
 
 /**
