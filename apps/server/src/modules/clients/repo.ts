@@ -86,5 +86,3 @@ export function createClientsRepo(db: Kysely<Database>) {
     },
   };
 }
-
-export type ClientsRepo = ReturnType<typeof createClientsRepo>;

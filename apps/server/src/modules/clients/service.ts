@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { type AccountRow, createClientsRepo, type PendingClientRow } from './repo.ts';
 
 /** What an e-mail named: the client, and what it matched. */
-export interface EmailLookup {
+interface EmailLookup {
   client: ClientRef;
   /** A user's sign-in e-mail matches first, then a pending client. */
   matched: Exclude<ClientMatch, 'client_id'>;
