@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { dataOrThrow } from '../../lib/api.ts';
 import { listFeedback } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { formatMoment } from './admin-record-view.ts';
@@ -13,9 +14,7 @@ export function ClientFeedbackCard() {
   const feedback = useQuery({
     queryKey: adminQueryKeys.feedback,
     queryFn: async () => {
-      const { data, error } = guard(await listFeedback());
-      if (!data) throw new Error(error ?? GENERIC_ERROR);
-      return data;
+      return dataOrThrow(guard(await listFeedback()), GENERIC_ERROR);
     },
   });
 

@@ -45,9 +45,7 @@ export function EmailPreviewsCard({ email, onSent }: { email: string; onSent(): 
   const previews = useQuery({
     queryKey: adminQueryKeys.previews(email),
     queryFn: async (): Promise<EmailPreviews> => {
-      const { data, error } = guard(await adminAction(email, 'preview'));
-      if (!data) throw new Error(error ?? GENERIC_ERROR);
-      return data;
+      return dataOrThrow(guard(await adminAction(email, 'preview')), GENERIC_ERROR);
     },
   });
 

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { dataOrThrow } from '../../lib/api.ts';
 import { listOutbox } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { formatMoment } from './admin-record-view.ts';
@@ -33,9 +34,7 @@ export function OutboxCard({ clientId }: { clientId: string }) {
   const outbox = useQuery({
     queryKey: adminQueryKeys.outbox(clientId),
     queryFn: async () => {
-      const { data, error } = guard(await listOutbox(clientId));
-      if (!data) throw new Error(error ?? GENERIC_ERROR);
-      return data;
+      return dataOrThrow(guard(await listOutbox(clientId)), GENERIC_ERROR);
     },
   });
 

@@ -21,9 +21,7 @@ export function StaffJobsCard({ clientId }: { clientId: string }) {
   const jobs = useQuery({
     queryKey: adminQueryKeys.jobs(clientId),
     queryFn: async () => {
-      const { data, error } = guard(await listClientJobs(clientId));
-      if (!data) throw new Error(error ?? GENERIC_ERROR);
-      return data;
+      return dataOrThrow(guard(await listClientJobs(clientId)), GENERIC_ERROR);
     },
   });
 
