@@ -9,7 +9,7 @@ import { ACK_FIELDS, fieldBySnake } from '@app/domain/onboarding-fields';
 import { Heading, Text } from '@react-email/components';
 import { type Brand, EmailLayout, mutedStyle, textStyle } from './layout.tsx';
 
-export interface TeamNotificationProps {
+interface TeamNotificationProps {
   brand: Brand;
   clientEmail: string;
   record: AdminRecord;

@@ -2,11 +2,11 @@ import { Heading, Link, Section, Text } from '@react-email/components';
 import { type Brand, EmailLayout, textStyle } from './layout.tsx';
 
 /** Promises the welcome e-mail makes; the admin preview and the tests read the same numbers. */
-export const FIRST_CONTACT_HOURS = 24;
-export const ONBOARDING_SLA_HOURS = 72;
-export const RESUME_CONSULTATION_PRICE = '$50';
+const FIRST_CONTACT_HOURS = 24;
+const ONBOARDING_SLA_HOURS = 72;
+const RESUME_CONSULTATION_PRICE = '$50';
 
-export interface WelcomeEmailProps {
+interface WelcomeEmailProps {
   brand: Brand;
   firstName: string;
   /** Where the client follows their jobs, e.g. https://app.example.com/myjobs. */

@@ -18,7 +18,7 @@ export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
  */
 const FORGOTTEN_AFTER_MS = 60 * 60 * 1000;
 
-export const storageQuotaMessage = (quotaBytes: number) =>
+const storageQuotaMessage = (quotaBytes: number) =>
   `You have used your ${Math.round(quotaBytes / (1024 * 1024))} MB of document storage. Remove a document to upload another.`;
 export const INVALID_DOCUMENT_PATH_MESSAGE = 'Invalid document path';
 
