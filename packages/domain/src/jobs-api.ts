@@ -3,7 +3,9 @@ import { clientIdSchema, resolvedClientShape } from './clients-api.ts';
 import { normalizeEmail } from './email-address.ts';
 import {
   clientApprovalSchema,
+  DATE_RANGE_ORDER_MESSAGE,
   isCalendarDate,
+  isOrderedDateRange,
   JOB_LIST_FIELDS,
   JOB_NOTES_MAX_LENGTH,
   type JobListField,
@@ -17,13 +19,18 @@ import { IMPORT_FORMATS, IMPORT_MAX_CHARACTERS } from './jobs-import.ts';
 
 const calendarDate = z.string().refine(isCalendarDate, 'must be a date such as 2024-11-03');
 
-export const myJobsQuerySchema = z.object({
-  applied: z.enum(['true', 'false']).optional(),
-  approval: z.enum(['rejected', 'not_rejected']).optional(),
-  /** Inclusive; jobs without a refresh date are always listed. */
-  refreshed_from: calendarDate.optional(),
-  refreshed_to: calendarDate.optional(),
-});
+export const myJobsQuerySchema = z
+  .object({
+    applied: z.enum(['true', 'false']).optional(),
+    approval: z.enum(['rejected', 'not_rejected']).optional(),
+    /** Inclusive; jobs without a refresh date are always listed. */
+    refreshed_from: calendarDate.optional(),
+    refreshed_to: calendarDate.optional(),
+  })
+  .refine((query) => isOrderedDateRange(query.refreshed_from, query.refreshed_to), {
+    message: DATE_RANGE_ORDER_MESSAGE,
+    path: ['refreshed_to'],
+  });
 export type MyJobsQuery = z.infer<typeof myJobsQuerySchema>;
 
 export const jobIdParamsSchema = z.object({ id: z.string().min(1) });

@@ -1,6 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatSalary, formatShortDate, formatYesNo, linkifyNote, type NoteSegment } from './jobs-format.ts';
+import {
+  formatCount,
+  formatSalary,
+  formatShortDate,
+  formatYesNo,
+  linkifyNote,
+  type NoteSegment,
+} from './jobs-format.ts';
+
+describe('formatCount', () => {
+  it('groups thousands', () => {
+    expect([0, 999, 1000, 10_000, 1_234_567].map(formatCount)).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '10,000',
+      '1,234,567',
+    ]);
+  });
+});
 
 describe('formatSalary', () => {
   it.each([

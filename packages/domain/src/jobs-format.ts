@@ -8,6 +8,11 @@ const dollars = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 });
 
+/** 10000 → '10,000': every count a person reads carries thousands separators. */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
 /** 120000 → '$120,000'; no salary → 'N/A'. */
 export function formatSalary(amount: number | null | undefined): string {
   return typeof amount === 'number' && Number.isFinite(amount) ? dollars.format(amount) : 'N/A';

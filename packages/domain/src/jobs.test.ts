@@ -5,6 +5,7 @@ import {
   companyTypes,
   decisionOf,
   filterJobs,
+  isOrderedDateRange,
   type JobFilters,
   jobStatus,
   locationTags,
@@ -82,6 +83,17 @@ describe('calendarDay', () => {
     [null, null],
   ])('%s → %s', (value, day) => {
     expect(calendarDay(value)).toBe(day);
+  });
+});
+
+describe('isOrderedDateRange', () => {
+  it('accepts open ends and From on or before To, and refuses From after To', () => {
+    expect(isOrderedDateRange(null, null)).toBe(true);
+    expect(isOrderedDateRange('2024-11-20', undefined)).toBe(true);
+    expect(isOrderedDateRange('', '2024-11-01')).toBe(true);
+    expect(isOrderedDateRange('2024-11-20', '2024-11-20')).toBe(true);
+    expect(isOrderedDateRange('2024-11-19', '2024-11-20')).toBe(true);
+    expect(isOrderedDateRange('2024-11-21', '2024-11-20')).toBe(false);
   });
 });
 

@@ -254,6 +254,14 @@ export interface JobFilters {
 
 export const DEFAULT_JOB_FILTERS: JobFilters = { status: 'all', decision: 'all', date: 'all' };
 
+/** A custom range whose From falls after its To is refused rather than quietly matching nothing. */
+export const DATE_RANGE_ORDER_MESSAGE = 'The From date must be on or before the To date.';
+
+/** True unless both bounds are given and From is after To (YYYY-MM-DD compares as text). */
+export function isOrderedDateRange(from: string | null | undefined, to: string | null | undefined): boolean {
+  return !from || !to || from <= to;
+}
+
 type FilterableJob = {
   applied_for_job: boolean;
   client_approval?: string | null;
