@@ -92,6 +92,14 @@ describe('the built web app', () => {
       expect(page.body, url).toBe(INDEX);
       expect(page.headers['cache-control'], url).toBe('no-cache');
     }
+    const head = await app.inject({ method: 'HEAD', url: '/profile', headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('answers a write to a page of the app with the JSON 404, not the page', async () => {
+    const response = await app.inject({ method: 'POST', url: '/profile', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'No route for POST /profile' });
   });
 
   it('keeps a missing file, an API path and a path outside the build a 404', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -159,32 +159,35 @@ function trustedProxies(trustProxy: Config['trustProxy']) {
 }
 
 /**
- * Serves the built browser app: hashed assets cached for a year, everything else revalidated, and
- * any other GET that asks for HTML answered with index.html so client-side routes survive a reload.
+ * Serves the built browser app with @fastify/static: hashed assets cached for a year, everything
+ * else revalidated. Its history fallback is the not-found handler: a GET that asks for a page of the
+ * app (not an API path, not a file) answers index.html, so client-side routes survive a reload.
+ * Without a build, every unknown path is the JSON 404.
  */
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const indexFile = path.join(webDist, 'index.html');
-  if (!existsSync(indexFile)) return;
-  // `serve: false`: no route per file; the public catch-all below serves files and the app alike,
-  // so the access-token guard never sees a static file.
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    app.setNotFoundHandler(answerNoRoute);
+    return;
+  }
+  // The plugin's catch-all file route serves the app's own files to anyone: no access token.
+  app.addHook('onRoute', (route) => {
+    if (route.path === '/*') route.config = { ...route.config, public: true };
+  });
   await app.register(fastifyStatic, {
     root: webDist,
-    serve: false,
-    index: false,
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isApi = /^\/(api|auth|oidc)(\/|$)/.test(urlPath);
-    const candidate = path.join(webDist, path.normalize(urlPath));
-    if (!isApi && candidate.startsWith(webDist + path.sep) && isFile(candidate)) {
-      return reply.sendFile(path.relative(webDist, candidate));
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !isRead || !asksForAppPage(urlPath, request.headers.accept)) {
+      return answerNoRoute(request, reply);
     }
-    if (isApi || !asksForAppPage(urlPath, request.headers.accept)) return answerNoRoute(request, reply);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }
 
@@ -197,13 +200,4 @@ function asksForAppPage(urlPath: string, accept: string | undefined): boolean {
   if (accept?.includes('text/html')) return true;
   const anything = accept === undefined || accept.includes('*/*');
   return anything && !path.posix.basename(urlPath).includes('.');
-}
-
-/** A path no file system can hold (a name longer than 255 bytes, say) is simply not a file. */
-function isFile(candidate: string): boolean {
-  try {
-    return statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
-  }
 }

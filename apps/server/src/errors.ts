@@ -155,11 +155,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: INTERNAL_ERROR_MESSAGE });
   });
-
-  app.setNotFoundHandler(answerNoRoute);
 }
 
-/** The 404 of a path no route answers. */
+/** The 404 of a path no route answers (app.ts makes it the not-found handler). */
 export function answerNoRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
 }
