@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
-import { dataOrThrow } from '../../lib/api.ts';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { adminAction, type ClientDetails } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { ClientFeedbackCard } from './ClientFeedbackCard.tsx';
@@ -39,7 +39,7 @@ export function ClientConsole() {
       dataOrThrow(guard(await adminAction(email, 'fetch')), GENERIC_ERROR),
     onSuccess: (details, { email }) => setClient({ email, clientId: details.client.id, details }),
     onError: (error, { again }) => {
-      toast.error(error.message);
+      toast.error(failureMessage(error, GENERIC_ERROR));
       if (!again) setClient(null);
     },
   });

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { dataOrThrow } from '../../lib/api.ts';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { adminAction, type EmailPreviews } from './admin-api.ts';
 import { GENERIC_ERROR, SEND_TEAM_FAILED, SEND_WELCOME_FAILED } from './admin-messages.ts';
 import { EmailFrame } from './EmailFrame.tsx';
@@ -67,7 +67,7 @@ export function EmailPreviewsCard({ email, onSent }: { email: string; onSent(): 
             {previews.isPending && <Spinner label="Loading preview..." />}
             {previews.isError && (
               <p role="alert" className="text-sm text-red-700">
-                {previews.error.message}
+                {failureMessage(previews.error, GENERIC_ERROR)}
               </p>
             )}
             {previews.data && (
@@ -101,7 +101,7 @@ function SendButton({ email, tab, onSent }: { email: string; tab: PreviewTab; on
       else toast.error(data.message);
       onSent();
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => toast.error(failureMessage(error, tab.failed)),
   });
 
   return (

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { dataOrThrow } from '../../lib/api.ts';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
 import { adminAction, type GeneratedFilters } from './admin-api.ts';
 import {
@@ -41,7 +41,7 @@ export function GeneratedFiltersCard({
       setDraft(data);
       toast.success(FILTERS_GENERATED);
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => toast.error(failureMessage(error, GENERATE_FILTERS_FAILED)),
   });
 
   const download = () => {
@@ -61,7 +61,7 @@ export function GeneratedFiltersCard({
       toast.success(filtersSaved(data.document_id));
       onSaved();
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => toast.error(failureMessage(error, SAVE_FILTERS_FAILED)),
   });
 
   const canSave = draft !== null && !filtersExist && !draft.filters_already_exist;

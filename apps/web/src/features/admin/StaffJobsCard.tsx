@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Label, Textarea } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { dataOrThrow } from '../../lib/api.ts';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { listClientJobs, updateClientJob } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { JobImportForm } from './JobImportForm.tsx';
@@ -40,7 +40,7 @@ export function StaffJobsCard({ clientId }: { clientId: string }) {
       {jobs.isPending && <Spinner label="Loading jobs..." />}
       {jobs.isError && (
         <p role="alert" className="text-sm text-red-700">
-          {jobs.error.message}
+          {failureMessage(jobs.error, GENERIC_ERROR)}
         </p>
       )}
       {jobs.data?.length === 0 && (
@@ -74,7 +74,7 @@ function StaffJobRow({ clientId, job }: { clientId: string; job: StaffJob }) {
       queryClient.setQueryData<StaffJob[]>(adminQueryKeys.jobs(clientId), (list) =>
         list?.map((item) => (item.id === saved.id ? saved : item)),
       ),
-    onError: (error: Error) => toast.error(error.message),
+    onError: (error: Error) => toast.error(failureMessage(error, GENERIC_ERROR)),
   };
   const applied = useMutation(updateOptions);
   const analystNotes = useMutation({
