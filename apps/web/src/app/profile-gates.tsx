@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { fetchCompleteness } from '../features/onboarding/onboarding-api.ts';
+import { dataOrThrow } from '../lib/api.ts';
 import { readProfileCompleteCookie, setProfileCompleteCookie } from '../lib/cookies.ts';
 import { PageSpinner } from './pages/PageSpinner.tsx';
 
@@ -24,10 +25,9 @@ function useProfileCompleteness(): { cached: boolean; state: Completeness } {
     // Each visit without a cached flag asks again; the flag is the cache.
     gcTime: 0,
     queryFn: async () => {
-      const { data, error } = await fetchCompleteness();
-      if (!data) throw new Error(error ?? 'The profile check failed');
-      setProfileCompleteCookie(data.isComplete);
-      return data.isComplete;
+      const { isComplete } = dataOrThrow(await fetchCompleteness());
+      setProfileCompleteCookie(isComplete);
+      return isComplete;
     },
   });
   if (cookie) return { cached: true, state: cookie.isComplete ? 'complete' : 'incomplete' };

@@ -4,7 +4,7 @@
  */
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
 import { useQuery } from '@tanstack/react-query';
-import { type ApiResult, apiFetch } from './api.ts';
+import { type ApiResult, apiFetch, dataOrThrow } from './api.ts';
 
 export const profileRecordQueryKey = ['profile-record'] as const;
 
@@ -18,11 +18,7 @@ export async function fetchProfileRecord(): Promise<ApiResult<OnboardingRecord |
 export function useProfileRecord() {
   return useQuery({
     queryKey: profileRecordQueryKey,
-    queryFn: async () => {
-      const { data, error } = await fetchProfileRecord();
-      if (error) throw new Error(error);
-      return data;
-    },
+    queryFn: async () => dataOrThrow(await fetchProfileRecord()),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { apiFetch } from './api.ts';
+import { apiFetch, dataOrThrow } from './api.ts';
 
 /** What the server tells every visitor, signed in or not: branding and the product's outside links. */
 export interface PublicConfig {
@@ -13,11 +13,8 @@ export interface PublicConfig {
 
 export const publicConfigQuery = {
   queryKey: ['public-config'],
-  queryFn: async (): Promise<PublicConfig> => {
-    const { data, error } = await apiFetch<PublicConfig>('/public-config', { anonymous: true });
-    if (!data) throw new Error(error ?? 'The site configuration could not be loaded.');
-    return data;
-  },
+  queryFn: async (): Promise<PublicConfig> =>
+    dataOrThrow(await apiFetch<PublicConfig>('/public-config', { anonymous: true })),
   // It changes only with a deployment.
   staleTime: Number.POSITIVE_INFINITY,
 } as const;
