@@ -1,3 +1,4 @@
+import { formatCount } from '@app/domain/jobs-format';
 import { Button } from '../../components/ui/Button.tsx';
 
 export interface BulkActionsBarProps {
@@ -22,7 +23,7 @@ export function BulkActionsBar({
       className="flex flex-wrap items-center gap-2 rounded-lg border border-brand/40 bg-blue-50 px-4 py-3"
     >
       <p className="mr-auto text-sm font-medium text-neutral-900" aria-live="polite">
-        {count} job(s) selected
+        {formatCount(count)} job(s) selected
       </p>
       <Button size="sm" variant="danger" onClick={onRejectAll} disabled={busy}>
         Reject All

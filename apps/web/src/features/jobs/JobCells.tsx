@@ -11,6 +11,23 @@ const checkboxClasses = `size-4 cursor-pointer accent-brand ${focusRing}`;
 
 const NewTab = () => <span className="sr-only"> (opens in a new tab)</span>;
 
+/** 'Senior Content Strategist at Woodgrove Bank': how a row's controls name their job. */
+export function jobName(job: JobListItem): string {
+  const title = job.data_job_title || UNTITLED_JOB;
+  return job.data_company ? `${title} at ${job.data_company}` : title;
+}
+
+const UNTITLED_JOB = 'Untitled job';
+
+/** The job a control acts on, heard after its visible label ('Reject' … 'Reject Designer at Contoso'). */
+const ForJob = ({ job, joiner = '' }: { job: JobListItem; joiner?: string }) => (
+  <span className="sr-only">
+    {' '}
+    {joiner}
+    {jobName(job)}
+  </span>
+);
+
 export function SelectAllCheckbox() {
   const { selection } = useJobTableActions();
   if (!selection) return null;
@@ -28,14 +45,14 @@ export function SelectAllCheckbox() {
   );
 }
 
-export function SelectJobCheckbox({ job, serialNumber }: { job: JobListItem; serialNumber: number }) {
+export function SelectJobCheckbox({ job }: { job: JobListItem }) {
   const { selection } = useJobTableActions();
   if (!selection) return null;
   return (
     <input
       type="checkbox"
       className={checkboxClasses}
-      aria-label={`Select S.No ${serialNumber}`}
+      aria-label={`Select ${jobName(job)}`}
       checked={selection.isSelected(job.id)}
       onChange={() => selection.toggle(job.id)}
     />
@@ -54,22 +71,27 @@ export function DecisionToggle({ job, serialNumber }: { job: JobListItem; serial
       // Not disabled while saving, so focus stays on it; the click is ignored instead.
       aria-busy={updating || undefined}
       onClick={() => toggleDecision?.(job, serialNumber)}
+      className="whitespace-nowrap"
     >
       {rejected ? 'Rejected' : 'Reject'}
+      <ForJob job={job} />
     </Button>
   );
 }
 
-/** The stats page's decision column: the jobs it lists by default are the approved ones. */
-export function DecisionText({ job }: { job: JobListItem }) {
-  return <span>{decisionOf(job) === 'rejected' ? 'Rejected' : 'Approved'}</span>;
+/**
+ * The decision as words: the stats page calls a job that is not rejected 'Approved' (the jobs it
+ * lists by default are the approved ones); /myjobs calls it 'Pending', as the details pop-up does.
+ */
+export function DecisionText({ job, notRejected = 'Approved' }: { job: JobListItem; notRejected?: string }) {
+  return <span>{decisionOf(job) === 'rejected' ? 'Rejected' : notRejected}</span>;
 }
 
 export function JobTitleButton({ job }: { job: JobListItem }) {
   const { openDetails } = useJobTableActions();
   return (
-    <button type="button" className={`text-left ${linkClasses}`} onClick={() => openDetails(job)}>
-      {job.data_job_title || 'Untitled job'}
+    <button type="button" className={`text-left break-words ${linkClasses}`} onClick={() => openDetails(job)}>
+      {job.data_job_title || UNTITLED_JOB}
     </button>
   );
 }
@@ -78,7 +100,12 @@ export function CompanyLink({ job }: { job: JobListItem }) {
   const name = job.data_company || 'Company';
   if (!job.data_company_url) return <span>{name}</span>;
   return (
-    <a href={job.data_company_url} target="_blank" rel="noopener noreferrer" className={linkClasses}>
+    <a
+      href={job.data_company_url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`break-words ${linkClasses}`}
+    >
       {name}
       <NewTab />
     </a>
@@ -88,8 +115,14 @@ export function CompanyLink({ job }: { job: JobListItem }) {
 export function NotesButton({ job }: { job: JobListItem }) {
   const { openNotes } = useJobTableActions();
   return (
-    <Button size="sm" variant="ghost" className="border border-neutral-200" onClick={() => openNotes(job)}>
+    <Button
+      size="sm"
+      variant="ghost"
+      className="border border-neutral-200 whitespace-nowrap"
+      onClick={() => openNotes(job)}
+    >
       {job.client_notes ? 'View Notes' : 'Add Notes'}
+      <ForJob job={job} joiner="for " />
     </Button>
   );
 }
@@ -121,8 +154,9 @@ export function StatusBadge({ job }: { job: JobListItem }) {
 export function ViewDetailsButton({ job }: { job: JobListItem }) {
   const { openDetails } = useJobTableActions();
   return (
-    <Button size="sm" variant="secondary" onClick={() => openDetails(job)}>
+    <Button size="sm" variant="secondary" className="whitespace-nowrap" onClick={() => openDetails(job)}>
       View Details
+      <ForJob job={job} joiner="of " />
     </Button>
   );
 }
@@ -135,9 +169,10 @@ export function ApplyLink({ job }: { job: JobListItem }) {
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className={`inline-flex items-center gap-1 ${linkClasses}`}
+      className={`inline-flex items-center gap-1 whitespace-nowrap ${linkClasses}`}
     >
       Apply
+      <ForJob job={job} joiner="to " />
       <ExternalLink className="size-3.5" aria-hidden="true" />
       <NewTab />
     </a>

@@ -51,7 +51,7 @@ describe('the job details pop-up', () => {
     expect(within(dialog).getByText('at Northwind')).toBeInTheDocument();
     expect(within(dialog).getByText('Loading job details...')).toBeInTheDocument();
     arrive(whole);
-    expect(await within(dialog).findByRole('region', { name: 'Job description' })).toHaveTextContent(
+    expect(await within(dialog).findByRole('region', { name: 'Job Description' })).toHaveTextContent(
       'Build APIs.',
     );
     const information = within(dialog).getByRole('region', { name: 'Job Information' });
@@ -68,6 +68,36 @@ describe('the job details pop-up', () => {
     );
     expect(await within(dialog).findByText('Changed since')).toBeInTheDocument();
     expect(within(dialog).getByText('Rejected')).toBeInTheDocument();
+  });
+
+  it('names every region once, the description box being its own region', async () => {
+    vi.mocked(fetchJob).mockResolvedValue(whole);
+    const dialog = renderDialog();
+    await within(dialog).findByRole('region', { name: 'Job Description' });
+    const names = within(dialog)
+      .getAllByRole('region')
+      .map((region) =>
+        (region.getAttribute('aria-labelledby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent?.toLowerCase())
+          .join(' '),
+      );
+    expect(names).toEqual([
+      'job information',
+      'job type & arrangement',
+      'company details',
+      'your status',
+      'job description',
+      'additional details',
+    ]);
+  });
+
+  it('says the fallback when a failure has no message of the server', async () => {
+    vi.mocked(fetchJob).mockRejectedValueOnce(new ApiError('Failed to fetch', 0));
+    const dialog = renderDialog();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "The job's details could not be loaded: Unknown error",
+    );
   });
 
   it('says why the details could not be loaded, and tries again', async () => {

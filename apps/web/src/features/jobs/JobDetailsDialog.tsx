@@ -5,6 +5,7 @@ import { type ReactNode, useId } from 'react';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { failureMessage } from '../../lib/api.ts';
 import {
   additionalDetails,
   companyDetails,
@@ -52,6 +53,30 @@ function Section({ title, level = 3, children }: { title: string; level?: 3 | 4;
         {title}
       </h3>
       {children}
+    </section>
+  );
+}
+
+/**
+ * The description's box has a limited height (spec 2, section 2), so the region is the box itself,
+ * focusable for the keyboard to scroll it, and named by the heading above it: one region, one name.
+ */
+function DescriptionSection({ description }: { description: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h3 id={headingId} className="text-base font-semibold text-neutral-900">
+        Job Description
+      </h3>
+      <div
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that the keyboard can scroll it.
+        tabIndex={0}
+        role="group"
+        aria-labelledby={headingId}
+        className="max-h-64 overflow-y-auto rounded-md border border-neutral-200 bg-neutral-50 p-3 text-sm whitespace-pre-wrap text-neutral-800"
+      >
+        {description}
+      </div>
     </section>
   );
 }
@@ -121,7 +146,7 @@ export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
             <JobSections job={details} />
           ) : whole.isError ? (
             <div role="alert" className="space-y-3 text-sm text-neutral-800">
-              <p>The job's details could not be loaded: {whole.error.message || 'Unknown error'}</p>
+              <p>The job's details could not be loaded: {failureMessage(whole.error, 'Unknown error')}</p>
               <Button variant="secondary" size="sm" onClick={() => void whole.refetch()}>
                 Try Again
               </Button>
@@ -153,18 +178,7 @@ function JobSections({ job }: { job: Job }) {
       <Section title="Your Status">
         <DetailList items={yourStatus(job)} />
       </Section>
-      {job.data_job_description && (
-        <Section title="Job Description">
-          <section
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that the keyboard can scroll it.
-            tabIndex={0}
-            aria-label="Job description"
-            className="max-h-64 overflow-y-auto rounded-md border border-neutral-200 bg-neutral-50 p-3 text-sm whitespace-pre-wrap text-neutral-800"
-          >
-            {job.data_job_description}
-          </section>
-        </Section>
-      )}
+      {job.data_job_description && <DescriptionSection description={job.data_job_description} />}
       <Section title="Additional Details">
         <div className="space-y-4">
           {additionalDetails(job).map((group) => (

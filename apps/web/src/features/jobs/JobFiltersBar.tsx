@@ -1,5 +1,13 @@
-import type { DatePreset, DecisionFilter, JobFilters, StatusFilter } from '@app/domain/jobs';
+import {
+  DATE_RANGE_ORDER_MESSAGE,
+  type DatePreset,
+  type DecisionFilter,
+  type JobFilters,
+  type StatusFilter,
+} from '@app/domain/jobs';
+import { formatCount } from '@app/domain/jobs-format';
 import { CheckCircle2, RefreshCw } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { DateFilterPicker } from './DateFilterPicker.tsx';
@@ -23,7 +31,7 @@ const DATE_OPTIONS: [DatePreset, string][] = [
   ['custom', 'Custom Date'],
 ];
 
-const selectClasses =
+export const selectClasses =
   'block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand';
 
 function FilterSelect<T extends string>(props: {
@@ -56,6 +64,8 @@ export interface JobFiltersBarProps {
   filters: JobFilters;
   onChange(filters: JobFilters): void;
   onApply(): void;
+  /** False while the custom range has From after To: Apply Filters is refused with a message. */
+  valid: boolean;
   applying: boolean;
   justApplied: boolean;
   shown: number;
@@ -69,6 +79,7 @@ export function JobFiltersBar({
   filters,
   onChange,
   onApply,
+  valid,
   applying,
   justApplied,
   shown,
@@ -77,6 +88,8 @@ export function JobFiltersBar({
   refreshing,
 }: JobFiltersBarProps) {
   const set = (change: Partial<JobFilters>) => onChange({ ...filters, ...change });
+  const rangeErrorId = useId();
+  const rangeError = filters.date === 'custom' && !valid;
   return (
     <section aria-label="Filters" className="space-y-3 rounded-lg border border-neutral-200 bg-white p-4">
       <div className="flex flex-wrap items-end gap-3">
@@ -100,20 +113,35 @@ export function JobFiltersBar({
         />
         {filters.date === 'custom' && (
           <>
-            <DateFilterPicker label="From" value={filters.from ?? null} onChange={(from) => set({ from })} />
-            <DateFilterPicker label="To" value={filters.to ?? null} onChange={(to) => set({ to })} />
+            <DateFilterPicker
+              label="From"
+              value={filters.from ?? null}
+              onChange={(from) => set({ from })}
+              errorId={rangeError ? rangeErrorId : undefined}
+            />
+            <DateFilterPicker
+              label="To"
+              value={filters.to ?? null}
+              onChange={(to) => set({ to })}
+              errorId={rangeError ? rangeErrorId : undefined}
+            />
           </>
         )}
-        <Button onClick={onApply} disabled={applying}>
+        <Button onClick={onApply} disabled={applying || !valid}>
           Apply Filters
         </Button>
         <Button variant="secondary" aria-label="Refresh jobs" onClick={onRefresh} disabled={refreshing}>
           <RefreshCw className={`size-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden="true" />
         </Button>
       </div>
+      {rangeError && (
+        <p id={rangeErrorId} role="alert" className="text-sm text-red-700">
+          {DATE_RANGE_ORDER_MESSAGE}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2" aria-live="polite">
         <span className="rounded-full bg-neutral-100 px-3 py-1 text-sm font-medium text-neutral-800">
-          {shown} of {total} jobs shown
+          {formatCount(shown)} of {formatCount(total)} jobs shown
         </span>
         {justApplied && (
           <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-800">

@@ -1,4 +1,5 @@
 import type { JobFilters, JobListItem } from '@app/domain/jobs';
+import { formatCount } from '@app/domain/jobs-format';
 import type { ReactNode } from 'react';
 import { EmptyJobs } from './EmptyJobs.tsx';
 import { JobsBoard } from './JobsBoard.tsx';
@@ -30,7 +31,7 @@ export function JobStatsPage({ insights }: JobStatsPageProps) {
         <>
           {jobs && (
             <p className="text-lg font-semibold text-neutral-900">
-              Total Applied Jobs: {jobs.filter((job) => job.applied_for_job).length}
+              Total Applied Jobs: {formatCount(jobs.filter((job) => job.applied_for_job).length)}
             </p>
           )}
           {jobs && jobs.length > 0 && insights?.(jobs)}
@@ -41,7 +42,7 @@ export function JobStatsPage({ insights }: JobStatsPageProps) {
             <JobsBoard
               variant="stats"
               label="Approved Job Applications"
-              initialFilters={STATS_FILTERS}
+              defaultFilters={STATS_FILTERS}
               loadingText={LOADING_TEXT}
               noJobs={
                 <EmptyJobs

@@ -1,28 +1,42 @@
 import type { ClientApproval, JobFilters, JobListItem } from '@app/domain/jobs';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { EmptyJobs } from './EmptyJobs.tsx';
+import { JobCardList } from './JobCardList.tsx';
+import { SelectAllCheckbox } from './JobCells.tsx';
 import { JobDetailsDialog } from './JobDetailsDialog.tsx';
 import { JobFiltersBar } from './JobFiltersBar.tsx';
 import { JobNotesDialog } from './JobNotesDialog.tsx';
+import { JobSortControls } from './JobSortControls.tsx';
 import { JobsLoading } from './JobsLoading.tsx';
 import { JobsTable } from './JobsTable.tsx';
-import { type JobTableVariant, jobColumns, presentOptionalFields } from './job-columns.tsx';
+import {
+  type JobTableVariant,
+  jobColumns,
+  type OptionalJobField,
+  presentOptionalFields,
+} from './job-columns.tsx';
 import { APPLYING_FILTERS, NO_MATCHES_HINT, NO_MATCHES_TITLE } from './job-messages.ts';
 import { type JobTableActions, JobTableContext } from './job-table-context.ts';
 import { useJobDecisions } from './use-job-decisions.ts';
 import { useJobListView } from './use-job-list-view.ts';
 import { useMyJobs } from './use-my-jobs.ts';
+import { useWideScreen } from './use-wide-screen.ts';
 
 const NO_JOBS: readonly JobListItem[] = [];
+
+/** Out of sight until focused: the way past the list, and where it lands. */
+const skipLinkClasses =
+  'sr-only focus:not-sr-only focus:my-2 focus:inline-block focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-brand focus:shadow focus:outline-2 focus:outline-brand';
 
 export interface JobsBoardProps {
   variant: JobTableVariant;
   /** The table's accessible name. */
   label: string;
-  initialFilters: JobFilters;
+  /** What the page lists with nothing in the address; the address holds what differs. */
+  defaultFilters: JobFilters;
   loadingText: string;
   /** Shown instead of the filters and the table when the client has no jobs at all. */
   noJobs: ReactNode;
@@ -32,23 +46,26 @@ export interface JobsBoardProps {
  * The filters, the job table and its dialogs, as /myjobs ('manage': checkboxes, bulk bar, Reject
  * toggle) and /job-stats ('stats') show them.
  */
-export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs }: JobsBoardProps) {
+export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs }: JobsBoardProps) {
   const query = useMyJobs();
   const jobs = query.data ?? NO_JOBS;
-  const view = useJobListView(jobs, initialFilters);
+  const view = useJobListView(jobs, defaultFilters);
+  const wide = useWideScreen();
+  const listEndId = useId();
   const { inFlight, toggleDecision, decideMany, deciding } = useJobDecisions();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [notesId, setNotesId] = useState<string | null>(null);
 
   const optionalKey = presentOptionalFields(jobs).join(',');
-  const columns = useMemo(
-    () =>
-      jobColumns(
-        variant,
-        optionalKey ? (optionalKey.split(',') as ReturnType<typeof presentOptionalFields>) : [],
-      ),
-    [variant, optionalKey],
+  const optional = useMemo(
+    () => (optionalKey ? (optionalKey.split(',') as OptionalJobField[]) : []),
+    [optionalKey],
+  );
+  const columns = useMemo(() => jobColumns(variant, optional), [variant, optional]);
+  const sortColumns = useMemo(
+    () => columns.flatMap((columnDef) => (columnDef.meta?.sortColumn ? [columnDef.meta.sortColumn] : [])),
+    [columns],
   );
 
   const visible = view.visible;
@@ -114,6 +131,7 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
   }
   if (jobs.length === 0) return noJobs;
 
+  const resetKey = `${JSON.stringify(view.applied)} ${JSON.stringify(view.sort)}`;
   const findJob = (id: string | null) => (id === null ? null : (jobs.find((job) => job.id === id) ?? null));
   return (
     <JobTableContext.Provider value={actions}>
@@ -122,6 +140,7 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
           filters={view.draft}
           onChange={view.setDraft}
           onApply={view.applyFilters}
+          valid={view.draftIsValid}
           applying={view.applying}
           justApplied={view.justApplied}
           shown={visible.length}
@@ -138,18 +157,55 @@ export function JobsBoard({ variant, label, initialFilters, loadingText, noJobs 
             onClearSelection={() => setSelected(new Set())}
           />
         )}
+        {!wide && visible.length > 0 && (
+          <div className="space-y-3">
+            <JobSortControls columns={sortColumns} sort={view.sort} onSort={view.setSort} />
+            {variant === 'manage' && (
+              // biome-ignore lint/a11y/noLabelWithoutControl: the checkbox is nested, inside SelectAllCheckbox.
+              <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
+                <SelectAllCheckbox />
+                Select all
+              </label>
+            )}
+          </div>
+        )}
         <div className="relative">
           {visible.length === 0 ? (
             <EmptyJobs title={NO_MATCHES_TITLE} hint={NO_MATCHES_HINT} />
           ) : (
-            <JobsTable
-              label={label}
-              jobs={visible}
-              columns={columns}
-              sort={view.sort}
-              onSort={view.sortBy}
-              resetKey={`${JSON.stringify(view.applied)} ${JSON.stringify(view.sort)}`}
-            />
+            <>
+              <a
+                href={`#${listEndId}`}
+                className={skipLinkClasses}
+                onClick={(event) => {
+                  event.preventDefault();
+                  document.getElementById(listEndId)?.focus();
+                }}
+              >
+                Skip past the jobs table
+              </a>
+              {wide ? (
+                <JobsTable
+                  label={label}
+                  jobs={visible}
+                  columns={columns}
+                  sort={view.sort}
+                  onSort={view.sortBy}
+                  resetKey={resetKey}
+                />
+              ) : (
+                <JobCardList
+                  label={label}
+                  variant={variant}
+                  jobs={visible}
+                  optional={optional}
+                  resetKey={resetKey}
+                />
+              )}
+              <p id={listEndId} tabIndex={-1} className={skipLinkClasses}>
+                End of the jobs table
+              </p>
+            </>
           )}
           {view.applying && (
             <div

@@ -2,7 +2,7 @@ import type { JobListItem, JobSort, JobSortColumn } from '@app/domain/jobs';
 import { type ColumnDef, type SortingState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { focusRing } from '../../components/ui/Button.tsx';
 import { jobTableFeatures } from './job-columns.tsx';
 
@@ -24,9 +24,45 @@ export interface JobsTableProps {
 const ariaSort = (sorted: false | 'asc' | 'desc') =>
   sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined;
 
+type JobColumnDef = JobsTableProps['columns'][number];
+
 /**
- * The job table shared by /myjobs and /job-stats: at most 70% of the viewport high, scrolling both
- * ways, with only the rows in view rendered so that thousands of jobs scroll smoothly.
+ * Where each sticky column stays while the table scrolls sideways: after the sticky columns before
+ * it. The last one draws the edge the other columns slide under.
+ */
+function stickyPlacement(columns: readonly JobColumnDef[]): Map<string, { left: number; edge: boolean }> {
+  const placement = new Map<string, { left: number; edge: boolean }>();
+  let left = 0;
+  let last: string | undefined;
+  for (const columnDef of columns) {
+    if (!columnDef.meta?.sticky || !columnDef.id) continue;
+    placement.set(columnDef.id, { left, edge: false });
+    left += columnDef.meta.width;
+    last = columnDef.id;
+  }
+  const edge = last === undefined ? undefined : placement.get(last);
+  if (edge) edge.edge = true;
+  return placement;
+}
+
+/** A cell's width, and for a sticky column its place and the row's own (opaque) background. */
+function cellLayout(
+  placement: ReturnType<typeof stickyPlacement>,
+  columnDef: JobColumnDef,
+): { className: string; style: CSSProperties } {
+  const width = columnDef.meta?.width;
+  const sticky = columnDef.id ? placement.get(columnDef.id) : undefined;
+  if (!sticky) return { className: '', style: { width } };
+  return {
+    className: `sticky z-[1] bg-inherit ${sticky.edge ? 'border-r border-neutral-200 shadow-[4px_0_4px_-4px_rgb(0_0_0/0.15)]' : ''}`,
+    style: { width, left: sticky.left },
+  };
+}
+
+/**
+ * The job table shared by /myjobs and /job-stats on wider screens: at most 70% of the viewport high,
+ * scrolling both ways with the job title (and the checkbox) kept in view, and only the rows in view
+ * rendered so that thousands of jobs scroll smoothly.
  */
 export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: JobsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -58,6 +94,7 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
   }, [resetKey]);
 
   const width = columns.reduce((sum, columnDef) => sum + (columnDef.meta?.width ?? 0), 0);
+  const placement = useMemo(() => stickyPlacement(columns), [columns]);
   const headerGroup = table.getHeaderGroups()[0];
 
   return (
@@ -72,24 +109,25 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
         style={{ width, minWidth: '100%' }}
       >
         <thead className="sticky top-0 z-10 grid border-b border-neutral-200 bg-neutral-50">
-          <tr aria-rowindex={1} className="flex w-full">
+          <tr aria-rowindex={1} className="flex w-full bg-neutral-50">
             {headerGroup?.headers.map((header) => {
               const meta = header.column.columnDef.meta;
               const sortColumn = meta?.sortColumn;
               const sorted = header.column.getIsSorted();
               const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
+              const layout = cellLayout(placement, header.column.columnDef);
               return (
                 <th
                   key={header.id}
                   scope="col"
                   aria-sort={sortColumn ? ariaSort(sorted) : undefined}
-                  className="flex shrink-0 items-center px-3 py-2 text-left font-semibold text-neutral-700"
-                  style={{ width: meta?.width }}
+                  className={`flex shrink-0 items-center px-3 py-2 text-left font-semibold whitespace-nowrap text-neutral-700 ${layout.className}`}
+                  style={layout.style}
                 >
                   {sortColumn ? (
                     <button
                       type="button"
-                      className={`inline-flex items-center gap-1 rounded-sm hover:text-neutral-950 ${focusRing}`}
+                      className={`inline-flex items-center gap-1 rounded-sm whitespace-nowrap hover:text-neutral-950 ${focusRing}`}
                       onClick={() => onSort(sortColumn)}
                     >
                       <table.FlexRender header={header} />
@@ -116,18 +154,22 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
                 ref={virtualizer.measureElement}
                 data-index={item.index}
                 aria-rowindex={item.index + 2}
-                className={`absolute flex w-full border-b border-neutral-100 ${item.index % 2 ? 'bg-neutral-50/60' : 'bg-white'}`}
+                // Opaque backgrounds: sticky cells take the row's and other cells slide under them.
+                className={`absolute flex w-full border-b border-neutral-100 ${item.index % 2 ? 'bg-neutral-50' : 'bg-white'}`}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                {row.getAllCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    className="flex shrink-0 items-center px-3 py-2 text-neutral-800"
-                    style={{ width: cell.column.columnDef.meta?.width }}
-                  >
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
+                {row.getAllCells().map((cell) => {
+                  const layout = cellLayout(placement, cell.column.columnDef);
+                  return (
+                    <td
+                      key={cell.id}
+                      className={`flex min-w-0 shrink-0 items-center px-3 py-2 text-neutral-800 ${layout.className}`}
+                      style={layout.style}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  );
+                })}
               </tr>
             );
           })}

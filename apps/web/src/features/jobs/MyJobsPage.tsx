@@ -15,7 +15,7 @@ export function MyJobsPage({ account }: { account: { email: string } }) {
       <JobsBoard
         variant="manage"
         label="Your jobs"
-        initialFilters={DEFAULT_JOB_FILTERS}
+        defaultFilters={DEFAULT_JOB_FILTERS}
         loadingText="Loading jobs..."
         noJobs={<ContactAnalyst email={account.email} />}
       />

@@ -28,6 +28,11 @@ export interface JobColumnMeta {
   width: number;
   /** The domain column a click on the header sorts by. */
   sortColumn?: JobSortColumn;
+  /**
+   * Stays in view while the table scrolls sideways (the job title, and the checkbox beside it), so
+   * that every other column can be reached without losing which job a row is.
+   */
+  sticky?: boolean;
 }
 
 export const jobTableFeatures = tableFeatures({ rowSortingFeature, columnMeta: {} as JobColumnMeta });
@@ -87,8 +92,8 @@ export function presentOptionalFields(jobs: readonly JobListItem[]): OptionalJob
 const selectColumn = column.display({
   id: 'select',
   header: () => <SelectAllCheckbox />,
-  meta: { width: 48 },
-  cell: ({ row }) => <SelectJobCheckbox job={row.original} serialNumber={serialNumber(row.index)} />,
+  meta: { width: 48, sticky: true },
+  cell: ({ row }) => <SelectJobCheckbox job={row.original} />,
 });
 
 const serialNumberColumn = column.display({
@@ -124,7 +129,7 @@ const sharedColumns = {
   title: column.display({
     id: 'data_job_title',
     header: 'Job Title',
-    meta: { width: 240, sortColumn: 'data_job_title' },
+    meta: { width: 260, sortColumn: 'data_job_title', sticky: true },
     cell: ({ row }) => <JobTitleButton job={row.original} />,
   }),
   company: column.display({

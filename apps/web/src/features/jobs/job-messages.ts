@@ -1,4 +1,5 @@
 import type { ClientApproval } from '@app/domain/jobs';
+import { formatCount } from '@app/domain/jobs-format';
 
 /** The jobs screens' words (spec 2, sections 2 and 8), copied exactly. */
 
@@ -15,8 +16,8 @@ export const bulkNotFoundMessage = (serialNumbers: readonly number[]) =>
   `Failed to update S.No: ${serialNumbers.join(', ')}`;
 export const bulkFailedMessage = (approval: ClientApproval, count: number) =>
   approval === 'rejected'
-    ? `Failed to reject ${count} selected jobs`
-    : `Failed to clear rejections for ${count} selected jobs`;
+    ? `Failed to reject ${formatCount(count)} selected jobs`
+    : `Failed to clear rejections for ${formatCount(count)} selected jobs`;
 
 export const NOTES_SAVE_FAILED_TITLE = 'Save Failed';
 export const NOTES_SAVE_FAILED_MESSAGE = 'Failed to save notes. Please try again.';

@@ -2,6 +2,7 @@ import { type ClientApproval, decisionOf, type JobListItem } from '@app/domain/j
 import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
+import { failureMessage } from '../../lib/api.ts';
 import {
   BULK_FAILED_TITLE,
   bulkFailedMessage,
@@ -97,7 +98,8 @@ export function useJobDecisions() {
     onError: (error, { ids, serialNumber, title }, context) => {
       if (context) putBack(queryClient, ids, context.previous);
       toast.error(UPDATE_FAILED_TITLE, {
-        description: updateFailedMessage(serialNumber, title, error.message),
+        // No server message (a dropped connection, an answer that is not JSON): the spec's 'Unknown error'.
+        description: updateFailedMessage(serialNumber, title, failureMessage(error, '')),
       });
     },
   });

@@ -1,5 +1,6 @@
 import {
   filterJobs,
+  isOrderedDateRange,
   type JobFilters,
   type JobListItem,
   type JobSort,
@@ -8,6 +9,8 @@ import {
   toggleSort,
 } from '@app/domain/jobs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { readJobListSearch, writeJobListSearch } from './job-list-search.ts';
 import { FILTERS_APPLIED_MS } from './job-messages.ts';
 
 /** Two frames: enough for the 'Applying filters...' overlay to be painted before the work starts. */
@@ -25,25 +28,50 @@ function afterNextPaint(callback: () => void): () => void {
 /**
  * What a job page shows of the list: filters as chosen (draft) and as applied, the sort, and the
  * jobs that pass, in order. Filtering and sorting run here, on the client, with the domain's rules
- * (spec 2, section 5).
+ * (spec 2, section 5). The applied filters and the sort live in the address (see job-list-search.ts):
+ * applying filters adds a history entry, so Back returns to the previous list; a new sort replaces
+ * the entry rather than filling the history with clicks.
  */
-export function useJobListView(jobs: readonly JobListItem[], initialFilters: JobFilters) {
-  const [draft, setDraft] = useState<JobFilters>(initialFilters);
-  const [applied, setApplied] = useState<JobFilters>(initialFilters);
+export function useJobListView(jobs: readonly JobListItem[], defaults: JobFilters) {
+  const [params, setParams] = useSearchParams();
+  const searchText = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is the parameters' identity.
+  const { filters: applied, sort } = useMemo(
+    () => readJobListSearch(params, defaults),
+    [searchText, defaults],
+  );
+  const appliedKey = JSON.stringify(applied);
+
+  const [draft, setDraft] = useState<JobFilters>(applied);
+  // When the address changes (Back, a link) the filter bar shows what is applied again.
+  const [draftFor, setDraftFor] = useState(appliedKey);
+  if (draftFor !== appliedKey) {
+    setDraftFor(appliedKey);
+    setDraft(applied);
+  }
   const [applying, setApplying] = useState(false);
   const [justApplied, setJustApplied] = useState(false);
-  const [sort, setSort] = useState<JobSort | null>(null);
 
   const visible = useMemo(() => sortJobs(filterJobs(jobs, applied, new Date()), sort), [jobs, applied, sort]);
+
+  const writeSearch = useCallback(
+    (next: { filters: JobFilters; sort: JobSort | null }, replace: boolean) =>
+      setParams((current) => writeJobListSearch(current, next, defaults), {
+        replace,
+        preventScrollReset: true,
+      }),
+    [setParams, defaults],
+  );
 
   useEffect(() => {
     if (!applying) return;
     return afterNextPaint(() => {
-      setApplied(draft);
+      // Applying the same filters again changes nothing worth a history entry.
+      writeSearch({ filters: draft, sort }, JSON.stringify(draft) === appliedKey);
       setApplying(false);
       setJustApplied(true);
     });
-  }, [applying, draft]);
+  }, [applying, draft, sort, appliedKey, writeSearch]);
 
   useEffect(() => {
     if (!justApplied) return;
@@ -51,15 +79,34 @@ export function useJobListView(jobs: readonly JobListItem[], initialFilters: Job
     return () => clearTimeout(timer);
   }, [justApplied]);
 
+  /** Refused while the custom range has From after To; the filter bar says why. */
+  const draftIsValid = draft.date !== 'custom' || isOrderedDateRange(draft.from, draft.to);
   const applyFilters = useCallback(() => {
+    if (!draftIsValid) return;
     setJustApplied(false);
     setApplying(true);
-  }, []);
+  }, [draftIsValid]);
 
   const sortBy = useCallback(
-    (column: JobSortColumn) => setSort((current) => toggleSort(current, column)),
-    [],
+    (column: JobSortColumn) => writeSearch({ filters: applied, sort: toggleSort(sort, column) }, true),
+    [writeSearch, applied, sort],
+  );
+  const setSort = useCallback(
+    (next: JobSort) => writeSearch({ filters: applied, sort: next }, true),
+    [writeSearch, applied],
   );
 
-  return { draft, setDraft, applied, applyFilters, applying, justApplied, sort, sortBy, visible };
+  return {
+    draft,
+    setDraft,
+    draftIsValid,
+    applied,
+    applyFilters,
+    applying,
+    justApplied,
+    sort,
+    sortBy,
+    setSort,
+    visible,
+  };
 }

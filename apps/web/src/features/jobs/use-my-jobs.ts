@@ -2,7 +2,7 @@ import type { Job, JobListItem } from '@app/domain/jobs';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, failureMessage } from '../../lib/api.ts';
 import { LOAD_ERROR_TITLE, LOAD_THROWN_MESSAGE, LOAD_THROWN_TITLE } from './job-messages.ts';
 import { fetchMyJobs, myJobDetailsQueryKey, myJobsQueryKey } from './jobs-api.ts';
 
@@ -21,7 +21,7 @@ async function loadJobs(): Promise<JobListItem[]> {
   } catch (error) {
     // Status 0: the request itself failed, so there is no server message to show.
     if (error instanceof ApiError && error.status !== 0) {
-      throw new JobsLoadError(LOAD_ERROR_TITLE, error.message || LOAD_THROWN_MESSAGE);
+      throw new JobsLoadError(LOAD_ERROR_TITLE, failureMessage(error, LOAD_THROWN_MESSAGE));
     }
     throw new JobsLoadError(LOAD_THROWN_TITLE, LOAD_THROWN_MESSAGE);
   }
