@@ -71,8 +71,6 @@ function DescriptionSection({ description }: { description: string }) {
       <div
         // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that the keyboard can scroll it.
         tabIndex={0}
-        role="group"
-        aria-labelledby={headingId}
         className="max-h-64 overflow-y-auto rounded-md border border-neutral-200 bg-neutral-50 p-3 text-sm whitespace-pre-wrap text-neutral-800"
       >
         {description}
