@@ -5,6 +5,7 @@ import { AuthProvider, useAuth } from '../features/auth/AuthProvider.tsx';
 import type { AuthClient } from '../features/auth/auth-client.ts';
 import { publicConfigQuery, usePublicConfig } from '../lib/public-config.ts';
 import { AppHeader } from './nav/AppHeader.tsx';
+import { useDocumentTitle } from './page-title.ts';
 import { PageSpinner } from './pages/PageSpinner.tsx';
 
 /** Every route's frame: the session, the brand, the header and the page. */
@@ -23,10 +24,10 @@ function AppFrame() {
   const { status, onAuthStateChange } = useAuth();
   const queryClient = useQueryClient();
 
+  useDocumentTitle(status === 'signed-in', brandName);
   useEffect(() => {
-    document.title = brandName;
     document.documentElement.style.setProperty('--brand-color', brandColor);
-  }, [brandName, brandColor]);
+  }, [brandColor]);
 
   // Cached answers belong to the person who fetched them; only the site configuration outlives a sign-out.
   useEffect(

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { AuthClient } from '../features/auth/auth-client.ts';
+import { titled } from './page-title.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { PageSpinner } from './pages/PageSpinner.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
@@ -22,32 +23,40 @@ export const appRoutes = (authClient?: AuthClient): RouteObject[] => [
         // Staff finish the second factor before any page (see route-guards.tsx).
         element: <RequireSecondFactor />,
         children: [
-          { index: true, Component: EntryRoute },
+          {
+            index: true,
+            Component: EntryRoute,
+            handle: titled({ signedIn: 'Onboarding', signedOut: 'Sign In' }),
+          },
           {
             element: <RequireSignedIn />,
             children: [
               {
                 element: <ProfileAccessGate />,
-                children: [{ path: 'profile', lazy: routeModules.profile }],
+                children: [{ path: 'profile', lazy: routeModules.profile, handle: titled('My Profile') }],
               },
-              { path: 'edit-profile', lazy: routeModules.editProfile },
+              { path: 'edit-profile', lazy: routeModules.editProfile, handle: titled('Edit Profile') },
               {
                 element: <RequireCompleteProfile />,
                 children: [
-                  { path: 'myjobs', lazy: routeModules.myJobs },
-                  { path: 'job-stats', lazy: routeModules.jobStats },
+                  { path: 'myjobs', lazy: routeModules.myJobs, handle: titled('Apply for Me') },
+                  { path: 'job-stats', lazy: routeModules.jobStats, handle: titled('My Job Stats') },
                 ],
               },
-              { path: 'myteam', lazy: routeModules.myTeam },
+              { path: 'myteam', lazy: routeModules.myTeam, handle: titled('My Team') },
               // Staff access is enforced by the server; the page explains a refusal itself.
-              { path: 'admin', lazy: routeModules.admin },
-              { path: 'mfa', lazy: routeModules.staffMfa },
+              { path: 'admin', lazy: routeModules.admin, handle: titled('Admin Email Management') },
+              { path: 'mfa', lazy: routeModules.staffMfa, handle: titled('Two-Step Verification') },
             ],
           },
           // Open to everyone: the preferences page asks signed-out visitors to sign in itself.
-          { path: 'update-preferences', lazy: routeModules.updatePreferences },
-          { path: 'downloaddoc', lazy: routeModules.downloadDocument },
-          { path: '*', Component: NotFoundPage },
+          {
+            path: 'update-preferences',
+            lazy: routeModules.updatePreferences,
+            handle: titled('Email Preferences'),
+          },
+          { path: 'downloaddoc', lazy: routeModules.downloadDocument, handle: titled('Download Document') },
+          { path: '*', Component: NotFoundPage, handle: titled('Page Not Found') },
         ],
       },
     ],
