@@ -48,13 +48,14 @@ function renderApp(path: string, server: FakeServer = {}) {
     return Response.json({ error: 'Not found' }, { status: 404 });
   });
   vi.stubGlobal('fetch', fetch);
+  const navigate = vi.fn();
   const authClient = createAuthClient({
     fetch,
     locks: undefined,
     now: () => Date.now(),
     sleep: async () => {},
     pendingSignIn: { mark: () => {}, take: () => false },
-    navigate: vi.fn(),
+    navigate,
     onRateLimited: vi.fn(),
   });
   const router = createMemoryRouter(appRoutes(authClient), { initialEntries: [path] });
@@ -65,7 +66,7 @@ function renderApp(path: string, server: FakeServer = {}) {
       <Toaster />
     </QueryClientProvider>,
   );
-  return { router, fetch };
+  return { router, fetch, navigate };
 }
 
 beforeAll(() => {
@@ -106,7 +107,7 @@ describe('signed out', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
-    expect(document.title).toBe('Acme Jobs');
+    expect(document.title).toBe('Sign In · Acme Jobs');
     expect(document.documentElement.style.getPropertyValue('--brand-color')).toBe('#0f766e');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
@@ -135,10 +136,13 @@ describe('signed out', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('is sent from a client page to the sign-in screen', async () => {
-    const { router } = renderApp('/job-stats');
-    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+  it('is sent from a client page to the sign-in screen, which signs in back to that page', async () => {
+    const { router, navigate } = renderApp('/myteam?from=email');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(router.state.location.pathname).toBe('/');
+    expect(navigate).toHaveBeenCalledWith(
+      `/auth/v1/authorize?redirect_to=${encodeURIComponent('/myteam?from=email')}`,
+    );
   });
 
   it('sees the not-found page on an unknown route', async () => {

@@ -2,12 +2,18 @@ import { lazy } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { SignInScreen } from '../features/auth/SignInScreen.tsx';
+import { signInAddressFor } from '../features/auth/sign-in-return.ts';
 import { routeModules } from './routes.tsx';
 
-/** Signed-out visitors of a client page go to `/`, where they can sign in (spec 2, section 6). */
+/**
+ * Signed-out visitors of a client page go to `/`, where they can sign in (spec 2, section 6), and
+ * signing in brings them back to the page they asked for.
+ */
 export function RequireSignedIn() {
   const { status } = useAuth();
-  return status === 'signed-in' ? <Outlet /> : <Navigate to="/" replace />;
+  const { pathname, search, hash } = useLocation();
+  if (status === 'signed-in') return <Outlet />;
+  return <Navigate to={signInAddressFor(`${pathname}${search}${hash}`)} replace />;
 }
 
 /** The staff second factor's page; staff whose session has not passed it go there first. */

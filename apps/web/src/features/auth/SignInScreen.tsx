@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { PRIVACY_POLICY_URL, TERMS_OF_SERVICE_URL } from '../../lib/legal.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { useAuth } from './AuthProvider.tsx';
+import { returnPathFrom } from './sign-in-return.ts';
 import { useSignInErrorToast } from './use-sign-in-error-toast.ts';
 
 const legalLinkClasses =
@@ -14,6 +16,7 @@ export function SignInScreen() {
   const { brandName } = usePublicConfig();
   const { signIn } = useAuth();
   const [leaving, setLeaving] = useState(false);
+  const [params] = useSearchParams();
   useSignInErrorToast();
 
   return (
@@ -38,7 +41,7 @@ export function SignInScreen() {
             busy={leaving}
             onClick={() => {
               setLeaving(true);
-              signIn('/');
+              signIn(returnPathFrom(params));
             }}
           >
             {!leaving && <GoogleMark />}
