@@ -58,9 +58,11 @@ function Preferences() {
   const queryClient = useQueryClient();
   const preferences = useProfileRecord();
 
+  const { isError: loadFailed, errorUpdatedAt } = preferences;
   useEffect(() => {
-    if (preferences.isError) toast.error(LOAD_FAILED_MESSAGE, { id: 'preferences-load-failed' });
-  }, [preferences.isError]);
+    // Said for the first failed load and for each failed retry; the id keeps one toast on screen.
+    if (loadFailed && errorUpdatedAt > 0) toast.error(LOAD_FAILED_MESSAGE, { id: 'preferences-load-failed' });
+  }, [loadFailed, errorUpdatedAt]);
 
   const subscribed = preferences.data?.subscribe_to_newsletter === true;
 
@@ -91,6 +93,19 @@ function Preferences() {
           <Spinner size="sm" label={null} />
           Loading preferences...
         </p>
+      ) : preferences.isError ? (
+        // The toast says what failed; no status is shown, since none is known.
+        <Card title="Career Coaching Email">
+          <p className="text-sm text-neutral-700">Your current status could not be loaded.</p>
+          <Button
+            variant="secondary"
+            className="mt-4"
+            busy={preferences.isFetching}
+            onClick={() => void preferences.refetch()}
+          >
+            Try Again
+          </Button>
+        </Card>
       ) : (
         <Card title="Career Coaching Email" description="Tips and guidance for your job search, by e-mail.">
           <div className="flex flex-wrap items-center justify-between gap-4">
@@ -104,7 +119,6 @@ function Preferences() {
             <Button
               variant={subscribed ? 'secondary' : 'primary'}
               busy={toggle.isPending}
-              disabled={preferences.isError}
               onClick={() => toggle.mutate(!subscribed)}
             >
               {subscribed ? 'Unsubscribe' : 'Subscribe'}
