@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { systemClock } from '../apps/server/src/clock.ts';
 import { type Config, loadConfig } from '../apps/server/src/config.ts';
 import { type Db, migrateToLatest, nowIso, openDatabase } from '../apps/server/src/db/database.ts';
 import { bumpListVersion } from '../apps/server/src/db/job-list-versions.ts';
@@ -397,7 +398,7 @@ const DEMO_RESUME_PDF = [
 ].join('\n');
 
 async function uploadDemoResume(db: Db, config: Config, userId: string): Promise<string> {
-  const files = createFilesService(db, openStorage(config.storageUrl), config.publicUrl);
+  const files = createFilesService(db, openStorage(config.storageUrl), config.publicUrl, systemClock);
   const uploaded = await files.upload({
     userId,
     folder: 'resumes',

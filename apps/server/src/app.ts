@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import {
@@ -29,6 +30,8 @@ export interface AppOptions {
   db?: Db;
   /** Folder of the built web app; defaults to apps/web/dist. */
   webDist?: string;
+  /** Where services take the time from; tests pass one they can move. */
+  clock?: Clock;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -143,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await registerModules(app);
+  await registerModules(app, options.clock ?? systemClock);
   await serveWebApp(app, options.webDist ?? defaultWebDist);
   return app;
 }

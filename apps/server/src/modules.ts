@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAuth } from './auth/plugin.ts';
+import type { Clock } from './clock.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { createClientsService } from './modules/clients/service.ts';
@@ -25,8 +26,9 @@ const LEFTOVER_AGE_MS = 60 * 60 * 1000;
  * The composition root: storage, the mailer and every service shared between areas are built once
  * here and handed to the route plugins that need them, and each module registers its routes here,
  * in one place, so the route table (and the access matrix test built from it) is easy to read.
+ * Services whose behaviour depends on the time read it from `clock` (tests move it).
  */
-export async function registerModules(app: FastifyInstance): Promise<void> {
+export async function registerModules(app: FastifyInstance, clock: Clock): Promise<void> {
   const { config, db } = app;
   const storage = openStorage(config.storageUrl);
   const leftovers = await storage.removeLeftovers(LEFTOVER_AGE_MS);
@@ -34,10 +36,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // Whose work is whose: sign-in hands a pending client's work to its user, staff name clients.
   const clients = createClientsService(db.kysely);
   const filters = createFiltersService(db);
-  const files = createFilesService(db, storage, config.publicUrl, config.storageQuotaBytes);
+  const files = createFilesService(db, storage, config.publicUrl, clock, config.storageQuotaBytes);
   const onboarding = createOnboardingService(db, files, app.log);
   // The outbox sender is shared: admin calls send through it, and it retries in the background.
-  const mailer = createMailer({ db, storage, config, log: app.log });
+  const mailer = createMailer({ db, storage, config, clock, log: app.log });
 
   // First: its guard makes every route below require an access token unless marked public.
   await registerAuth(app, { clients });
@@ -45,7 +47,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(onboardingRoutes, { onboarding });
   await app.register(newsletterRoutes, { onboarding });
   await app.register(fileRoutes, { files });
-  await app.register(documentLinkRoutes, { files });
+  await app.register(documentLinkRoutes, { files, clock });
   await app.register(feedbackRoutes);
   await app.register(clientsRoutes, { clients });
   await app.register(jobsRoutes, { clients });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
+import type { Clock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -53,10 +54,14 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
 }
 
 /** A whole app on a fresh database of the given kind; `close` also drops the database. */
-export async function createTestApp(kind: DatabaseKind, env: Record<string, string | undefined> = {}) {
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string | undefined> = {},
+  clock?: Clock,
+) {
   const database = await createTestDatabase(kind);
   const config = testConfig({ DATABASE_URL: database.url, ...env });
-  const app = await buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
+  const app = await buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
   return {
     app,
     config,

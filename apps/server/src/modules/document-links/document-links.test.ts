@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../../clock.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { docxBytes, pdfBytes } from '../../testing/documents.ts';
@@ -64,19 +65,19 @@ describe.each(databaseKinds)('shared document links on %s', (kind) => {
   let stranger: Awaited<ReturnType<typeof signIn>>;
   let resume: { url: string; path: string };
   const resumeBytes = pdfBytes('Shared resume');
+  const clock = createTestClock();
 
   beforeAll(async () => {
-    ctx = await createTestApp(kind);
+    ctx = await createTestApp(kind, {}, clock);
     app = ctx.app;
     owner = await signIn(app, 'owner@example.com');
     stranger = await signIn(app, 'stranger@example.com');
     resume = await uploadDocument(app, owner.headers, 'Ada Resume.pdf', resumeBytes);
   });
   afterAll(async () => ctx.close());
-  afterEach(() => vi.useRealTimers());
 
   it('lets the owner create a seven-day link that a visitor without a session downloads', async () => {
-    const before = Date.now();
+    const before = clock.now();
     const response = await createLink(app, owner.headers, { path: resume.path });
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
@@ -150,17 +151,16 @@ describe.each(databaseKinds)('shared document links on %s', (kind) => {
     const response = await createLink(app, owner.headers, { path: resume.path, expiresInDays: days });
     expect(response.statusCode).toBe(status);
     if (status === 201) {
-      const expiresIn = Date.parse(response.json().data.expires_at) - Date.now();
+      const expiresIn = Date.parse(response.json().data.expires_at) - clock.now();
       expect(Math.round(expiresIn / DAY_MS)).toBe(days);
     }
   });
 
   it('stops working once the link has expired', async () => {
     const { data } = (await createLink(app, owner.headers, { path: resume.path, expiresInDays: 1 })).json();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + DAY_MS - 60_000);
+    clock.advance(DAY_MS - 60_000);
     expect((await follow(app, data.url)).statusCode).toBe(200);
-    vi.setSystemTime(Date.now() + 2 * 60_000);
+    clock.advance(2 * 60_000);
     const expired = await follow(app, data.url);
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toEqual(FAILED);
@@ -219,7 +219,7 @@ describe.each(databaseKinds)('shared document links on %s', (kind) => {
     try {
       const foreignToken = signLinkToken(documentLinkKey(elsewhere.config), {
         path: resume.path,
-        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        expiresAt: Math.floor(clock.now() / 1000) + 3600,
       });
       const response = await app.inject({
         method: 'GET',
@@ -234,7 +234,7 @@ describe.each(databaseKinds)('shared document links on %s', (kind) => {
 
   it('answers 404 for a correctly signed link to a document that is not stored', async () => {
     const key = documentLinkKey(ctx.config);
-    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    const expiresAt = Math.floor(clock.now() / 1000) + 3600;
     for (const path of [`resumes/${owner.userId}/never-uploaded.pdf`, '../../etc/passwd']) {
       const token = signLinkToken(key, { path, expiresAt });
       const response = await app.inject({

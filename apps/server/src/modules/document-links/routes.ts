@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
+import type { Clock } from '../../clock.ts';
 import { sendAttachment } from '../files/attachment.ts';
 import type { FilesService } from '../files/service.ts';
 import { documentLinkKey } from './link-token.ts';
@@ -14,13 +15,14 @@ import {
 
 export async function documentLinkRoutes(
   app: FastifyInstance,
-  options: { files: FilesService },
+  options: { files: FilesService; clock: Clock },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const links = createDocumentLinksService({
     files: options.files,
     publicUrl: app.config.publicUrl,
     key: documentLinkKey(app.config),
+    clock: options.clock,
   });
 
   routes.post(

@@ -1,4 +1,5 @@
 import { normalizeDocumentPath } from '@app/domain/profile-display';
+import type { Clock } from '../../clock.ts';
 import { BadRequest, Forbidden, HttpError, NotFound } from '../../errors.ts';
 import {
   DOCUMENT_NOT_FOUND_MESSAGE,
@@ -27,17 +28,11 @@ export interface DocumentLinksDeps {
   files: FilesService;
   publicUrl: string;
   key: Buffer;
-  /** Milliseconds since the epoch; tests move the clock. */
-  now?: () => number;
+  clock: Clock;
 }
 
 /** Links that let anyone holding them download one document until they expire. */
-export function createDocumentLinksService({
-  files,
-  publicUrl,
-  key,
-  now = () => Date.now(),
-}: DocumentLinksDeps) {
+export function createDocumentLinksService({ files, publicUrl, key, clock }: DocumentLinksDeps) {
   return {
     /** Only the document's owner, or staff, may share it; anyone else learns nothing about it. */
     async create(
@@ -51,7 +46,7 @@ export function createDocumentLinksService({
       if (!document || (document.user_id !== reader.id && reader.role !== 'staff')) {
         throw NotFound(DOCUMENT_NOT_FOUND_MESSAGE);
       }
-      const expiresAt = Math.floor(now() / 1000) + days * DAY_SECONDS;
+      const expiresAt = Math.floor(clock.now() / 1000) + days * DAY_SECONDS;
       const token = signLinkToken(key, { path, expiresAt });
       return {
         url: `${publicUrl}${LINK_DOWNLOAD_PATH}?token=${encodeURIComponent(token)}`,
@@ -64,7 +59,7 @@ export function createDocumentLinksService({
      * document is not found (404). Both say the same thing to the visitor.
      */
     async open(token: string): Promise<DocumentDownload> {
-      const check = verifyLinkToken(key, token, Math.floor(now() / 1000));
+      const check = verifyLinkToken(key, token, Math.floor(clock.now() / 1000));
       if (!check.ok) throw Forbidden(LINK_DOWNLOAD_FAILED_MESSAGE);
       const path = normalizeDocumentPath(check.payload.path);
       const document = path === null ? undefined : await files.findDocument(path);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { checkDocumentFile, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE } from '@app/domain/document-upload';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
-import { type Db, nowIso } from '../../db/database.ts';
+import { type Clock, isoTime } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
 import { BadRequest, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type DocumentType, detectDocumentType } from './document-type.ts';
@@ -55,6 +56,7 @@ export function createFilesService(
   db: Db,
   storage: Storage,
   publicUrl: string,
+  clock: Clock,
   storageQuotaBytes = Number.POSITIVE_INFINITY,
 ) {
   const repo = createDocumentsRepo(db);
@@ -81,7 +83,7 @@ export function createFilesService(
 
   /** Deletes the user's uploads left behind (see FORGOTTEN_AFTER_MS); answers how many. */
   const removeForgotten = async (userId: string): Promise<number> => {
-    const before = new Date(Date.now() - FORGOTTEN_AFTER_MS).toISOString();
+    const before = isoTime(clock, -FORGOTTEN_AFTER_MS);
     const inRecord = new Set((await repo.recordDocumentValues(userId)).map(normalizeDocumentPath));
     const forgotten = (await repo.pathsStoredBefore(userId, before)).filter((path) => !inRecord.has(path));
     for (const path of forgotten) await removeUnreferenced(userId, path);
@@ -112,7 +114,7 @@ export function createFilesService(
         original_name: input.fileName.slice(0, 255),
         size: input.bytes.length,
         content_type: CONTENT_TYPES[type],
-        created_at: nowIso(),
+        created_at: isoTime(clock),
       };
       let stored: boolean;
       try {

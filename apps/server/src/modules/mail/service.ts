@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '@app/domain/admin-email';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, isoTime } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { type Db, nowIso } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type AttachmentRef, createOutboxRepo, type OutboxRow, readAttachments } from './repo.ts';
 
@@ -47,8 +48,15 @@ const MARK_SENT_TRIES = 3;
  * accepts it. Failures wait `retryDelayMs` before the next try; without SMTP_URL nothing is sent
  * and messages stay queued for staff to read.
  */
-export function createMailer(deps: { db: Db; storage: Storage; config: Config; log: FastifyBaseLogger }) {
-  const { config, log, storage } = deps;
+export function createMailer(deps: {
+  db: Db;
+  storage: Storage;
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  const { config, clock, log, storage } = deps;
+  const nowIso = () => isoTime(clock);
   const repo = createOutboxRepo(deps.db);
   const transport: MailTransport | null = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl, config.mailFrom)
@@ -107,7 +115,7 @@ export function createMailer(deps: { db: Db; storage: Storage; config: Config; l
       const permanent = error instanceof MissingAttachment || isPermanentFailure(error);
       const nextAttemptAt = permanent
         ? null
-        : new Date(Date.now() + retryDelayMs(row.attempts, config.mailRetryBaseMs)).toISOString();
+        : isoTime(clock, retryDelayMs(row.attempts, config.mailRetryBaseMs));
       log.warn({ outboxId: row.id, attempts: row.attempts, reason }, 'e-mail not sent');
       await repo.settleFailure(
         row.id,
@@ -122,7 +130,7 @@ export function createMailer(deps: { db: Db; storage: Storage; config: Config; l
 
   async function sendDue(smtp: MailTransport): Promise<void> {
     const now = nowIso();
-    await repo.requeueStuck(new Date(Date.now() - STUCK_SENDING_MS).toISOString(), now);
+    await repo.requeueStuck(isoTime(clock, -STUCK_SENDING_MS), now);
     for (const id of await repo.dueIds(now, BATCH_SIZE)) {
       if (stopped) return;
       if (!(await repo.claim(id, nowIso()))) continue;
