@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { focusRing } from './Button.tsx';
 
 export interface DialogProps {
@@ -12,6 +12,8 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Wider dialogs for detail views. */
   size?: 'md' | 'lg';
+  /** Where focus goes when the dialog opens (a text box to type in); by default its first control. */
+  initialFocus?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
 
@@ -27,6 +29,7 @@ export function Dialog({
   description,
   footer,
   size = 'md',
+  initialFocus,
   children,
 }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
@@ -37,9 +40,13 @@ export function Dialog({
         <RadixDialog.Content
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-neutral-200 bg-white shadow-lg ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             // Radix moves focus into the dialog right after this; until then it is on the opener.
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            if (initialFocus?.current) {
+              event.preventDefault();
+              initialFocus.current.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             const element = opener.current;

@@ -39,6 +39,24 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('Job Notes', () => {
+  it('opens with focus in the text box', async () => {
+    renderNotes();
+    await waitFor(() =>
+      expect(screen.getByPlaceholderText('Add your notes about this job...')).toHaveFocus(),
+    );
+  });
+
+  it("says the spec's sentence when the save never got an answer", async () => {
+    vi.mocked(updateNotes).mockRejectedValue(new ApiError('Failed to fetch', 0));
+    renderNotes();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Save Failed', {
+        description: 'Failed to save notes. Please try again.',
+      }),
+    );
+  });
+
   it('saves, showing Saving... meanwhile, and writes the notes into the list and the cached job', async () => {
     let answer!: (job: Job) => void;
     vi.mocked(updateNotes).mockReturnValue(

@@ -1,6 +1,6 @@
 import type { JobListItem } from '@app/domain/jobs';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
@@ -27,8 +27,11 @@ const NOTES_MUTATION_KEY = ['my-jobs', 'notes'] as const;
 /** 'Job Notes' (spec 2, section 2): the client's own notes on a job. */
 export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
   const saving = useIsMutating({ mutationKey: NOTES_MUTATION_KEY }) > 0;
+  // The dialog is for writing: it opens with the cursor in the notes.
+  const textBox = useRef<HTMLTextAreaElement>(null);
   return (
     <Dialog
+      initialFocus={textBox}
       open={job !== null}
       onOpenChange={(open) => {
         if (!open && !saving) onClose();
@@ -37,12 +40,20 @@ export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
       description={job?.data_job_title || undefined}
     >
       {/* Keyed by job: each opening starts from that job's saved notes. */}
-      {job && <NotesEditor key={job.id} job={job} onClose={onClose} />}
+      {job && <NotesEditor key={job.id} job={job} onClose={onClose} textBox={textBox} />}
     </Dialog>
   );
 }
 
-function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
+function NotesEditor({
+  job,
+  onClose,
+  textBox,
+}: {
+  job: JobListItem;
+  onClose(): void;
+  textBox: RefObject<HTMLTextAreaElement | null>;
+}) {
   const queryClient = useQueryClient();
   const textareaId = useId();
   const [text, setText] = useState(job.client_notes ?? '');
@@ -67,6 +78,7 @@ function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
         Notes
       </Label>
       <Textarea
+        ref={textBox}
         id={textareaId}
         rows={6}
         placeholder="Add your notes about this job..."

@@ -92,8 +92,12 @@ describe('toggleDecision', () => {
     expect(approvals()).toEqual(['rejected']);
   });
 
-  it('says Unknown error when there is no reason', async () => {
-    vi.mocked(updateApproval).mockRejectedValue(new ApiError('', 500));
+  it.each([
+    ['no message', new ApiError('', 500)],
+    ['a dropped connection', new ApiError('Failed to fetch', 0)],
+    ['an answer that is not JSON', new ApiError('HTTP error 502: Bad Gateway', 502)],
+  ])('says Unknown error when there is no reason (%s)', async (_case, error) => {
+    vi.mocked(updateApproval).mockRejectedValue(error);
     const { result } = setUp([job('a')]);
     act(() => result.current.toggleDecision(job('a'), 2));
     await waitFor(() =>
