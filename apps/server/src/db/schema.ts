@@ -90,6 +90,8 @@ export type JobsTable = {
   data_posted: string | null;
   data_num_applicants: number | null;
   max_salary: number | null;
+  /** When staff last marked it applied; null while it is not. */
+  applied_at: string | null;
   created_at: string;
   updated_at: string;
 } & { [K in JobTextField]: string | null } & { [K in JobFlag]: Generated<boolean | number> };
@@ -168,6 +170,28 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** Append-only: the application inserts and reads, never updates or deletes. See decision 030. */
+export interface ActivityLogTable {
+  id: string;
+  at: string;
+  actor_kind: 'staff' | 'client' | 'system';
+  actor_user_id: string | null;
+  actor_email: string;
+  client_id: string;
+  action: string;
+  /** JSON object. */
+  detail: string;
+}
+
+/** The clients board's job counts per client, as of the client's job list version. See decision 031. */
+export interface ClientBoardStatsTable {
+  client_id: string;
+  list_version: number;
+  jobs_count: number;
+  applied_recent: number;
+  applied_recent_until: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
@@ -183,6 +207,8 @@ export interface Database {
   job_list_versions: JobListVersionsTable;
   job_search_filters: JobSearchFiltersTable;
   mail_outbox: MailOutboxTable;
+  activity_log: ActivityLogTable;
+  client_board_stats: ClientBoardStatsTable;
 }
 
 export type { Generated };

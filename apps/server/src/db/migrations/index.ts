@@ -5,6 +5,7 @@ import * as jobs from './003-jobs.ts';
 import * as mailAndFilters from './004-mail-and-filters.ts';
 import * as identity from './005-identity.ts';
 import * as sessionsAndMfa from './006-sessions-and-mfa.ts';
+import * as activityLog from './007-activity-log.ts';
 
 /**
  * Every migration, in order. Later areas append theirs here; names sort in the order they run.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '004-mail-and-filters': mailAndFilters,
   '005-identity': identity,
   '006-sessions-and-mfa': sessionsAndMfa,
+  '007-activity-log': activityLog,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { NotFound } from '../../errors.ts';
+import { type ActivityService, clientActor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { importJobs } from './import.ts';
 import { jobsService } from './service.ts';
@@ -34,12 +35,17 @@ function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
+/** A job as the activity log names it: title at company. */
+export function describeJob(job: { data_job_title: string | null; data_company: string | null }): string {
+  return [job.data_job_title, job.data_company].filter(Boolean).join(' at ');
+}
+
 export async function jobsRoutes(
   fastify: FastifyInstance,
-  options: { clients: ClientsService },
+  options: { clients: ClientsService; activity: ActivityService },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { clients } = options;
+  const { clients, activity } = options;
   const jobs = jobsService(app.db);
   const tags = ['jobs'];
 
@@ -78,13 +84,25 @@ export async function jobsRoutes(
         response: { 200: bulkApprovalResponseSchema },
       },
     },
-    async (request) => ({
-      data: await jobs.setApprovalMany(
-        currentUser(request).id,
-        request.body.job_ids,
-        request.body.client_approval,
-      ),
-    }),
+    async (request) => {
+      const user = currentUser(request);
+      const { job_ids, client_approval } = request.body;
+      const result = await jobs.setApprovalMany(user.id, job_ids, client_approval);
+      const changed = result.updated_ids;
+      if (changed.length > 0) {
+        await activity.record({
+          actor: clientActor(user),
+          clientId: user.id,
+          action: 'job.decision',
+          detail: {
+            job_ids: changed,
+            client_approval,
+            summary: `${client_approval}, ${changed.length} jobs`,
+          },
+        });
+      }
+      return { data: result };
+    },
   );
 
   app.get(
@@ -111,9 +129,17 @@ export async function jobsRoutes(
         response: { 200: jobResponseSchema },
       },
     },
-    async (request) => ({
-      data: await jobs.setApproval(currentUser(request).id, request.params.id, request.body.client_approval),
-    }),
+    async (request) => {
+      const user = currentUser(request);
+      const job = await jobs.setApproval(user.id, request.params.id, request.body.client_approval);
+      await activity.record({
+        actor: clientActor(user),
+        clientId: user.id,
+        action: 'job.decision',
+        detail: { job_id: job.id, client_approval: job.client_approval, summary: describeJob(job) },
+      });
+      return { data: job };
+    },
   );
 
   app.put(
@@ -129,9 +155,17 @@ export async function jobsRoutes(
         response: { 200: jobResponseSchema },
       },
     },
-    async (request) => ({
-      data: await jobs.setNotes(currentUser(request).id, request.params.id, request.body.client_notes),
-    }),
+    async (request) => {
+      const user = currentUser(request);
+      const job = await jobs.setNotes(user.id, request.params.id, request.body.client_notes);
+      await activity.record({
+        actor: clientActor(user),
+        clientId: user.id,
+        action: 'job.notes',
+        detail: { job_id: job.id, summary: describeJob(job) },
+      });
+      return { data: job };
+    },
   );
 
   // ---- staff ------------------------------------------------------------------------------------

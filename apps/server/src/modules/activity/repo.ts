@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { ActivityLogTable, Database } from '../../db/schema.ts';
+
+export type ActivityRow = ActivityLogTable;
+
+/** Where a page of the log starts: just after the last entry of the page before. */
+export interface ActivityCursor {
+  at: string;
+  id: string;
+}
+
+export interface ActivityFilter {
+  clientId?: string;
+  actorUserId?: string;
+}
+
+/**
+ * The activity log's table. Append-only by construction: there is an insert and there are reads,
+ * and nothing else.
+ */
+export function createActivityRepo(db: Kysely<Database>) {
+  function filtered(filter: ActivityFilter) {
+    let query = db.selectFrom('activity_log').selectAll();
+    if (filter.clientId !== undefined) {
+      const clientId = filter.clientId;
+      // A user's timeline includes what happened while they were a pending client (decision 017).
+      query = query.where((eb) =>
+        eb.or([
+          eb('client_id', '=', clientId),
+          eb(
+            'client_id',
+            'in',
+            eb.selectFrom('pending_clients').select('id').where('claimed_by_user_id', '=', clientId),
+          ),
+        ]),
+      );
+    }
+    if (filter.actorUserId !== undefined) query = query.where('actor_user_id', '=', filter.actorUserId);
+    return query;
+  }
+
+  return {
+    async insert(row: ActivityRow): Promise<void> {
+      await db.insertInto('activity_log').values(row).execute();
+    },
+
+    /** Newest first, `limit` entries after the cursor. */
+    page(filter: ActivityFilter, cursor: ActivityCursor | undefined, limit: number): Promise<ActivityRow[]> {
+      let query = filtered(filter);
+      if (cursor) {
+        query = query.where((eb) =>
+          eb.or([eb('at', '<', cursor.at), eb.and([eb('at', '=', cursor.at), eb('id', '<', cursor.id)])]),
+        );
+      }
+      return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /** Every staff member who has an entry, by e-mail (the latest e-mail they acted with). */
+    async staffActors(): Promise<{ id: string; email: string }[]> {
+      const rows = await db
+        .selectFrom('activity_log')
+        .select((eb) => ['actor_user_id', eb.fn.max('actor_email').as('email')])
+        .where('actor_kind', '=', 'staff')
+        .where('actor_user_id', 'is not', null)
+        .groupBy('actor_user_id')
+        .orderBy('email')
+        .execute();
+      return rows.map((row) => ({ id: row.actor_user_id as string, email: row.email }));
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The activity log: who did what, when, to which client's data. Append-only. See decision 030.
+ *
+ * Contract, for every module that records into it (through the service built in modules.ts):
+ *
+ * - `record({ actor, clientId, action, detail })` appends one entry and resolves once it is stored.
+ *   Call it after the action succeeded and await it: when the log cannot be written the request
+ *   fails, so no action is ever done without its line.
+ *   - `actor`: `staffActor(currentUser(request))` for staff, `clientActor(currentUser(request))` for a
+ *     client acting on their own data, `SYSTEM_ACTOR` for a program (the import CLI).
+ *   - `clientId`: the user id or pending-client id the action concerns; never an e-mail.
+ *   - `action`: a key of `ACTIVITY_ACTIONS` in `@app/domain/activity` (add new kinds there, with
+ *     their label, so the console and the CSV name them).
+ *   - `detail`: a small JSON object of ids (`job_id`, `filter_id`, `outbox_id`), counts and names,
+ *     plus an optional `summary`, a short phrase the console shows after the label ("Welcome
+ *     e-mail, queued"). Never document contents, tokens or whole records; at most 8 KB as JSON.
+ * - `list(filter, cursor, limit)`: newest first, `next_cursor` for the next page. A user's timeline
+ *   includes what was recorded while they were a pending client.
+ * - `exportCsv(filter)`: the same entries as CSV text chunks (csv-stringify), newest first.
+ * - `staffActors()`: who can be filtered by.
+ * Nothing updates or deletes an entry.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ACTIVITY_ACTIONS,
+  type ActivityAction,
+  type ActivityDetail,
+  type ActivityEntry,
+  type ActorKind,
+  describeActivity,
+} from '@app/domain/activity';
+import { stringify } from 'csv-stringify';
+import type { Kysely } from 'kysely';
+import type { CurrentUser } from '../../auth/guard.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { BadRequest } from '../../errors.ts';
+import { type ActivityCursor, type ActivityFilter, type ActivityRow, createActivityRepo } from './repo.ts';
+
+export interface Actor {
+  kind: ActorKind;
+  userId: string | null;
+  email: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { kind: 'system', userId: null, email: '' };
+export const staffActor = (user: Pick<CurrentUser, 'id' | 'email'>): Actor => ({
+  kind: 'staff',
+  userId: user.id,
+  email: user.email,
+});
+export const clientActor = (user: Pick<CurrentUser, 'id' | 'email'>): Actor => ({
+  kind: 'client',
+  userId: user.id,
+  email: user.email,
+});
+
+export interface ActivityInput {
+  actor: Actor;
+  clientId: string;
+  action: ActivityAction;
+  detail?: ActivityDetail;
+}
+
+const MAX_DETAIL_CHARS = 8192;
+/** A cell starting with one of these is a formula to a spreadsheet; a leading quote keeps it text. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const EXPORT_BATCH = 500;
+export const BAD_CURSOR_MESSAGE = 'cursor is not one this list gave out';
+
+function toEntry(row: ActivityRow): ActivityEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    actor_kind: row.actor_kind,
+    actor_id: row.actor_user_id,
+    actor_email: row.actor_email,
+    client_id: row.client_id,
+    action: row.action as ActivityAction,
+    detail: JSON.parse(row.detail) as ActivityDetail,
+  };
+}
+
+const encodeCursor = (row: ActivityCursor) => Buffer.from(`${row.at}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): ActivityCursor | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!at || !id || rest.length > 0 || Number.isNaN(Date.parse(at))) throw BadRequest(BAD_CURSOR_MESSAGE);
+  return { at, id };
+}
+
+export function createActivityService(db: Kysely<Database>, clock: () => string = nowIso) {
+  const repo = createActivityRepo(db);
+
+  return {
+    async record(input: ActivityInput): Promise<ActivityEntry> {
+      if (!(input.action in ACTIVITY_ACTIONS)) throw new Error(`Unknown activity action ${input.action}`);
+      const detail = JSON.stringify(input.detail ?? {});
+      if (detail.length > MAX_DETAIL_CHARS) throw new Error(`Activity detail of ${input.action} is too long`);
+      const row: ActivityRow = {
+        id: randomUUID(),
+        at: clock(),
+        actor_kind: input.actor.kind,
+        actor_user_id: input.actor.userId,
+        actor_email: input.actor.email,
+        client_id: input.clientId,
+        action: input.action,
+        detail,
+      };
+      await repo.insert(row);
+      return toEntry(row);
+    },
+
+    async list(
+      filter: ActivityFilter,
+      cursor: string | undefined,
+      limit: number,
+    ): Promise<{ data: ActivityEntry[]; next_cursor: string | null }> {
+      const rows = await repo.page(filter, decodeCursor(cursor), limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        data: page.map(toEntry),
+        next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    staffActors(): Promise<{ id: string; email: string }[]> {
+      return repo.staffActors();
+    },
+
+    /** The whole filtered log as CSV, read in batches so a long log never sits in memory at once. */
+    exportCsv(filter: ActivityFilter): NodeJS.ReadableStream {
+      const csv = stringify({
+        header: true,
+        cast: { string: (value) => (FORMULA_START.test(value) ? `'${value}` : value) },
+        columns: [
+          'at',
+          'actor_kind',
+          'actor_email',
+          'actor_id',
+          'client_id',
+          'action',
+          'description',
+          'detail',
+        ],
+      });
+      (async () => {
+        let cursor: ActivityCursor | undefined;
+        for (;;) {
+          const rows = await repo.page(filter, cursor, EXPORT_BATCH);
+          for (const row of rows) {
+            const entry = toEntry(row);
+            const line = {
+              ...entry,
+              description: describeActivity(entry),
+              detail: row.detail,
+            };
+            if (!csv.write(line)) await new Promise((resolve) => csv.once('drain', resolve));
+          }
+          const last = rows.at(-1);
+          if (rows.length < EXPORT_BATCH || !last) break;
+          cursor = last;
+        }
+        csv.end();
+      })().catch((error: unknown) => csv.destroy(error as Error));
+      return csv;
+    },
+  };
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { clientIdSchema } from './clients-api.ts';
+
+/**
+ * The activity log: one timeline per client of what staff did with their data and what the client
+ * decided, append-only. Shared by the server (which records and lists) and the staff console
+ * (which labels and filters).
+ */
+
+/** Who acted: a staff member, the client themself, or a program (the import CLI) with no person. */
+export const ACTOR_KINDS = ['staff', 'client', 'system'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+/**
+ * Every kind of entry, with the words the console shows for it. Staff actions first, then the
+ * client's own. Add new kinds here so the console labels them and the CSV says the same.
+ */
+export const ACTIVITY_ACTIONS = {
+  'client.opened': 'Opened the client',
+  'document.downloaded': 'Downloaded a document',
+  'email.sent': 'Sent an e-mail',
+  'email.retried': 'Retried an e-mail',
+  'email.cancelled': 'Cancelled an e-mail',
+  'filters.generated': 'Generated filters',
+  'filters.saved': 'Saved filters',
+  'filters.replaced': 'Replaced the filters with a new set',
+  'filter.edited': 'Edited a filter',
+  'filter.deleted': 'Deleted a filter',
+  'jobs.imported': 'Imported jobs',
+  'job.edited': 'Edited a job',
+  'job.applied': 'Marked a job applied',
+  'job.unapplied': 'Marked a job not applied',
+  'job.deleted': 'Deleted a job',
+  'job.decision': 'Decided on a job',
+  'job.notes': 'Wrote notes on a job',
+} as const;
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+export const activityActionSchema = z.enum(
+  Object.keys(ACTIVITY_ACTIONS) as [ActivityAction, ...ActivityAction[]],
+);
+
+/** What the entry was about, as plain JSON: ids, counts, names; never a document's content. */
+export type ActivityDetail = Record<string, unknown>;
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor_kind: z.enum(ACTOR_KINDS),
+  /** The user who acted (staff or client); null for a program. */
+  actor_id: z.string().nullable(),
+  /** The actor's e-mail when they acted (kept as it was, for reading). */
+  actor_email: z.string(),
+  client_id: z.string(),
+  action: activityActionSchema,
+  detail: z.record(z.string(), z.unknown()),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export const activityQuerySchema = z.object({
+  client_id: clientIdSchema.optional(),
+  /** A staff member's user id. */
+  actor_id: z.string().trim().max(64).optional(),
+  /** The `next_cursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(ACTIVITY_PAGE_SIZE),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+export const activityExportQuerySchema = activityQuerySchema.pick({ client_id: true, actor_id: true });
+
+export const activityListResponseSchema = z.object({
+  data: z.array(activityEntrySchema),
+  next_cursor: z.string().nullable(),
+});
+
+export const activityActorsResponseSchema = z.object({
+  data: z.array(z.object({ id: z.string(), email: z.string() })),
+});
+
+/** One line of a detail for people, e.g. `Welcome e-mail, queued` (the CSV keeps the JSON too). */
+export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'detail'>): string {
+  const label = ACTIVITY_ACTIONS[entry.action];
+  const summary = entry.detail.summary;
+  return typeof summary === 'string' && summary !== '' ? `${label}: ${summary}` : label;
+}
