@@ -19,7 +19,6 @@ import {
   ACCOUNT_GONE_MESSAGE,
   type IssuedSession,
   RefreshTokenReusedError,
-  SESSION_MISSING_MESSAGE,
   type SessionService,
 } from './sessions.ts';
 import { type SignInClient, SignInError } from './sign-in.ts';
@@ -81,11 +80,13 @@ export interface AuthRouteOptions {
   signIn: SignInClient;
   signingKey: SigningKey;
   cookieKey: Uint8Array;
+  /** Signing out also ends the sign-in provider's own session, where the product runs that provider. */
+  endProviderSession?: (cookies: Record<string, string | undefined>) => Promise<void>;
 }
 
 /** /auth/v1: sign-in through the OpenID provider, session refresh and sign-out, the user, the JWKS. */
 export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptions): Promise<void> {
-  const { sessions, tokens, signIn, signingKey, cookieKey } = options;
+  const { sessions, tokens, signIn, signingKey, cookieKey, endProviderSession } = options;
   const { config } = scope;
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const secureCookies = config.env === 'production' || config.publicUrl.startsWith('https:');
@@ -239,12 +240,18 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
           summary: 'Exchange the refresh token (cookie, or body) for a new access token and refresh token',
           querystring: z.object({ grant_type: z.literal('refresh_token') }),
           body: refreshTokenBody,
-          response: { 200: sessionSchema, 401: errorSchema },
+          response: {
+            200: sessionSchema,
+            204: z.null().describe('No refresh token was sent: there is no session to restore'),
+            401: errorSchema,
+          },
         },
       },
       async (request, reply) => {
         const { token, fromBody } = refreshTokenOf(request);
-        if (!token) throw Unauthorized(SESSION_MISSING_MESSAGE);
+        // Every page load of a visitor who never signed in asks; nothing failed, so no error answer
+        // (a browser would log one in its console on every anonymous visit).
+        if (!token) return reply.status(204).send();
         try {
           const session = await sessions.refresh(token);
           if (!fromBody) setRefreshCookie(reply, session);
@@ -277,6 +284,7 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         const { token } = refreshTokenOf(request);
         if (claims) await sessions.signOut(claims.sessionId);
         if (token) await sessions.signOutByRefreshToken(token);
+        await endProviderSession?.(request.cookies);
         clearRefreshCookie(reply);
         return reply.status(204).send();
       },

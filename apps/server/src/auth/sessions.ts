@@ -45,7 +45,6 @@ export interface IssuedSession {
 /** Why a session ended, as recorded on it. */
 export type SessionEndReason = 'signed_out' | 'refresh_token_reuse' | 'ended_by_owner' | 'disabled_by_staff';
 
-export const SESSION_MISSING_MESSAGE = 'Auth session missing';
 export const INVALID_REFRESH_TOKEN_MESSAGE = 'Invalid refresh token';
 export const REFRESH_TOKEN_REUSED_MESSAGE =
   'Invalid refresh token: already used. The session has been signed out; please sign in again.';

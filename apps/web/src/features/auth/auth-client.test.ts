@@ -86,12 +86,16 @@ describe('restoring a session on load', () => {
     expect(request).toHaveBeenCalledWith('auth:refresh-token', expect.any(Function));
   });
 
-  it('is signed out, without an event, when there is no session', async () => {
-    const { client, events } = setup([new Response(null, { status: 401 })]);
+  it.each([
+    ['a visitor who never signed in (204)', 204],
+    ['an ended session (401)', 401],
+  ])('is signed out, without an event or a retry, for %s', async (_who, status) => {
+    const { client, events, fetch } = setup([new Response(null, { status })]);
     client.start();
     expect(await client.getAccessToken()).toBeNull();
     expect(client.getSnapshot().status).toBe('signed-out');
     expect(events).toEqual([]);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('removes a session that lacks an access token or an expiry', async () => {
