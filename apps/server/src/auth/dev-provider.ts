@@ -18,6 +18,11 @@ export interface DevelopmentProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * Ends the provider's own session of the browser whose cookies these are, so that its next sign-in
+   * asks who is signing in instead of signing the last person in again (Google asks too).
+   */
+  endSession(cookies: Record<string, string | undefined>): Promise<void>;
 }
 
 /** The person typed on the sign-in page. It is the account id itself, so the provider keeps no accounts. */
@@ -110,7 +115,12 @@ export function mountDevelopmentProvider(app: FastifyInstance): DevelopmentProvi
 
   mountProviderHandler(app, provider);
   registerInteractionRoutes(app, provider);
-  return { issuer, clientId, clientSecret };
+  // The provider's session cookie has the path /, so the product's sign-out request carries it.
+  const endSession = async (cookies: Record<string, string | undefined>) => {
+    const session = await provider.Session.find(cookies[provider.cookieName('session')] ?? '');
+    await session?.destroy();
+  };
+  return { issuer, clientId, clientSecret, endSession };
 }
 
 function accountFor(accountId: string): Account | undefined {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClientsService } from '../modules/clients/service.ts';
 import { type AccessTokens, createAccessTokens } from './access-tokens.ts';
-import { mountDevelopmentProvider } from './dev-provider.ts';
+import { type DevelopmentProvider, mountDevelopmentProvider } from './dev-provider.ts';
 import { installGuard } from './guard.ts';
 import { createIdentityResolver } from './identity.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
@@ -48,35 +48,54 @@ export async function registerAuth(app: FastifyInstance, deps: { clients: Client
     secondFactor: { required: config.auth.staffMfa, isEnrolled: staffMfa.isEnrolled },
   });
   installGuard(app, tokens, sessions);
-  const signIn = createSignInClient(signInProviderSettings(app));
+  const { settings, endSession } = signInProvider(app);
+  const signIn = createSignInClient(settings);
   app.decorate('auth', { sessions, tokens, staffMfa, provider: signIn.provider });
 
-  await app.register(authRoutes, { sessions, tokens, signIn, signingKey, cookieKey: loadCookieKey(config) });
+  await app.register(authRoutes, {
+    sessions,
+    tokens,
+    signIn,
+    signingKey,
+    cookieKey: loadCookieKey(config),
+    endProviderSession: endSession,
+  });
   await app.register(secondFactorRoutes, { sessions, staffMfa });
   await app.register(sessionRoutes, { sessions });
 }
 
-/** Google when its client is configured; otherwise the embedded development provider. */
-function signInProviderSettings(app: FastifyInstance): SignInProviderSettings {
+/**
+ * Google when its client is configured; otherwise the embedded development provider, whose own
+ * session the product also ends at sign-out (Google's session is the person's, not ours to end).
+ */
+function signInProvider(app: FastifyInstance): {
+  settings: SignInProviderSettings;
+  endSession?: DevelopmentProvider['endSession'];
+} {
   const { config } = app;
   const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`;
   const google = config.auth.google;
   if (google) {
     return {
-      name: 'google',
-      issuer: google.issuer,
-      clientId: google.clientId,
-      clientSecret: google.clientSecret,
-      redirectUri,
+      settings: {
+        name: 'google',
+        issuer: google.issuer,
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+        redirectUri,
+      },
     };
   }
   const development = mountDevelopmentProvider(app);
   return {
-    name: 'development',
-    issuer: development.issuer,
-    clientId: development.clientId,
-    clientSecret: development.clientSecret,
-    redirectUri,
-    fetch: inProcessFetch(app),
+    settings: {
+      name: 'development',
+      issuer: development.issuer,
+      clientId: development.clientId,
+      clientSecret: development.clientSecret,
+      redirectUri,
+      fetch: inProcessFetch(app),
+    },
+    endSession: development.endSession,
   };
 }

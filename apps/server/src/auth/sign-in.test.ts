@@ -86,6 +86,24 @@ describe.each(databaseKinds)('sign-in through OpenID Connect on %s', (kind) => {
     expect(await user.json()).toMatchObject({ email: 'jane.doe@example.com', first_name: 'Jane' });
   });
 
+  it("ends the development provider's session at sign-out, so the next sign-in asks who is signing in", async () => {
+    const { baseUrl } = await listeningApp(kind);
+    const browser = new TestBrowser();
+    await signInOnProviderPage(browser, `${baseUrl}/auth/v1/authorize`, { email: 'first@example.com' });
+    // While the provider's session lasts, signing in again needs no form: the provider knows who it is.
+    const again = await browser.follow(`${baseUrl}/auth/v1/authorize?redirect_to=/myjobs`);
+    expect(again.response.status).toBe(302);
+    expect(again.response.headers.get('location')).toBe('/myjobs');
+
+    const signedOut = await browser.request(`${baseUrl}/auth/v1/logout`, { method: 'POST' });
+    expect(signedOut.status).toBe(204);
+    const done = await signInOnProviderPage(browser, `${baseUrl}/auth/v1/authorize`, {
+      email: 'second@example.com',
+    });
+    expect(done.headers.get('location')).toBe('/');
+    expect((await refreshWithCookie(baseUrl, browser)).body.user.email).toBe('second@example.com');
+  });
+
   it('makes a verified company address staff, and keeps names when a later sign-in omits them', async () => {
     const { baseUrl } = await listeningApp(kind);
     const first = new TestBrowser();
