@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ACK_FIELDS,
+  changedOnboardingFields,
   EXPERIENCE_LEVELS,
   emptyOnboardingFields,
   JOB_TYPES,
@@ -256,6 +257,34 @@ describe('comma-joined lists', () => {
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 8 }), (list) => {
         expect(parseCommaList(joinCommaList(list))).toEqual(list);
+      }),
+    );
+  });
+});
+
+describe('changedOnboardingFields', () => {
+  it('names only the fields whose value changed, lists compared by their entries', () => {
+    const before = { ...emptyOnboardingFields(), city: 'Paris', job_type: ['contract'] };
+    expect(changedOnboardingFields(before, { ...before, job_type: ['contract'] })).toEqual({});
+    expect(
+      changedOnboardingFields(before, { ...before, city: '', job_type: ['contract', 'full-time'] }),
+    ).toEqual({ city: '', job_type: ['contract', 'full-time'] });
+    expect(changedOnboardingFields(before, { ...before, ack_whatsapp: true })).toEqual({
+      ack_whatsapp: true,
+    });
+  });
+
+  it('applied to what it compared from, gives what it compared to', () => {
+    const record = fc.record({
+      city: fc.string(),
+      job_type: fc.array(fc.constantFrom('contract', 'full-time')),
+      ack_whatsapp: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(record, record, (a, b) => {
+        const before = { ...emptyOnboardingFields(), ...a };
+        const after = { ...emptyOnboardingFields(), ...b };
+        expect({ ...before, ...changedOnboardingFields(before, after) }).toEqual(after);
       }),
     );
   });

@@ -261,3 +261,23 @@ export function readOnboardingFields(source: unknown): OnboardingFields {
   for (const f of ONBOARDING_FIELDS) fields[f.snake] = coerce(f.kind, values[f.snake]);
   return fields as OnboardingFields;
 }
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => v === b[i]);
+  return a === b;
+}
+
+/**
+ * The fields of `after` whose value differs from `before`. A save sends only these, so it never
+ * overwrites an answer the person did not change, even when the form started without the saved ones.
+ */
+export function changedOnboardingFields(
+  before: OnboardingFields,
+  after: OnboardingFields,
+): Partial<OnboardingFields> {
+  const changes: Record<string, unknown> = {};
+  for (const f of ONBOARDING_FIELDS) {
+    if (!sameValue(before[f.snake], after[f.snake])) changes[f.snake] = after[f.snake];
+  }
+  return changes as Partial<OnboardingFields>;
+}

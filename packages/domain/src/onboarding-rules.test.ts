@@ -13,7 +13,9 @@ import {
   missingRequiredFields,
   onboardingChangesSchema,
   parseSalary,
+  phoneDigits,
   STEP_SCHEMAS,
+  savableChanges,
   TERMS_CHECKBOXES,
   validateStep,
 } from './onboarding-rules.ts';
@@ -292,6 +294,14 @@ describe('formatPhoneInput', () => {
     ['(555) 123-4567', '(555) 123-4567'],
     ['phone: 555.123.4567', '(555) 123-4567'],
     ['abc', ''],
+    // Pasted with the country code: the ten digits after it are kept.
+    ['+1 (555) 123-4567', '(555) 123-4567'],
+    ['1 555 123 4567', '(555) 123-4567'],
+    ['15551234567', '(555) 123-4567'],
+    ['+1-555-123-4567 ext. 89', '(555) 123-4567'],
+    // Typing on after a full number does not shift it, unless the 1 was a country code.
+    ['(155) 512-34567', '(555) 123-4567'],
+    ['(555) 123-45678', '(555) 123-4567'],
   ])('%j → %j', (raw, formatted) => {
     expect(formatPhoneInput(raw)).toBe(formatted);
   });
@@ -300,10 +310,44 @@ describe('formatPhoneInput', () => {
     fc.assert(
       fc.property(fc.string(), (raw) => {
         const formatted = formatPhoneInput(raw);
-        expect(formatted.replace(/\D/g, '')).toBe(raw.replace(/\D/g, '').slice(0, 10));
+        expect(formatted.replace(/\D/g, '')).toBe(phoneDigits(raw));
+        expect(raw.replace(/\D/g, '')).toContain(phoneDigits(raw));
         expect(formatPhoneInput(formatted)).toBe(formatted);
       }),
     );
+  });
+
+  it('keeps the ten digits after a pasted +1 or 1, whatever the punctuation', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[2-9]\d{9}$/),
+        fc.constantFrom('+1 ', '1', '+1-', '1 ', '+1('),
+        (national, prefix) => {
+          expect(phoneDigits(`${prefix}${national}`)).toBe(national);
+        },
+      ),
+    );
+  });
+});
+
+describe('savableChanges', () => {
+  it('keeps the changes that pass their rule and leaves out one still being fixed', () => {
+    expect(
+      savableChanges({ first_name: 'Ada', birthdate: '13/45/2020', availability_to_start: '2030-01-15' }),
+    ).toEqual({ first_name: 'Ada', availability_to_start: '2030-01-15' });
+    expect(savableChanges({ birthdate: '', email_address: 'ada@' })).toEqual({ birthdate: '' });
+  });
+});
+
+describe('typed dates in the wizard', () => {
+  it('keep Next disabled with the field message until they read as dates', () => {
+    const form = completeOnboardingForm({ birthdate: '02/30/1990' });
+    expect(validateStep(3, form)).toEqual(['Birthdate must be a date as MM/DD/YYYY, between 1900 and 2100']);
+    expect(validateStep(6, completeOnboardingForm({ availability_to_start: '1/1/3000' }))).toEqual([
+      'Availability to Start must be a date as MM/DD/YYYY, between 1900 and 2100',
+    ]);
+    expect(validateStep(3, completeOnboardingForm({ birthdate: '' }))).toEqual([]);
+    expect(validateStep(6, completeOnboardingForm({ availability_to_start: '2030-01-15' }))).toEqual([]);
   });
 });
 
@@ -321,6 +365,13 @@ describe('the schema of a save', () => {
     expect(issuesOfSave(completeOnboardingRecord())).toEqual([]);
     expect(issuesOfSave({})).toEqual([]);
     expect(issuesOfSave({ email_address: '', zip_code: '  ', linkedin_url: null, job_type: [] })).toEqual([]);
+  });
+
+  it('stores a phone number as the form shows it, without the country code', () => {
+    expect(onboardingChangesSchema.parse({ phone_number: '+1 555 123 4567' })).toEqual({
+      phone_number: '(555) 123-4567',
+    });
+    expect(onboardingChangesSchema.parse({ phone_number: '' })).toEqual({ phone_number: '' });
   });
 
   it('ignores identity and unknown keys', () => {

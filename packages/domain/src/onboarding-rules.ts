@@ -89,9 +89,20 @@ export function isIsoDate(value: unknown): boolean {
   );
 }
 
-/** Formats phone input progressively as (XXX) XXX-XXXX, keeping at most 10 digits. */
+/**
+ * The digits of a US phone number as typed or pasted, at most 10: a leading country code (`+1` or
+ * `1`) in front of ten more digits is dropped, so '+1 (555) 123-4567' keeps 5551234567. No area code
+ * starts with 1, so a leading 1 is never one of the ten.
+ */
+export function phoneDigits(raw: unknown): string {
+  const digits = typeof raw === 'string' ? digitsOf(raw) : '';
+  const national = digits.length > 10 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return national.slice(0, 10);
+}
+
+/** Formats phone input progressively as (XXX) XXX-XXXX, keeping at most 10 digits (see phoneDigits). */
 export function formatPhoneInput(raw: unknown): string {
-  const digits = typeof raw === 'string' ? digitsOf(raw).slice(0, 10) : '';
+  const digits = phoneDigits(raw);
   if (digits.length === 0) return '';
   if (digits.length <= 3) return `(${digits}`;
   if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
@@ -128,6 +139,8 @@ export const MESSAGES = {
   topJobTitles: 'At least one Job Title is required',
   linkedinInvalid: 'Please enter a valid LinkedIn profile URL',
   signature: 'Digital signature is required',
+  birthdateTyped: 'Birthdate must be a date as MM/DD/YYYY, between 1900 and 2100',
+  availabilityTyped: 'Availability to Start must be a date as MM/DD/YYYY, between 1900 and 2100',
   termsReviewed: 'Please confirm that you have read and reviewed the complete Terms & Conditions document',
   termsAgreed: 'Please confirm that you understand and agree to the Terms & Conditions',
 } as const;
@@ -144,11 +157,17 @@ const MAX_LIST_ITEMS = 50;
 
 const NOT_AN_OBJECT_MESSAGE = 'The submission must be an object';
 
-const FORMAT_RULES: Partial<
-  Record<OnboardingFieldKey, { isValid: (v: string) => boolean; message: string }>
-> = {
+interface FormatRule {
+  isValid: (v: string) => boolean;
+  message: string;
+  /** How a valid value is stored: the same shape the form's input gives it. */
+  normalize?: (v: string) => string;
+}
+
+const FORMAT_RULES: Partial<Record<OnboardingFieldKey, FormatRule>> = {
   email_address: { isValid: isValidEmail, message: MESSAGES.emailInvalid },
-  phone_number: { isValid: hasPhoneDigits, message: MESSAGES.phoneDigits },
+  // Stored as the form's mask shows it, so a number sent as '+1 555 123 4567' reads like any other.
+  phone_number: { isValid: hasPhoneDigits, message: MESSAGES.phoneDigits, normalize: formatPhoneInput },
   zip_code: { isValid: isValidZip, message: MESSAGES.zipInvalid },
   salary_expectation: { isValid: isValidSalary, message: MESSAGES.salaryInvalid },
   linkedin_url: { isValid: isValidLinkedinUrl, message: MESSAGES.linkedinInvalid },
@@ -180,7 +199,8 @@ function textRule(field: OnboardingField): z.ZodType<string> {
   if (format)
     rule = rule.refine((v) => isBlank(v) || format.isValid(v), { error: format.message, abort: true });
   if (option) rule = rule.refine(option.accepts, option.message);
-  return rule;
+  const normalize = format?.normalize;
+  return normalize ? rule.transform((v) => (isBlank(v) ? v : normalize(v))) : rule;
 }
 
 /** A list of text (comma-separated text is accepted too), at most MAX_LIST_ITEMS, each one of the options. */
@@ -253,6 +273,18 @@ function nonEmptyList(message: string) {
   return z.array(z.string(), { error: message }).min(1, message);
 }
 
+/**
+ * An optional date as the wizard holds it: blank, or a stored YYYY-MM-DD. What the person typed that
+ * does not read as a date stays in the form as typed, so this keeps Next disabled with `message`
+ * instead of saving a blank.
+ */
+function typedDate(message: string) {
+  return z
+    .string({ error: message })
+    .refine((v) => isBlank(v) || isIsoDate(v), message)
+    .optional();
+}
+
 function checked(message: string) {
   return z.boolean({ error: message }).refine((v) => v, message);
 }
@@ -301,6 +333,7 @@ export const personalSchema = z.looseObject({
   last_name: required('last_name', MESSAGES.lastName),
   email_address: required('email_address', MESSAGES.emailRequired),
   phone_number: required('phone_number', MESSAGES.phoneRequired),
+  birthdate: typedDate(MESSAGES.birthdateTyped),
 });
 
 export const addressSchema = z.looseObject({
@@ -324,6 +357,7 @@ export const employmentSchema = z.looseObject({
   experience_level: required('experience_level', MESSAGES.experienceLevel),
   resume: required('resume', MESSAGES.resume),
   job_type: required('job_type', MESSAGES.jobType),
+  availability_to_start: typedDate(MESSAGES.availabilityTyped),
 });
 
 export const preferencesSchema = z.looseObject({
@@ -365,6 +399,19 @@ export function validateStep(step: number, form: unknown): string[] {
   const result = schema.safeParse(values);
   if (result.success) return [];
   return [...new Set(result.error.issues.map((issue) => issue.message))];
+}
+
+/**
+ * The changes a save can carry: those that pass their field's rule. An answer the person is still
+ * fixing (a date that does not read as one, say) stays in the form and out of the save, so the save
+ * neither fails over it nor stores it.
+ */
+export function savableChanges(changes: Partial<OnboardingFields>): Partial<OnboardingFields> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(
+      ([key, value]) => FIELD_RULES[key as OnboardingFieldKey]?.safeParse(value).success,
+    ),
+  ) as Partial<OnboardingFields>;
 }
 
 /** The snake_case keys a complete profile still lacks. */

@@ -212,6 +212,21 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
     expect((await get('/api/onboarding-submissions', headers)).json().data[0].first_name).toBe('Before');
   });
 
+  it('a save of one changed field keeps every other answer, and a pasted +1 phone keeps its ten digits', async () => {
+    const { headers } = await signIn(app, 'onefield@example.com');
+    const created = (
+      await post(headers, { first_name: 'Ada', city: 'London', job_type: ['contract'] })
+    ).json();
+    const changed = await put(created.data.id, headers, { phone_number: '+1 (555) 123-4567', userId: 'x' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toMatchObject({
+      first_name: 'Ada',
+      city: 'London',
+      job_type: ['contract'],
+      phone_number: '(555) 123-4567',
+    });
+  });
+
   it('refuses a body that is not an object with 422, and clears a field sent as null', async () => {
     const { headers } = await signIn(app, 'shapes@example.com');
     const list = await app.inject({
