@@ -14,6 +14,7 @@ import { createClientsService } from '../apps/server/src/modules/clients/service
 import { createFilesService } from '../apps/server/src/modules/files/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
 import { openStorage } from '../apps/server/src/storage/open-storage.ts';
+import { DuplicateIndex } from '../packages/domain/src/jobs-import.ts';
 import { allAcknowledged } from '../packages/domain/src/onboarding-testing.ts';
 
 export const DEMO_CLIENT = { email: 'client@example.com', firstName: 'Demo', lastName: 'Client' };
@@ -233,6 +234,7 @@ const daysAgo = (today: Date, days: number) => new Date(today.getTime() - days *
 export function demoJobs(today: Date, count = DEMO_JOB_COUNT) {
   const random = generator(20241103);
   const jobs: Record<string, unknown>[] = [];
+  const distinct = new DuplicateIndex<true>();
   const clientFields: {
     job_uid: string;
     client_approval: 'rejected' | 'pending';
@@ -246,13 +248,26 @@ export function demoJobs(today: Date, count = DEMO_JOB_COUNT) {
     const place = random.pick(PLACES);
     const arrangement = random.pick(['is_remote', 'is_hybrid', 'is_onsite'] as const);
     const baseTitle = random.pick(role.titles);
-    const title =
+    const plainTitle =
       level.prefix.endsWith(' of ') || level.prefix.endsWith(', ')
         ? `${level.prefix}${role.family}`
         : `${level.prefix}${baseTitle}`;
     const refreshAgo = random.integer(0, 45);
     const refreshed = random.chance(0.08) ? null : daysAgo(today, refreshAgo);
     const posted = random.chance(0.1) ? null : daysAgo(today, refreshAgo + random.integer(0, 21));
+    // The import merges a second job with the same title at the same company within 30 days, so a
+    // generated repeat is told apart by its city, else by its id.
+    const candidate = (jobTitle: string) => ({
+      job_uid: uid,
+      link: null,
+      title: jobTitle,
+      company: company.name,
+      day: day(refreshed ?? posted ?? today),
+    });
+    const title = [plainTitle, `${plainTitle}, ${place.city}`, `${plainTitle} (${uid})`].find(
+      (option) => !distinct.find(candidate(option)),
+    )!;
+    distinct.add(candidate(title), true);
     const salary = random.chance(0.75) ? random.integer(12, 70) * 5000 : null;
     const usBased = place.country === 'United States';
     const applied = random.chance(0.35);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientIdSchema, resolvedClientShape } from './clients-api.ts';
 import { normalizeEmail } from './email-address.ts';
+import { jobOutcomeSchema, OUTCOME_DATE_REQUIRED_MESSAGE } from './job-outcomes.ts';
 import {
   clientApprovalSchema,
   DATE_RANGE_ORDER_MESSAGE,
@@ -87,6 +88,22 @@ export const notesBodySchema = z.object({
   client_notes: z.string().max(JOB_NOTES_MAX_LENGTH, JOB_NOTES_TOO_LONG).nullable(),
 });
 
+/**
+ * Records (or, with `outcome: null`, clears) what came of an applied job. The date is a calendar
+ * day and comes with every outcome; whether it lies in the future is checked against the server's
+ * clock (`latestOutcomeDay`).
+ */
+export const outcomeBodySchema = z
+  .object({
+    outcome: jobOutcomeSchema.nullable(),
+    outcome_date: calendarDate.nullable().optional(),
+  })
+  .refine((body) => body.outcome === null || Boolean(body.outcome_date), {
+    path: ['outcome_date'],
+    message: OUTCOME_DATE_REQUIRED_MESSAGE,
+  });
+export type OutcomeBody = z.infer<typeof outcomeBodySchema>;
+
 export const BULK_APPROVAL_MAX_JOBS = 1000;
 export const bulkApprovalBodySchema = z.object({
   job_ids: z
@@ -119,6 +136,12 @@ export const NAME_ONE_CLIENT_MESSAGE = 'must name the client by exactly one of c
  * The client is named by `client_id` (a user or a pending client), or by `email`: a user's sign-in
  * e-mail first, then a pending client's, else a new pending client is made for it.
  */
+const importErrorSchema = z.object({
+  row: z.number().int(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
+
 export const importJobsBodySchema = z
   .object({
     client_id: clientId.optional(),
@@ -131,12 +154,22 @@ export const importJobsBodySchema = z
     message: NAME_ONE_CLIENT_MESSAGE,
   });
 export const importJobsResponseSchema = z.object({
-  data: z.object({ imported: z.number().int(), updated: z.number().int(), ...resolvedClientShape }),
+  data: z.object({
+    imported: z.number().int().describe('New jobs added'),
+    updated: z.number().int().describe('Jobs the client had with the same job_uid, updated'),
+    merged: z
+      .number()
+      .int()
+      .describe(
+        'Rows that repeated a job (same apply link, or title and company within 30 days) and updated it',
+      ),
+    refused: z
+      .array(importErrorSchema)
+      .describe("Rows not added because the company is on the client's list of companies to avoid"),
+    ...resolvedClientShape,
+  }),
 });
-export const importJobsErrorSchema = z.object({
-  error: z.string(),
-  errors: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
-});
+export const importJobsErrorSchema = z.object({ error: z.string(), errors: z.array(importErrorSchema) });
 
 export const staffJobsQuerySchema = z.object({ client_id: clientId });
 export const staffJobListResponseSchema = z.object({

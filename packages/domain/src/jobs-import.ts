@@ -1,5 +1,6 @@
 import { parse as parseCsvText } from 'csv-parse/browser/esm/sync';
 import { z } from 'zod';
+import { companyKey } from './companies-to-avoid.ts';
 import {
   isCalendarDate,
   JOB_FLAGS,
@@ -321,4 +322,65 @@ export function parseJobsFile(content: string, format: ImportFormat): ParsedJobs
     return { ok: false, errors: errors.slice(0, IMPORT_MAX_LISTED_ERRORS), errorCount: errors.length };
   }
   return { ok: true, jobs };
+}
+
+// ---- duplicates ---------------------------------------------------------------------------------
+
+/** A second job with the same title at the same company this many days apart is the same job. */
+export const DUPLICATE_WINDOW_DAYS = 30;
+
+/** What duplicate detection reads of a job, imported or already the client's. */
+export interface DuplicateCandidate {
+  job_uid: string;
+  link: string | null;
+  title: string | null;
+  company: string | null;
+  /** The job's day (refresh date, else posted, else when it was assigned), YYYY-MM-DD. */
+  day: string;
+}
+
+function titleCompanyKey(candidate: DuplicateCandidate): string | null {
+  const title = candidate.title?.toLowerCase().replace(/\s+/g, ' ').trim();
+  const company = candidate.company ? companyKey(candidate.company) : '';
+  return title && company ? `${title}\n${company}` : null;
+}
+
+function daysApart(a: string, b: string): number {
+  return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
+}
+
+/**
+ * Finds, among jobs a client already has (and rows earlier in the same file), the one an imported
+ * row repeats: the same job_uid, else the same apply link, else the same title and company within
+ * DUPLICATE_WINDOW_DAYS. Add every job kept with `add`; `find` answers what a new row matches.
+ */
+export class DuplicateIndex<T> {
+  private readonly byUid = new Map<string, T>();
+  private readonly byLink = new Map<string, T>();
+  private readonly byTitleCompany = new Map<string, { day: string; job: T }[]>();
+
+  add(candidate: DuplicateCandidate, job: T): void {
+    this.byUid.set(candidate.job_uid, job);
+    if (candidate.link && !this.byLink.has(candidate.link)) this.byLink.set(candidate.link, job);
+    const key = titleCompanyKey(candidate);
+    if (key) {
+      const list = this.byTitleCompany.get(key) ?? [];
+      list.push({ day: candidate.day, job });
+      this.byTitleCompany.set(key, list);
+    }
+  }
+
+  find(candidate: DuplicateCandidate): { job: T; by: 'job_uid' | 'link' | 'title_company' } | undefined {
+    const sameUid = this.byUid.get(candidate.job_uid);
+    if (sameUid !== undefined) return { job: sameUid, by: 'job_uid' };
+    const sameLink = candidate.link ? this.byLink.get(candidate.link) : undefined;
+    if (sameLink !== undefined) return { job: sameLink, by: 'link' };
+    const key = titleCompanyKey(candidate);
+    const near = key
+      ? this.byTitleCompany
+          .get(key)
+          ?.find((other) => daysApart(other.day, candidate.day) <= DUPLICATE_WINDOW_DAYS)
+      : undefined;
+    return near && { job: near.job, by: 'title_company' };
+  }
 }

@@ -18,6 +18,8 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     data_posted: null,
     data_num_applicants: null,
     max_salary: null,
+    outcome: null,
+    outcome_date: null,
     ...texts,
     ...flags,
     ...overrides,

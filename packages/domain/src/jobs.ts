@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobOutcomeSchema } from './job-outcomes.ts';
 
 /**
  * A job as the client sees it (spec 2, section 3), and the rules the jobs screens and the server
@@ -128,6 +129,10 @@ export const jobSchema = z.object({
   data_posted: z.string().nullable(),
   data_num_applicants: z.number().int().nullable(),
   max_salary: z.number().nullable(),
+  /** What came of the application, recorded on applied jobs; null until someone says. */
+  outcome: jobOutcomeSchema.nullable(),
+  /** The day the outcome happened, YYYY-MM-DD. */
+  outcome_date: z.string().nullable(),
   ...textShape,
   ...flagShape,
 });
@@ -155,6 +160,9 @@ export const JOB_LIST_FIELDS = [
   'data_location_state',
   'data_location_country',
   'data_posted',
+  // The outcome column, the funnel on /job-stats and the export read these.
+  'outcome',
+  'outcome_date',
 ] as const;
 export type JobListField = (typeof JOB_LIST_FIELDS)[number];
 

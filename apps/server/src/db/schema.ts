@@ -12,6 +12,10 @@ export interface UsersTable {
   email_verified: boolean | number;
   first_name: string;
   last_name: string;
+  /** The browser's IANA time zone at the last sign-in that sent one; null means UTC. */
+  time_zone: string | null;
+  /** Whether the weekly summary e-mail is wanted. */
+  weekly_summary: Generated<boolean | number>;
   created_at: string;
   updated_at: string;
 }
@@ -90,6 +94,8 @@ export type JobsTable = {
   data_posted: string | null;
   data_num_applicants: number | null;
   max_salary: number | null;
+  outcome: string | null;
+  outcome_date: string | null;
   /** When staff last marked it applied; null while it is not. */
   applied_at: string | null;
   created_at: string;
@@ -192,6 +198,34 @@ export interface ClientBoardStatsTable {
   applied_recent_until: string | null;
 }
 
+/** A job's history, append-only: the application inserts and reads, never updates. */
+export interface JobEventsTable {
+  id: string;
+  job_id: string;
+  client_id: string;
+  at: string;
+  actor: 'team' | 'client';
+  kind: string;
+  /** JSON object. */
+  detail: string;
+}
+
+/** Companies a client never wants to be put forward to; `name_key` is the comparison key. */
+export interface AvoidedCompaniesTable {
+  client_id: string;
+  name: string;
+  name_key: string;
+  created_at: string;
+}
+
+/** A week's summary claimed for a client; the primary key (user_id, week) allows one claim. */
+export interface WeeklySummaryClaimsTable {
+  user_id: string;
+  week: string;
+  claimed_at: string;
+  outbox_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
@@ -207,6 +241,9 @@ export interface Database {
   job_list_versions: JobListVersionsTable;
   job_search_filters: JobSearchFiltersTable;
   mail_outbox: MailOutboxTable;
+  job_events: JobEventsTable;
+  avoided_companies: AvoidedCompaniesTable;
+  weekly_summary_claims: WeeklySummaryClaimsTable;
   activity_log: ActivityLogTable;
   client_board_stats: ClientBoardStatsTable;
 }

@@ -6,6 +6,7 @@ import * as mailAndFilters from './004-mail-and-filters.ts';
 import * as identity from './005-identity.ts';
 import * as sessionsAndMfa from './006-sessions-and-mfa.ts';
 import * as activityLog from './007-activity-log.ts';
+import * as clientOutcomesAndData from './009-client-outcomes-and-data.ts';
 
 /**
  * Every migration, in order. Later areas append theirs here; names sort in the order they run.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '005-identity': identity,
   '006-sessions-and-mfa': sessionsAndMfa,
   '007-activity-log': activityLog,
+  '009-client-outcomes-and-data': clientOutcomesAndData,
 };
 
 export const migrationProvider: MigrationProvider = {

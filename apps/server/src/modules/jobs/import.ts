@@ -1,9 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { CLIENT_ID_NOT_FOUND_MESSAGE, type ClientMatch, type ClientRef } from '@app/domain/clients-api';
+import { avoidedCompanyMessage, isAvoidedCompany } from '@app/domain/companies-to-avoid';
+import { applyLink, calendarDay, type Job } from '@app/domain/jobs';
 import { NAME_ONE_CLIENT_MESSAGE } from '@app/domain/jobs-api';
-import { type ImportError, type ImportFormat, parseJobsFile } from '@app/domain/jobs-import';
+import {
+  type DuplicateCandidate,
+  DuplicateIndex,
+  type ImportError,
+  type ImportedJob,
+  type ImportFormat,
+  parseJobsFile,
+} from '@app/domain/jobs-import';
 import type { Db } from '../../db/database.ts';
 import { BadRequest, Invalid, NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
+import { createAvoidedCompaniesService } from '../companies-to-avoid/service.ts';
+import { appendJobEvents, type NewJobEvent } from './events.ts';
 import { jobsRepo } from './repo.ts';
 
 /** The client is named by `client_id`, else by `email` (see ClientsService.findOrInviteByEmail). */
@@ -15,8 +27,14 @@ export interface ImportRequest {
 }
 
 export interface ImportSummary {
+  /** New jobs added. */
   imported: number;
+  /** Jobs the client had with the same job_uid, updated. */
   updated: number;
+  /** Rows that repeated a job (same apply link, or title and company within 30 days) and updated it. */
+  merged: number;
+  /** Rows not added because the client asked never to be put forward to that company. */
+  refused: ImportError[];
   client: ClientRef;
   matched: ClientMatch;
 }
@@ -27,11 +45,35 @@ function problemsMessage(listed: ImportError[], count: number): string {
   return `Nothing was imported: the file has ${problems}.${listing}`;
 }
 
+/** A job a row can repeat: one the client has, or a new one from an earlier row of the file. */
+type Target =
+  | { kind: 'existing'; id: string; applied: boolean; company: string | null }
+  | { kind: 'new'; job: ImportedJob & { id: string } };
+
+function duplicateCandidate(
+  job: Partial<Pick<Job, 'data_external_application_link' | 'url' | 'data_job_title' | 'data_company'>> & {
+    job_uid: string;
+    refresh_date?: string | null;
+    data_posted?: string | null;
+  },
+  fallbackDay: string,
+): DuplicateCandidate {
+  return {
+    job_uid: job.job_uid,
+    link: applyLink(job),
+    title: job.data_job_title ?? null,
+    company: job.data_company ?? null,
+    day: calendarDay(job.refresh_date) ?? calendarDay(job.data_posted) ?? fallbackDay,
+  };
+}
+
 /**
  * Puts a file of jobs in front of a client (the API and `npm run jobs:import` both come here).
  * Every row is checked first, before any client is looked up or invited; then the whole file is
- * written in one transaction, so it lands whole or not at all. A job_uid the client already has
- * updates that job's staff fields.
+ * written in one transaction, so it lands whole or not at all. A row that repeats a job the client
+ * has (DuplicateIndex: same job_uid, apply link, or title and company within 30 days) updates that
+ * job's staff fields instead of adding another; a row at a company on the client's list to avoid is
+ * refused, alone, with its own message. Each new job's history starts with 'assigned'.
  * Throws 422 `Invalid` with `errors: [{ row, field, message }]` when any row is wrong, and 404 for
  * an unknown client id.
  */
@@ -39,20 +81,81 @@ export async function importJobs(
   db: Db,
   clients: ClientsService,
   request: ImportRequest,
+  now: Date = new Date(),
 ): Promise<ImportSummary> {
   const parsed = parseJobsFile(request.content, request.format);
   if (!parsed.ok) {
     throw Invalid(problemsMessage(parsed.errors, parsed.errorCount), { errors: parsed.errors });
   }
   const { client, matched } = await resolveClient(clients, request);
+  const avoided = await createAvoidedCompaniesService(db.kysely).keysFor(client.id);
+  const today = now.toISOString().slice(0, 10);
   const counts = await db.kysely.transaction().execute(async (trx) => {
     const repo = jobsRepo(trx);
-    const existing = await repo.existingUids(
-      client.id,
-      parsed.jobs.map((job) => job.job_uid),
-    );
-    await repo.upsertImported(client.id, parsed.jobs);
-    return { imported: parsed.jobs.length - existing.size, updated: existing.size };
+    const index = new DuplicateIndex<Target>();
+    for (const job of await repo.importCandidates(client.id)) {
+      const target: Target = {
+        kind: 'existing',
+        id: job.id,
+        applied: job.applied_for_job,
+        company: job.data_company,
+      };
+      index.add(duplicateCandidate(job, job.created_at.slice(0, 10)), target);
+    }
+    const added: (ImportedJob & { id: string })[] = [];
+    const sameUid: ImportedJob[] = [];
+    const repeats: { id: string; job: Omit<ImportedJob, 'job_uid'> }[] = [];
+    const refused: ImportError[] = [];
+    const events: NewJobEvent[] = [];
+    const applied = (jobId: string, value: boolean) =>
+      events.push({ jobId, clientId: client.id, actor: 'team', kind: 'applied', detail: { applied: value } });
+
+    parsed.jobs.forEach((job, position) => {
+      const candidate = duplicateCandidate(job, today);
+      const match = index.find(candidate);
+      const target = match?.job;
+      const company =
+        job.data_company !== undefined
+          ? job.data_company
+          : target?.kind === 'existing'
+            ? target.company
+            : (target?.job.data_company ?? null);
+      if (company && isAvoidedCompany(company, avoided)) {
+        refused.push({ row: position + 1, field: 'data_company', message: avoidedCompanyMessage(company) });
+        return;
+      }
+      if (!target) {
+        const id = randomUUID();
+        added.push({ ...job, id });
+        index.add(candidate, { kind: 'new', job: added[added.length - 1]! });
+        events.push({ jobId: id, clientId: client.id, actor: 'team', kind: 'assigned', detail: {} });
+        return;
+      }
+      const { job_uid: _uid, ...fields } = job;
+      if (target.kind === 'new') {
+        // A repeat within the file: the later row's values win, as they would on a second import.
+        Object.assign(target.job, fields);
+        return;
+      }
+      if (match.by === 'job_uid') sameUid.push(job);
+      else repeats.push({ id: target.id, job: fields });
+      if (job.applied_for_job !== undefined && job.applied_for_job !== target.applied) {
+        applied(target.id, job.applied_for_job);
+        target.applied = job.applied_for_job;
+      }
+    });
+    // A new job applied to already (by its row or a later repeat of it) says so after 'assigned'.
+    for (const job of added) if (job.applied_for_job) applied(job.id, true);
+
+    await repo.upsertImported(client.id, [...added, ...sameUid]);
+    for (const repeat of repeats) await repo.updateImported(repeat.id, repeat.job);
+    await appendJobEvents(trx, events, now);
+    return {
+      imported: added.length,
+      updated: sameUid.length,
+      merged: parsed.jobs.length - added.length - sameUid.length - refused.length,
+      refused,
+    };
   });
   return { ...counts, client, matched };
 }

@@ -496,6 +496,8 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         data: {
           imported: 1,
           updated: 0,
+          merged: 0,
+          refused: [],
           client: { id: aliceId, kind: 'user', email: 'alice@example.com' },
           matched: 'client_id',
         },
@@ -590,6 +592,8 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         data: {
           imported: 2,
           updated: 0,
+          merged: 0,
+          refused: [],
           client: { id: expect.any(String), kind: 'pending', email },
           matched: 'new_pending_client',
         },

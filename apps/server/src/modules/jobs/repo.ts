@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { JobEvent, JobEventActor } from '@app/domain/job-history';
+import type { JobOutcome } from '@app/domain/job-outcomes';
 import {
   type ClientApproval,
   decisionOf,
@@ -14,6 +16,7 @@ import type { Kysely } from 'kysely';
 import { nowIso, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
+import { appendJobEvents, listJobEvents, type NewJobEvent } from './events.ts';
 
 export interface ListFilters {
   applied?: boolean;
@@ -37,6 +40,8 @@ const JOB_COLUMNS = [
   'data_posted',
   'data_num_applicants',
   'max_salary',
+  'outcome',
+  'outcome_date',
   ...JOB_TEXT_FIELDS,
   ...JOB_FLAGS,
 ] as const;
@@ -122,7 +127,10 @@ export function jobsRepo(db: Jobs) {
       return row && fromRow<Job>(row);
     },
 
-    /** Changes the client's own fields of one of their jobs; undefined when they have no such job. */
+    /**
+     * Changes the client's own fields of one of their jobs, with a history entry for each field that
+     * really changed; undefined when they have no such job.
+     */
     async updateForClient(
       clientId: string,
       id: string,
@@ -130,17 +138,83 @@ export function jobsRepo(db: Jobs) {
     ): Promise<Job | undefined> {
       const row = await writeJobs(
         db,
-        (trx) =>
-          trx
+        async (trx) => {
+          const before = await trx
+            .selectFrom('jobs')
+            .select(['client_approval', 'client_notes'])
+            .where('id', '=', id)
+            .where('client_id', '=', clientId)
+            .executeTakeFirst();
+          if (!before) return undefined;
+          const events: NewJobEvent[] = [];
+          const event = { jobId: id, clientId, actor: 'client' } as const;
+          const approval = fields.client_approval;
+          if (approval !== undefined && approval !== decisionOf(before)) {
+            events.push({ ...event, kind: 'decision', detail: { client_approval: approval } });
+          }
+          const notes = fields.client_notes;
+          if (notes !== undefined && notes !== before.client_notes) {
+            events.push({ ...event, kind: 'notes', detail: { cleared: notes === null } });
+          }
+          const now = new Date();
+          await appendJobEvents(trx, events, now);
+          return trx
             .updateTable('jobs')
-            .set({ ...fields, updated_at: nowIso() })
+            .set({ ...fields, updated_at: now.toISOString() })
             .where('id', '=', id)
             .where('client_id', '=', clientId)
             .returning(JOB_COLUMNS)
-            .executeTakeFirst(),
+            .executeTakeFirst();
+        },
         () => clientId,
       );
       return row && fromRow<Job>(row);
+    },
+
+    /**
+     * Records what came of an applied job (the client's own, or any job for staff, when `clientId`
+     * is null), with a history entry. 'missing' when there is no such job (of theirs), 'not_applied'
+     * when it was never applied to.
+     */
+    async setOutcome(
+      clientId: string | null,
+      id: string,
+      outcome: { outcome: JobOutcome | null; outcome_date: string | null },
+      actor: JobEventActor,
+    ): Promise<Job | 'missing' | 'not_applied'> {
+      const result = await db.transaction().execute(async (trx) => {
+        let query = trx.selectFrom('jobs').select(['client_id', 'applied_for_job']).where('id', '=', id);
+        if (clientId !== null) query = query.where('client_id', '=', clientId);
+        const job = await query.executeTakeFirst();
+        if (!job) return 'missing' as const;
+        if (!toBool(job.applied_for_job)) return 'not_applied' as const;
+        const now = new Date();
+        await appendJobEvents(
+          trx,
+          [{ jobId: id, clientId: job.client_id, actor, kind: 'outcome', detail: outcome }],
+          now,
+        );
+        const row = await trx
+          .updateTable('jobs')
+          .set({ ...outcome, updated_at: now.toISOString() })
+          .where('id', '=', id)
+          .returning(JOB_COLUMNS)
+          .executeTakeFirstOrThrow();
+        await bumpListVersion(trx, job.client_id);
+        return row;
+      });
+      return typeof result === 'string' ? result : fromRow<Job>(result);
+    },
+
+    /** A job's history, newest first; undefined when the client has no such job. */
+    async historyForClient(clientId: string, id: string): Promise<JobEvent[] | undefined> {
+      const job = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('id', '=', id)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+      return job && listJobEvents(db, id);
     },
 
     /** Sets the decision on those of the ids the client has; answers the ids it changed. */
@@ -148,14 +222,36 @@ export function jobsRepo(db: Jobs) {
       const rows = await writeJobs(
         db,
         async (trx) => {
-          const changed = await trx
-            .updateTable('jobs')
-            .set({ client_approval: approval, updated_at: nowIso() })
+          const owned = await trx
+            .selectFrom('jobs')
+            .select(['id', 'client_approval'])
             .where('id', 'in', ids)
             .where('client_id', '=', clientId)
-            .returning('id')
             .execute();
-          return changed.length > 0 ? changed : undefined;
+          if (owned.length === 0) return undefined;
+          const now = new Date();
+          const changing = owned.filter((job) => decisionOf(job) !== approval);
+          await appendJobEvents(
+            trx,
+            changing.map((job) => ({
+              jobId: job.id,
+              clientId,
+              actor: 'client',
+              kind: 'decision',
+              detail: { client_approval: approval },
+            })),
+            now,
+          );
+          await trx
+            .updateTable('jobs')
+            .set({ client_approval: approval, updated_at: now.toISOString() })
+            .where(
+              'id',
+              'in',
+              owned.map((job) => job.id),
+            )
+            .execute();
+          return owned;
         },
         () => clientId,
       );
@@ -182,13 +278,37 @@ export function jobsRepo(db: Jobs) {
     ): Promise<StaffJob | undefined> {
       const row = await writeJobs(
         db,
-        (trx) =>
-          trx
+        async (trx) => {
+          const before = await trx
+            .selectFrom('jobs')
+            .select(['client_id', 'applied_for_job'])
+            .where('id', '=', id)
+            .executeTakeFirst();
+          if (!before) return undefined;
+          const now = new Date();
+          const applied = patch.applied_for_job;
+          if (applied !== undefined && applied !== toBool(before.applied_for_job)) {
+            await appendJobEvents(
+              trx,
+              [
+                {
+                  jobId: id,
+                  clientId: before.client_id,
+                  actor: 'team',
+                  kind: 'applied',
+                  detail: { applied },
+                },
+              ],
+              now,
+            );
+          }
+          return trx
             .updateTable('jobs')
-            .set({ ...patch, updated_at: nowIso() })
+            .set({ ...patch, updated_at: now.toISOString() })
             .where('id', '=', id)
             .returning(STAFF_COLUMNS)
-            .executeTakeFirst(),
+            .executeTakeFirst();
+        },
         (changed) => changed.client_id,
       );
       return row && fromRow<StaffJob>(row);
@@ -197,40 +317,62 @@ export function jobsRepo(db: Jobs) {
     async remove(id: string): Promise<boolean> {
       const removed = await writeJobs(
         db,
-        (trx) => trx.deleteFrom('jobs').where('id', '=', id).returning('client_id').executeTakeFirst(),
+        async (trx) => {
+          // The history goes with the job: it tells the story of a job the client no longer has.
+          await trx.deleteFrom('job_events').where('job_id', '=', id).execute();
+          return trx.deleteFrom('jobs').where('id', '=', id).returning('client_id').executeTakeFirst();
+        },
         (row) => row.client_id,
       );
       return removed !== undefined;
     },
 
-    async existingUids(clientId: string, uids: string[]): Promise<Set<string>> {
-      const found = new Set<string>();
-      for (let start = 0; start < uids.length; start += 500) {
-        const rows = await db
-          .selectFrom('jobs')
-          .select('job_uid')
-          .where('client_id', '=', clientId)
-          .where('job_uid', 'in', uids.slice(start, start + 500))
-          .execute();
-        for (const row of rows) found.add(row.job_uid);
-      }
-      return found;
+    /** What duplicate detection reads of each of the client's jobs (see DuplicateIndex). */
+    async importCandidates(clientId: string) {
+      const rows = await db
+        .selectFrom('jobs')
+        .select([
+          'id',
+          'job_uid',
+          'applied_for_job',
+          'data_external_application_link',
+          'url',
+          'data_job_title',
+          'data_company',
+          'refresh_date',
+          'data_posted',
+          'created_at',
+        ])
+        .where('client_id', '=', clientId)
+        .execute();
+      return rows.map((row) => ({ ...row, applied_for_job: toBool(row.applied_for_job) }));
+    },
+
+    /** Writes an imported row's fields over a job it repeats (by id); runs in the caller's transaction. */
+    async updateImported(id: string, fields: Omit<ImportedJob, 'job_uid'>): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({ ...fields, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
     },
 
     /**
-     * Inserts the jobs, or updates the staff fields of jobs the client already has (same job_uid).
-     * Only the fields present in the file are written on update; client decisions and notes stay.
-     * Runs inside the caller's transaction.
+     * Inserts the jobs (with the id given, else a new one), or updates the staff fields of jobs the
+     * client already has (same job_uid). Only the fields present in the file are written on update;
+     * client decisions and notes stay. Runs inside the caller's transaction.
      */
-    async upsertImported(clientId: string, jobs: ImportedJob[]): Promise<void> {
+    async upsertImported(clientId: string, jobs: (ImportedJob & { id?: string })[]): Promise<void> {
       const now = nowIso();
       for (const group of groupBySameFields(jobs)) {
-        const fields = Object.keys(group[0]!).filter((field) => field !== 'job_uid') as (keyof ImportedJob)[];
+        const fields = Object.keys(group[0]!).filter(
+          (field) => field !== 'job_uid' && field !== 'id',
+        ) as (keyof ImportedJob)[];
         // Batches stay well under both databases' limits on bound parameters.
         for (let start = 0; start < group.length; start += 200) {
           const values = group.slice(start, start + 200).map((job) => ({
             ...job,
-            id: randomUUID(),
+            id: job.id ?? randomUUID(),
             client_id: clientId,
             created_at: now,
             updated_at: now,
@@ -253,8 +395,8 @@ export function jobsRepo(db: Jobs) {
 }
 
 /** JSON rows may name different fields; rows naming the same ones are written together. */
-function groupBySameFields(jobs: ImportedJob[]): ImportedJob[][] {
-  const groups = new Map<string, ImportedJob[]>();
+function groupBySameFields<T extends object>(jobs: T[]): T[][] {
+  const groups = new Map<string, T[]>();
   for (const job of jobs) {
     const key = Object.keys(job).sort().join(',');
     const group = groups.get(key);

@@ -1,4 +1,5 @@
 import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
+import { jobHistoryResponseSchema } from '@app/domain/job-history';
 import {
   approvalBodySchema,
   bulkApprovalBodySchema,
@@ -12,6 +13,7 @@ import {
   jobResponseSchema,
   myJobsQuerySchema,
   notesBodySchema,
+  outcomeBodySchema,
   staffJobListResponseSchema,
   staffJobPatchSchema,
   staffJobResponseSchema,
@@ -168,6 +170,37 @@ export async function jobsRoutes(
     },
   );
 
+  app.put(
+    '/api/my-jobs/:id/outcome',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record what came of one of your applied jobs (No response, Response, Interview, Offer, Rejected by employer) and the day; `outcome: null` clears it',
+        params: jobIdParamsSchema,
+        body: outcomeBodySchema,
+        response: { 200: jobResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await jobs.setOutcome(currentUser(request).id, request.params.id, request.body, new Date()),
+    }),
+  );
+
+  app.get(
+    '/api/my-jobs/:id/history',
+    {
+      schema: {
+        tags,
+        summary:
+          "One of your jobs' history, newest first: assigned, applied, your decisions and notes, outcomes",
+        params: jobIdParamsSchema,
+        response: { 200: jobHistoryResponseSchema },
+      },
+    },
+    async (request) => ({ data: await jobs.history(currentUser(request).id, request.params.id) }),
+  );
+
   // ---- staff ------------------------------------------------------------------------------------
 
   const staffTags = ['jobs (staff)'];
@@ -221,6 +254,21 @@ export async function jobsRoutes(
       },
     },
     async (request) => ({ data: await jobs.updateStaffFields(request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/api/admin/jobs/:id/outcome',
+    {
+      config: { staff: true },
+      schema: {
+        tags: staffTags,
+        summary: "Record what came of a client's applied job, as the client can; `outcome: null` clears it",
+        params: jobIdParamsSchema,
+        body: outcomeBodySchema,
+        response: { 200: jobResponseSchema },
+      },
+    },
+    async (request) => ({ data: await jobs.setOutcomeForStaff(request.params.id, request.body, new Date()) }),
   );
 
   app.delete(

@@ -1,11 +1,18 @@
 import { hash } from 'node:crypto';
+import type { JobEvent } from '@app/domain/job-history';
+import {
+  type JobOutcome,
+  latestOutcomeDay,
+  OUTCOME_DATE_IN_FUTURE_MESSAGE,
+  OUTCOME_NOT_APPLIED_MESSAGE,
+} from '@app/domain/job-outcomes';
 import { type ClientApproval, JOB_LIST_FIELDS, type Job, type JobListItem } from '@app/domain/jobs';
-import type { BulkApprovalResult, MyJobsQuery, StaffJob } from '@app/domain/jobs-api';
+import type { BulkApprovalResult, MyJobsQuery, OutcomeBody, StaffJob } from '@app/domain/jobs-api';
 import type { Db } from '../../db/database.ts';
-import { NotFound } from '../../errors.ts';
+import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import { jobsRepo } from './repo.ts';
 
-const JOB_NOT_FOUND = 'Job not found';
+export const JOB_NOT_FOUND = 'Job not found';
 
 /** Whatever the reason (no such job, or someone else's), the caller only learns it is not there. */
 function found<T>(job: T | undefined): T {
@@ -14,8 +21,27 @@ function found<T>(job: T | undefined): T {
 }
 
 /** Blank notes are no notes, so the screen offers "Add Notes" again. */
-function notesOrNull(notes: string | null): string | null {
+export function notesOrNull(notes: string | null): string | null {
   return notes?.trim() ? notes : null;
+}
+
+/** The outcome as stored: a cleared outcome has no date; a date may not lie ahead of anyone's today. */
+function checkedOutcome(
+  body: OutcomeBody,
+  now: Date,
+): { outcome: JobOutcome | null; outcome_date: string | null } {
+  if (body.outcome === null) return { outcome: null, outcome_date: null };
+  const date = body.outcome_date ?? null;
+  if (date !== null && date > latestOutcomeDay(now)) {
+    throw Invalid(OUTCOME_DATE_IN_FUTURE_MESSAGE);
+  }
+  return { outcome: body.outcome, outcome_date: date };
+}
+
+function outcomeResult(result: Job | 'missing' | 'not_applied'): Job {
+  if (result === 'missing') throw NotFound(JOB_NOT_FOUND);
+  if (result === 'not_applied') throw Conflict(OUTCOME_NOT_APPLIED_MESSAGE);
+  return result;
 }
 
 /**
@@ -66,6 +92,16 @@ export function jobsService(db: Db) {
       return found(await repo.updateForClient(clientId, id, { client_notes: notesOrNull(notes) }));
     },
 
+    /** Records what came of one of the client's applied jobs (or clears it, with `outcome: null`). */
+    async setOutcome(clientId: string, id: string, body: OutcomeBody, now: Date): Promise<Job> {
+      return outcomeResult(await repo.setOutcome(clientId, id, checkedOutcome(body, now), 'client'));
+    },
+
+    /** A job's history, newest first. */
+    async history(clientId: string, id: string): Promise<JobEvent[]> {
+      return found(await repo.historyForClient(clientId, id));
+    },
+
     async setApprovalMany(
       clientId: string,
       ids: string[],
@@ -94,6 +130,11 @@ export function jobsService(db: Db) {
         ...(patch.analyst_notes !== undefined ? { analyst_notes: notesOrNull(patch.analyst_notes) } : {}),
       };
       return found(await repo.updateStaffFields(id, fields));
+    },
+
+    /** Staff record an outcome for the client, on any client's applied job; the team is the actor. */
+    async setOutcomeForStaff(id: string, body: OutcomeBody, now: Date): Promise<Job> {
+      return outcomeResult(await repo.setOutcome(null, id, checkedOutcome(body, now), 'team'));
     },
 
     async remove(id: string): Promise<void> {

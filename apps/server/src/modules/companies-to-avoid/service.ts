@@ -1,0 +1,47 @@
+import {
+  AVOIDED_COMPANIES_FULL_MESSAGE,
+  AVOIDED_COMPANIES_MAX,
+  AVOIDED_COMPANY_DUPLICATE_MESSAGE,
+  type AvoidedCompany,
+  companyKey,
+} from '@app/domain/companies-to-avoid';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { Conflict, NotFound } from '../../errors.ts';
+import { avoidedCompaniesRepo } from './repo.ts';
+
+export const AVOIDED_COMPANY_NOT_FOUND_MESSAGE = 'That company is not on your list.';
+
+/**
+ * A client's companies to avoid (decision 037): kept by the client in preferences, read by staff on
+ * the client's page, and honoured by every import and assignment of a job.
+ */
+export function createAvoidedCompaniesService(db: Kysely<Database>) {
+  const repo = avoidedCompaniesRepo(db);
+  return {
+    async list(clientId: string): Promise<AvoidedCompany[]> {
+      return (await repo.list(clientId)).map(({ name, created_at }) => ({ name, created_at }));
+    },
+
+    /** The comparison keys of the client's list (see companyKey). */
+    async keysFor(clientId: string): Promise<Set<string>> {
+      return new Set((await repo.list(clientId)).map((company) => company.name_key));
+    },
+
+    async add(clientId: string, name: string, now: Date): Promise<AvoidedCompany> {
+      if ((await repo.count(clientId)) >= AVOIDED_COMPANIES_MAX)
+        throw Conflict(AVOIDED_COMPANIES_FULL_MESSAGE);
+      const at = now.toISOString();
+      if (!(await repo.add(clientId, name, companyKey(name), at)))
+        throw Conflict(AVOIDED_COMPANY_DUPLICATE_MESSAGE);
+      return { name, created_at: at };
+    },
+
+    /** Removes the listed company that `name` names (by key: 'ACME Inc.' removes 'Acme'). */
+    async remove(clientId: string, name: string): Promise<void> {
+      if (!(await repo.remove(clientId, companyKey(name)))) throw NotFound(AVOIDED_COMPANY_NOT_FOUND_MESSAGE);
+    },
+  };
+}
+
+export type AvoidedCompaniesService = ReturnType<typeof createAvoidedCompaniesService>;

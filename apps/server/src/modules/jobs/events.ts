@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { JobEvent, JobEventActor, JobEventChange } from '@app/domain/job-history';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** One entry of a job's history, as a write to the job appends it. */
+export type NewJobEvent = JobEventChange & { jobId: string; clientId: string; actor: JobEventActor };
+
+/**
+ * Appends history entries in the caller's transaction, so a job never changes without its line and
+ * a line never stands for a change that was rolled back. Entries are never updated.
+ */
+export async function appendJobEvents(db: Kysely<Database>, events: NewJobEvent[], at: Date): Promise<void> {
+  // Several entries for one job in one write (assigned, then applied) are a millisecond apart, so
+  // newest first reads them in the order they happened.
+  const perJob = new Map<string, number>();
+  const stamped = events.map((event) => {
+    const index = perJob.get(event.jobId) ?? 0;
+    perJob.set(event.jobId, index + 1);
+    return { event, at: new Date(at.getTime() + index).toISOString() };
+  });
+  for (let start = 0; start < stamped.length; start += 500) {
+    const values = stamped.slice(start, start + 500).map(({ event, at }) => ({
+      id: randomUUID(),
+      job_id: event.jobId,
+      client_id: event.clientId,
+      at,
+      actor: event.actor,
+      kind: event.kind,
+      detail: JSON.stringify(event.detail),
+    }));
+    await db.insertInto('job_events').values(values).execute();
+  }
+}
+
+/** A job's history, newest first (entries written together keep the order they were written in). */
+export async function listJobEvents(db: Kysely<Database>, jobId: string): Promise<JobEvent[]> {
+  const rows = await db
+    .selectFrom('job_events')
+    .select(['id', 'at', 'actor', 'kind', 'detail'])
+    .where('job_id', '=', jobId)
+    .orderBy('at', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, detail: JSON.parse(row.detail) }) as JobEvent);
+}

@@ -1,0 +1,254 @@
+import type { JobEvent } from '@app/domain/job-history';
+import { OUTCOME_DATE_IN_FUTURE_MESSAGE, OUTCOME_NOT_APPLIED_MESSAGE } from '@app/domain/job-outcomes';
+import { jobListItems, jobListResponseSchema } from '@app/domain/jobs-api';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInForTest } from '../../testing/auth.ts';
+import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+
+type Headers = Record<string, string>;
+
+describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let carol: Headers;
+  let carolId: string;
+  let dave: Headers;
+  let staff: Headers;
+
+  const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
+
+  async function importFor(clientId: string, rows: Record<string, unknown>[]) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/import',
+      headers: staff,
+      payload: { client_id: clientId, format: 'json', content: JSON.stringify(rows) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { imported: number; updated: number; merged: number; refused: unknown[] };
+  }
+
+  async function jobsOf(headers: Headers) {
+    const response = await app.inject({ method: 'GET', url: '/api/my-jobs', headers });
+    return jobListItems(jobListResponseSchema.parse(response.json()));
+  }
+
+  async function idOf(title: string): Promise<string> {
+    const job = (await jobsOf(carol)).find((candidate) => candidate.data_job_title === title);
+    if (!job) throw new Error(`no job ${title}`);
+    return job.id;
+  }
+
+  const putOutcome = (headers: Headers, id: string, payload: Record<string, unknown>, staffRoute = false) =>
+    app.inject({
+      method: 'PUT',
+      url: staffRoute ? `/api/admin/jobs/${id}/outcome` : `/api/my-jobs/${id}/outcome`,
+      headers,
+      payload,
+    });
+
+  async function historyOf(id: string): Promise<JobEvent[]> {
+    const response = await app.inject({ method: 'GET', url: `/api/my-jobs/${id}/history`, headers: carol });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  }
+
+  beforeAll(async () => {
+    ({ app, close } = await createTestApp(kind));
+    const signedIn = await signInForTest(app, 'carol@example.com');
+    carol = bearer(signedIn.accessToken);
+    carolId = signedIn.userId;
+    dave = bearer((await signInForTest(app, 'dave@example.com')).accessToken);
+    staff = bearer((await signInForTest(app, 'ops@company.test')).accessToken);
+    await importFor(carolId, [
+      { job_uid: 'c-1', data_job_title: 'Platform Engineer', data_company: 'Initech', applied_for_job: true },
+      { job_uid: 'c-2', data_job_title: 'Site Reliability Engineer', data_company: 'Hooli' },
+    ]);
+  });
+
+  afterAll(async () => {
+    await close();
+  });
+
+  describe('outcomes', () => {
+    it('a client records an outcome with its day on an applied job, and the list carries it', async () => {
+      const id = await idOf('Platform Engineer');
+      const response = await putOutcome(carol, id, { outcome: 'interview', outcome_date: '2024-11-03' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({ outcome: 'interview', outcome_date: '2024-11-03' });
+      const listed = (await jobsOf(carol)).find((job) => job.id === id);
+      expect(listed).toMatchObject({ outcome: 'interview', outcome_date: '2024-11-03' });
+    });
+
+    it('refuses an outcome on a job nobody applied to, with the reason', async () => {
+      const id = await idOf('Site Reliability Engineer');
+      const response = await putOutcome(carol, id, { outcome: 'response', outcome_date: '2024-11-03' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ error: OUTCOME_NOT_APPLIED_MESSAGE });
+    });
+
+    it("answers 404 for another client's job and leaves it alone", async () => {
+      const id = await idOf('Platform Engineer');
+      const response = await putOutcome(dave, id, { outcome: 'offer', outcome_date: '2024-11-04' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Job not found' });
+      expect((await jobsOf(carol)).find((job) => job.id === id)?.outcome).toBe('interview');
+    });
+
+    it('refuses an unknown outcome, a missing day and a day in the future', async () => {
+      const id = await idOf('Platform Engineer');
+      const unknown = await putOutcome(carol, id, { outcome: 'hired', outcome_date: '2024-11-03' });
+      expect(unknown.statusCode).toBe(400);
+      const undated = await putOutcome(carol, id, { outcome: 'offer' });
+      expect(undated.statusCode).toBe(400);
+      expect(undated.json().error).toBe('Invalid request: body/outcome_date Give the date it happened.');
+      const future = await putOutcome(carol, id, { outcome: 'offer', outcome_date: '2999-01-01' });
+      expect(future.statusCode).toBe(422);
+      expect(future.json()).toEqual({ error: OUTCOME_DATE_IN_FUTURE_MESSAGE });
+    });
+
+    it('staff record an outcome on the client’s job; clients cannot use the staff route', async () => {
+      const id = await idOf('Platform Engineer');
+      expect(
+        (await putOutcome(carol, id, { outcome: 'offer', outcome_date: '2024-11-20' }, true)).statusCode,
+      ).toBe(403);
+      const response = await putOutcome(staff, id, { outcome: 'offer', outcome_date: '2024-11-20' }, true);
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await jobsOf(carol)).find((job) => job.id === id)).toMatchObject({
+        outcome: 'offer',
+        outcome_date: '2024-11-20',
+      });
+    });
+
+    it('null clears the outcome and its day', async () => {
+      const id = await idOf('Platform Engineer');
+      const response = await putOutcome(carol, id, { outcome: null, outcome_date: '2024-11-20' });
+      expect(response.json().data).toMatchObject({ outcome: null, outcome_date: null });
+    });
+  });
+
+  describe('history', () => {
+    it('lists assigned, applied, decisions, notes and outcomes, newest first, the team as one', async () => {
+      await importFor(carolId, [
+        { job_uid: 'c-3', data_job_title: 'Data Engineer', data_company: 'Umbrella' },
+      ]);
+      const id = await idOf('Data Engineer');
+      const patch = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/jobs/${id}`,
+        headers: staff,
+        payload: { applied_for_job: true },
+      });
+      expect(patch.statusCode, patch.body).toBe(200);
+      await app.inject({
+        method: 'PUT',
+        url: `/api/my-jobs/${id}/approval`,
+        headers: carol,
+        payload: { client_approval: 'rejected' },
+      });
+      // Setting what is already set is no event.
+      await app.inject({
+        method: 'PUT',
+        url: '/api/my-jobs/approval',
+        headers: carol,
+        payload: { job_ids: [id], client_approval: 'rejected' },
+      });
+      await app.inject({
+        method: 'PUT',
+        url: `/api/my-jobs/${id}/notes`,
+        headers: carol,
+        payload: { client_notes: 'Recruiter called' },
+      });
+      await putOutcome(carol, id, { outcome: 'response', outcome_date: '2024-11-05' });
+
+      const history = await historyOf(id);
+      expect(history.map(({ actor, kind, detail }) => ({ actor, kind, detail }))).toEqual([
+        { actor: 'client', kind: 'outcome', detail: { outcome: 'response', outcome_date: '2024-11-05' } },
+        { actor: 'client', kind: 'notes', detail: { cleared: false } },
+        { actor: 'client', kind: 'decision', detail: { client_approval: 'rejected' } },
+        { actor: 'team', kind: 'applied', detail: { applied: true } },
+        { actor: 'team', kind: 'assigned', detail: {} },
+      ]);
+      const times = history.map((event) => event.at);
+      expect([...times].sort().reverse()).toEqual(times);
+    });
+
+    it('a job imported as applied says assigned, then applied', async () => {
+      const id = await idOf('Platform Engineer');
+      const kinds = (await historyOf(id)).map((event) => `${event.actor}:${event.kind}`);
+      expect(kinds.slice(-2)).toEqual(['team:applied', 'team:assigned']);
+    });
+
+    it("answers 404 for another client's job's history", async () => {
+      const id = await idOf('Platform Engineer');
+      const response = await app.inject({ method: 'GET', url: `/api/my-jobs/${id}/history`, headers: dave });
+      expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('duplicates on import', () => {
+    it('a row with a new job_uid but the apply link of a job the client has updates that job', async () => {
+      await importFor(carolId, [
+        {
+          job_uid: 'd-1',
+          data_job_title: 'Analytics Lead',
+          data_company: 'Globex',
+          data_external_application_link: 'https://globex.example/jobs/7',
+          refresh_date: '2024-10-01',
+        },
+      ]);
+      const summary = await importFor(carolId, [
+        {
+          job_uid: 'd-1-repost',
+          data_job_title: 'Analytics Lead (repost)',
+          data_external_application_link: 'https://globex.example/jobs/7',
+          max_salary: 140000,
+        },
+      ]);
+      expect(summary).toMatchObject({ imported: 0, updated: 0, merged: 1, refused: [] });
+      const matching = (await jobsOf(carol)).filter((job) => job.data_company === 'Globex');
+      expect(matching).toHaveLength(1);
+      expect(matching[0]).toMatchObject({ data_job_title: 'Analytics Lead (repost)', max_salary: 140000 });
+    });
+
+    it('the same title at the same company (case and legal suffix aside) within 30 days is one job', async () => {
+      await importFor(carolId, [
+        { job_uid: 'e-1', data_job_title: 'QA Engineer', data_company: 'Acme', refresh_date: '2024-09-01' },
+      ]);
+      const summary = await importFor(carolId, [
+        {
+          job_uid: 'e-2',
+          data_job_title: 'qa  engineer',
+          data_company: 'ACME Inc.',
+          refresh_date: '2024-09-30',
+        },
+        { job_uid: 'e-3', data_job_title: 'QA Engineer', data_company: 'Acme', refresh_date: '2024-11-15' },
+      ]);
+      expect(summary).toMatchObject({ imported: 1, updated: 0, merged: 1 });
+      expect(
+        (await jobsOf(carol)).filter((job) => job.data_job_title?.toLowerCase().startsWith('qa')),
+      ).toHaveLength(2);
+    });
+
+    it('a repeat within one file is merged into the row before it; the same job_uid still updates', async () => {
+      const summary = await importFor(carolId, [
+        {
+          job_uid: 'f-1',
+          data_job_title: 'Support Lead',
+          data_company: 'Vandelay',
+          url: 'https://v.example/1',
+        },
+        {
+          job_uid: 'f-2',
+          data_job_title: 'Support Lead',
+          data_company: 'Vandelay',
+          url: 'https://v.example/1',
+        },
+        { job_uid: 'c-2', data_job_title: 'Site Reliability Engineer II', data_company: 'Hooli' },
+      ]);
+      expect(summary).toMatchObject({ imported: 1, updated: 1, merged: 1 });
+      expect((await jobsOf(carol)).filter((job) => job.data_company === 'Vandelay')).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Companies a client never wants to be put forward to (decision 037). Names are compared by a key
+ * that ignores case, punctuation, spacing and legal suffixes, so 'Acme', 'ACME Inc.' and
+ * 'Acme, Inc' are one company, while 'Acme Robotics' is another.
+ */
+
+/** Legal forms that say nothing about which company it is, compared after punctuation is gone. */
+const LEGAL_SUFFIXES = [
+  'inc',
+  'incorporated',
+  'llc',
+  'llp',
+  'lp',
+  'ltd',
+  'limited',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'plc',
+  'gmbh',
+  'ag',
+  'sa',
+  'sas',
+  'srl',
+  'bv',
+  'nv',
+  'oy',
+  'ab',
+  'as',
+  'pty',
+  'pte',
+  'kk',
+];
+
+/** The comparison key of a company name; '' for a name that is only punctuation or a suffix. */
+export function companyKey(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  // Only trailing legal forms go ('Co Op Bank' keeps its words): 'Acme Holdings Pty Ltd' -> 'acme holdings'.
+  while (words.length > 1 && LEGAL_SUFFIXES.includes(words[words.length - 1]!)) words.pop();
+  return words.join(' ');
+}
+
+/** True when the job's company is one of the listed ones. */
+export function isAvoidedCompany(
+  company: string | null | undefined,
+  avoidedKeys: ReadonlySet<string>,
+): boolean {
+  if (!company) return false;
+  const key = companyKey(company);
+  return key !== '' && avoidedKeys.has(key);
+}
+
+export const AVOIDED_COMPANY_MAX_LENGTH = 300;
+export const AVOIDED_COMPANIES_MAX = 200;
+export const AVOIDED_COMPANY_REQUIRED_MESSAGE = 'Enter a company name.';
+export const AVOIDED_COMPANY_TOO_LONG_MESSAGE = `A company name must be at most ${AVOIDED_COMPANY_MAX_LENGTH} characters.`;
+export const AVOIDED_COMPANY_DUPLICATE_MESSAGE = 'That company is already on your list.';
+export const AVOIDED_COMPANIES_FULL_MESSAGE = `Your list can hold at most ${AVOIDED_COMPANIES_MAX} companies.`;
+
+/** The per-row message when an import or assignment names a company on the client's list. */
+export function avoidedCompanyMessage(company: string): string {
+  return `The client asked us never to apply to ${company}; this job was not added.`;
+}
+
+export const avoidedCompanyNameSchema = z
+  .string()
+  .trim()
+  .min(1, AVOIDED_COMPANY_REQUIRED_MESSAGE)
+  .max(AVOIDED_COMPANY_MAX_LENGTH, AVOIDED_COMPANY_TOO_LONG_MESSAGE)
+  .refine((name) => companyKey(name) !== '', AVOIDED_COMPANY_REQUIRED_MESSAGE);
+
+export const addAvoidedCompanyBodySchema = z.object({ name: avoidedCompanyNameSchema });
+
+export const avoidedCompanySchema = z.object({ name: z.string(), created_at: z.string() });
+export type AvoidedCompany = z.infer<typeof avoidedCompanySchema>;
+export const avoidedCompaniesResponseSchema = z.object({
+  data: z.array(avoidedCompanySchema),
+  /** The current employer from onboarding, offered as the first entry while it is not listed. */
+  suggestion: z.string().nullable(),
+});
