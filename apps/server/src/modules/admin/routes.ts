@@ -9,6 +9,7 @@ import {
   sendResponseSchema,
   sendTeamResponseSchema,
 } from '@app/domain/admin-email';
+import { boardQuerySchema, boardResponseSchema } from '@app/domain/clients-board';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import type { FilesService } from '../files/service.ts';
 import type { FiltersService } from '../filters/service.ts';
 import type { Mailer } from '../mail/service.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
+import { createBoard } from './board.ts';
 import { createAdminService } from './service.ts';
 
 const UNKNOWN_ACTION_MESSAGE = `Unknown action. Use one of: ${ADMIN_ACTIONS.join(', ')}`;
@@ -38,6 +40,26 @@ export async function adminRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = createAdminService({ config: app.config, ...options });
+  const board = createBoard({
+    db: app.db.kysely,
+    staffEmailDomain: app.config.staffEmailDomain,
+    onboarding: options.onboarding,
+  });
+
+  app.get(
+    '/api/admin/board',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Staff: the clients board, one row per client and pending client; searched, narrowed to a view, sorted and paged',
+        querystring: boardQuerySchema,
+        response: { 200: boardResponseSchema },
+      },
+    },
+    async (request) => board.page(request.query),
+  );
 
   app.post(
     '/api/admin/user-email-management',

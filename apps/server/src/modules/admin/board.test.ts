@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import type { BoardRow } from '@app/domain/clients-board';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpListVersion } from '../../db/job-list-versions.ts';
+import { signInForTest } from '../../testing/auth.ts';
+import { onboardClient } from '../../testing/clients.ts';
+import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+
+type Headers = Record<string, string>;
+const DAY = 24 * 60 * 60 * 1000;
+const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
+
+describe.each(databaseKinds)('clients board on %s', (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let staff: Headers;
+  let alice: { userId: string; headers: Headers };
+  let bobId: string;
+  let carolId: string;
+  const daveId = randomUUID();
+
+  const board = async (query = '') => {
+    const response = await app.inject({ method: 'GET', url: `/api/admin/board${query}`, headers: staff });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { data: BoardRow[]; total: number; page: number; page_size: number };
+  };
+  const emails = (rows: BoardRow[]) => rows.map((row) => row.email);
+
+  async function addJobs(clientId: string, jobs: { applied?: number | null }[]) {
+    const now = new Date().toISOString();
+    await app.db.kysely
+      .insertInto('jobs')
+      .values(
+        jobs.map((job, index) => ({
+          id: randomUUID(),
+          client_id: clientId,
+          job_uid: `${clientId}-${index}-${randomUUID()}`,
+          data_job_title: 'Engineer',
+          applied_for_job: job.applied != null,
+          applied_at: job.applied != null ? new Date(Date.now() - job.applied * DAY).toISOString() : null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await bumpListVersion(app.db.kysely, clientId);
+  }
+
+  beforeAll(async () => {
+    ({ app, close } = await createTestApp(kind));
+    staff = (await signInForTest(app, 'analyst@company.test')).authHeader;
+    const onboarded = await onboardClient(app, 'alice@example.com', {
+      record: { first_name: 'Alice', last_name: 'Archer', top_job_titles: 'Staff Engineer, CTO' },
+    });
+    alice = { userId: onboarded.userId, headers: onboarded.headers };
+    bobId = (
+      await onboardClient(app, 'bob@example.com', {
+        record: { first_name: 'Bob', last_name: 'Baker' },
+        resume: null,
+      })
+    ).userId;
+    carolId = (await signInForTest(app, 'carol@example.com', { firstName: 'Carol', lastName: 'Cole' }))
+      .userId;
+    await app.db.kysely
+      .insertInto('pending_clients')
+      .values({
+        id: daveId,
+        email: 'dave@example.com',
+        created_at: new Date().toISOString(),
+        claimed_by_user_id: null,
+        claimed_at: null,
+      })
+      .execute();
+    await addJobs(alice.userId, [{ applied: 1 }, { applied: 2 }, { applied: 10 }, {}]);
+    await addJobs(bobId, [{}]);
+    await addJobs(daveId, [{}, {}]);
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/admin/user-email-management',
+      headers: staff,
+      payload: { email: 'alice@example.com', action: 'send' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
+  afterAll(async () => close());
+
+  it('has one row per client and pending client, never staff, with every column', async () => {
+    const { data, total } = await board('?sort=client&dir=asc');
+    expect(total).toBe(4);
+    expect(emails(data)).toEqual([
+      'alice@example.com',
+      'bob@example.com',
+      'carol@example.com',
+      'dave@example.com',
+    ]);
+    const [a, b, c, d] = data as [BoardRow, BoardRow, BoardRow, BoardRow];
+    expect(a).toMatchObject({
+      id: alice.userId,
+      kind: 'user',
+      name: 'Alice Archer',
+      onboarding: { state: 'complete', step: null, at: expect.any(String) },
+      welcome: { state: 'queued', at: expect.any(String) },
+      filters: 2,
+      jobs: 4,
+      applied_recent: 2,
+      last_active: expect.any(String),
+    });
+    // No resume: the wizard would reopen at step 6, employment.
+    expect(b).toMatchObject({
+      id: bobId,
+      onboarding: { state: 'in_progress', step: 6 },
+      welcome: { state: 'not_sent', at: null },
+      filters: 0,
+      jobs: 1,
+      applied_recent: 0,
+    });
+    expect(c).toMatchObject({
+      id: carolId,
+      name: 'Carol Cole',
+      onboarding: { state: 'not_started', at: null },
+    });
+    expect(d).toMatchObject({
+      id: daveId,
+      kind: 'pending',
+      name: '',
+      onboarding: { state: 'not_started' },
+      jobs: 2,
+      last_active: null,
+    });
+  });
+
+  it('narrows to the saved views', async () => {
+    expect(emails((await board('?view=incomplete_onboarding&sort=client&dir=asc')).data)).toEqual([
+      'bob@example.com',
+      'carol@example.com',
+      'dave@example.com',
+    ]);
+    expect(emails((await board('?view=waiting_for_welcome')).data)).toEqual(['alice@example.com']);
+    const idle = await board('?view=no_recent_applications&sort=client&dir=asc');
+    expect(emails(idle.data)).toEqual(['bob@example.com', 'carol@example.com', 'dave@example.com']);
+    expect(idle.total).toBe(3);
+  });
+
+  it('searches names and e-mails as typed, case aside, with wildcards taken literally', async () => {
+    expect(emails((await board('?q=ARCH')).data)).toEqual(['alice@example.com']);
+    expect(emails((await board('?q=dave@')).data)).toEqual(['dave@example.com']);
+    expect((await board('?q=%25')).total).toBe(0);
+    expect((await board('?q=_')).total).toBe(0);
+  });
+
+  it('sorts by every column, both ways', async () => {
+    expect(emails((await board('?sort=jobs&dir=desc')).data).slice(0, 2)).toEqual([
+      'alice@example.com',
+      'dave@example.com',
+    ]);
+    expect(emails((await board('?sort=applied_recent&dir=desc')).data)[0]).toBe('alice@example.com');
+    expect(emails((await board('?sort=filters&dir=desc')).data)[0]).toBe('alice@example.com');
+    expect(emails((await board('?sort=welcome&dir=desc')).data)[0]).toBe('alice@example.com');
+    expect(emails((await board('?sort=onboarding&dir=desc')).data).slice(0, 2)).toEqual([
+      'alice@example.com',
+      'bob@example.com',
+    ]);
+    expect(emails((await board('?sort=client&dir=desc')).data)).toEqual([
+      'dave@example.com',
+      'carol@example.com',
+      'bob@example.com',
+      'alice@example.com',
+    ]);
+    // Never active (a pending client) is last whichever way.
+    for (const dir of ['asc', 'desc']) {
+      expect(emails((await board(`?sort=last_active&dir=${dir}`)).data).at(-1)).toBe('dave@example.com');
+    }
+  });
+
+  it('pages on the server without overlap', async () => {
+    const first = await board('?sort=client&dir=asc&page_size=3');
+    const second = await board('?sort=client&dir=asc&page_size=3&page=2');
+    expect(first).toMatchObject({ total: 4, page: 1, page_size: 3 });
+    expect(emails(first.data)).toHaveLength(3);
+    expect(emails(second.data)).toEqual(['dave@example.com']);
+  });
+
+  it('counts again after jobs change', async () => {
+    const job = await app.db.kysely
+      .selectFrom('jobs')
+      .select('id')
+      .where('client_id', '=', bobId)
+      .executeTakeFirstOrThrow();
+    await app.db.kysely
+      .updateTable('jobs')
+      .set({ applied_for_job: true, applied_at: new Date().toISOString() })
+      .where('id', '=', job.id)
+      .execute();
+    await bumpListVersion(app.db.kysely, bobId);
+    const bob = (await board('?q=bob')).data[0];
+    expect(bob).toMatchObject({ jobs: 1, applied_recent: 1 });
+  });
+
+  it('is for staff only', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/admin/board', headers: alice.headers });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: STAFF_DENIED });
+  });
+
+  it('answers a bad query with 400, not 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/admin/board?sort=nope', headers: staff });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The staff clients board (`GET /api/admin/board`): one row per client and pending client, searched,
+ * narrowed to a saved view, sorted by any column and paged on the server. See decision 031.
+ */
+
+export const BOARD_VIEWS = {
+  incomplete_onboarding: 'Incomplete onboarding',
+  waiting_for_welcome: 'Waiting for welcome e-mail',
+  no_recent_applications: 'No applications in 7 days',
+} as const;
+export type BoardView = keyof typeof BOARD_VIEWS;
+
+/** Column keys, in the board's order, with their headers. */
+export const BOARD_COLUMNS = {
+  client: 'Client',
+  onboarding: 'Onboarding',
+  welcome: 'Welcome e-mail',
+  filters: 'Filters',
+  jobs: 'Jobs',
+  applied_recent: 'Applied (7 days)',
+  last_active: 'Last active',
+} as const;
+export type BoardColumn = keyof typeof BOARD_COLUMNS;
+
+export const BOARD_PAGE_SIZE = 50;
+/** Applications count on the board when they are at most this many days old. */
+export const RECENT_APPLICATION_DAYS = 7;
+/** The onboarding wizard's number of steps (spec 1: nine field groups). */
+export const ONBOARDING_STEPS = 9;
+
+export const boardQuerySchema = z.object({
+  /** Part of a name or e-mail; case does not matter. */
+  q: z.string().trim().max(200).optional(),
+  view: z.enum(Object.keys(BOARD_VIEWS) as [BoardView, ...BoardView[]]).optional(),
+  sort: z.enum(Object.keys(BOARD_COLUMNS) as [BoardColumn, ...BoardColumn[]]).default('last_active'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(BOARD_PAGE_SIZE),
+});
+export type BoardQuery = z.infer<typeof boardQuerySchema>;
+
+export const WELCOME_STATES = ['not_sent', 'queued', 'sent', 'failed'] as const;
+export type WelcomeState = (typeof WELCOME_STATES)[number];
+
+export const boardRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['user', 'pending']),
+  /** First and last name as the client signed in or onboarded; empty when none is known. */
+  name: z.string(),
+  email: z.string(),
+  onboarding: z.object({
+    state: z.enum(['not_started', 'in_progress', 'complete']),
+    /** The wizard step the client would resume at, while in progress. */
+    step: z.number().int().nullable(),
+    /** When the record was last saved (completed, for a complete one); null when not started. */
+    at: z.string().nullable(),
+  }),
+  welcome: z.object({ state: z.enum(WELCOME_STATES), at: z.string().nullable() }),
+  filters: z.number().int(),
+  jobs: z.number().int(),
+  applied_recent: z.number().int(),
+  last_active: z.string().nullable(),
+});
+export type BoardRow = z.infer<typeof boardRowSchema>;
+
+export const boardResponseSchema = z.object({
+  data: z.array(boardRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type BoardResponse = z.infer<typeof boardResponseSchema>;
+
+/** Which outbox statuses the board shows as which welcome state (a message being sent is queued). */
+export function welcomeStateOf(status: string | null | undefined): WelcomeState {
+  if (status === 'sent') return 'sent';
+  if (status === 'failed') return 'failed';
+  if (status === 'queued' || status === 'sending') return 'queued';
+  return 'not_sent';
+}
