@@ -1,5 +1,14 @@
 import type { Response } from '@playwright/test';
-import { expect, expectAccessible, newStaffEmail, signIn, signInAsStaff, signOut, test } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  newStaffEmail,
+  signIn,
+  signInAsStaff,
+  signInThroughPages,
+  signOut,
+  test,
+} from './fixtures.ts';
 
 const isRefresh = (response: Response) =>
   response.request().method() === 'POST' && new URL(response.url()).pathname === '/auth/v1/token';
@@ -19,7 +28,7 @@ test('a visitor signs in through the development provider and sees themselves si
   );
   await expectAccessible(page);
 
-  await signIn(page, 'ada.lovelace@example.com', { firstName: 'Ada', lastName: 'Lovelace' });
+  await signInThroughPages(page, 'ada.lovelace@example.com', { firstName: 'Ada', lastName: 'Lovelace' });
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
   await expectAccessible(page);

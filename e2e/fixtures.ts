@@ -2,7 +2,8 @@
  * What every journey shares. `test` records console errors, uncaught exceptions and
  * Content-Security-Policy violations in every page of the test and fails the test on any of them,
  * and prints what each page showed when a journey fails;
- * `signIn` signs in through the development provider; `expectAccessible` runs axe.
+ * `signIn` and `signInAsStaff` sign a new session in through the development provider's requests
+ * (`signInThroughPages` through its pages); `expectAccessible` runs axe.
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -90,16 +91,51 @@ export interface Names {
 }
 
 /**
- * Signs in from the sign-in screen through the development provider, and waits until the app shows
- * the person signed in. Works at any width (the account menu is always in the header).
+ * Signs in from the sign-in screen through the development provider, as a person does, and waits
+ * until the app shows the person signed in. Only the journeys about signing in need this; the rest
+ * use `signIn`.
  */
-export async function signIn(page: Page, email: string, names: Names = {}): Promise<void> {
+export async function signInThroughPages(page: Page, email: string, names: Names = {}): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   if (names.firstName) await page.getByLabel('First name', { exact: true }).fill(names.firstName);
   if (names.lastName) await page.getByLabel('Last name', { exact: true }).fill(names.lastName);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
+}
+
+/**
+ * Signs in through the development provider with plain HTTP requests from the page's own browser
+ * context, the same requests the sign-in pages make: the context keeps the session's refresh-token
+ * cookie exactly as after signing in on the pages. Every call is a new session of its own (refresh
+ * tokens are single-use, so two browsers never share one; see docs/decisions/034).
+ */
+async function startSession(page: Page, email: string, names: Names): Promise<void> {
+  const providerPage = await page.request.get('/auth/v1/authorize?redirect_to=%2F');
+  expect(providerPage.status(), 'the development provider asks who is signing in').toBe(200);
+  const signedIn = await page.request.post(`${new URL(providerPage.url()).pathname}/login`, {
+    form: { email, first_name: names.firstName ?? '', last_name: names.lastName ?? '' },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  expect(new URL(signedIn.url()).pathname, 'the sign-in returns to the app').toBe('/');
+}
+
+/** An access token of the context's session, from the refresh endpoint (which rotates its cookie). */
+async function sessionAccessToken(page: Page): Promise<string> {
+  const response = await page.request.post('/auth/v1/token?grant_type=refresh_token');
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).access_token;
+}
+
+/**
+ * Signs in (a new session, see `startSession`) and opens the app, which restores the session as
+ * after any reload; waits until it shows the person signed in. Works at any width (the account
+ * menu is always in the header).
+ */
+export async function signIn(page: Page, email: string, names: Names = {}): Promise<void> {
+  await startSession(page, email, names);
+  await page.goto('/');
   await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
 }
 
@@ -113,19 +149,23 @@ export async function readSetupKey(page: Page): Promise<string> {
 }
 
 /**
- * Signs in a new staff member and sets up two-step verification as a person would: reads the key
- * from the set-up screen, enters the code an authenticator app would show, and continues past the
- * recovery codes. Ends on the page staff were heading for.
+ * Signs in a new staff member and sets up two-step verification through its API, as the set-up
+ * screen does (the key, then the code an authenticator app would show); e2e/staff-mfa.spec.ts goes
+ * through the screens themselves. Ends on the app's start page, past two-step verification.
  */
 export async function signInAsStaff(page: Page, names: Names = {}, email = newStaffEmail()): Promise<void> {
-  await signIn(page, email, names);
-  await expect(page).toHaveURL(/\/mfa\?redirect_to=/);
-  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
-  const secret = await readSetupKey(page);
-  await page.getByLabel('6-digit code').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  await page.getByRole('button', { name: 'I have saved them, continue' }).click();
+  await startSession(page, email, names);
+  const headers = { authorization: `Bearer ${await sessionAccessToken(page)}` };
+  const enrolment = await page.request.post('/auth/v1/mfa/enrol', { headers });
+  expect(enrolment.status(), await enrolment.text()).toBe(200);
+  const { secret } = await enrolment.json();
+  const verified = await page.request.post('/auth/v1/mfa/verify', {
+    headers,
+    data: { code: await generate({ secret }) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
   await expect(page).not.toHaveURL(/\/mfa/);
 }
 
