@@ -15,8 +15,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* Bottom right: toasts never cover the header's menus. */}
-      <Toaster richColors closeButton position="bottom-right" />
+      {/* The one place for every toast (decision 028): bottom centre, clear of the header's menus, the
+          wizard's step header at the top and, on a wide screen, the Back and Next buttons at the sides. */}
+      <Toaster richColors closeButton position="bottom-center" />
     </QueryClientProvider>
   );
 }

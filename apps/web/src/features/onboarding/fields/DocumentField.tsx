@@ -3,11 +3,11 @@ import { displayFileName } from '@app/domain/profile-display';
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, FileText, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { focusRing } from '../../../components/ui/Button.tsx';
 import { FieldHint, FieldLabel } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useOnboardingAccount } from '../account-context.tsx';
-import { notify } from '../notify.ts';
 import { UploadError, type UploadFolder, uploadDocument } from '../upload-document.ts';
 import { type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
 
@@ -22,6 +22,22 @@ export interface DocumentFieldProps {
   label: string;
   folder: UploadFolder;
   required?: boolean;
+}
+
+/**
+ * A file's name that fits any width: a long name is cut in the middle, keeping its end and
+ * extension ('Jordan_Rivera_Resu….pdf'); the whole name stays in the accessible text and tooltip.
+ */
+function FileName({ name }: { name: string }) {
+  const dot = name.lastIndexOf('.');
+  // The last few characters before the extension stay visible with it.
+  const tailStart = dot > 0 ? Math.max(0, dot - 4) : name.length;
+  return (
+    <span className="flex min-w-0" title={name}>
+      <span className="truncate">{name.slice(0, tailStart)}</span>
+      <span className="shrink-0 whitespace-nowrap">{name.slice(tailStart)}</span>
+    </span>
+  );
 }
 
 /** A resume or cover-letter upload: idle, uploading (with progress), success or error. */
@@ -46,12 +62,12 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
     },
     onSuccess: (document) => {
       store(document.url);
-      notify.success('Upload Complete', { description: 'File uploaded successfully' });
+      toast.success('Upload Complete', { description: 'File uploaded successfully' });
     },
     onError: (error) => {
       if (error instanceof FileRefused) return;
       const explains = error instanceof UploadError && error.explains;
-      notify.error('Upload Failed', { description: explains ? error.message : UPLOAD_FAILED_DESCRIPTION });
+      toast.error('Upload Failed', { description: explains ? error.message : UPLOAD_FAILED_DESCRIPTION });
     },
   });
 
@@ -123,7 +139,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
         <div className="flex items-center justify-between gap-2 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2 text-sm">
           <span className="flex min-w-0 items-center gap-2 text-neutral-900">
             <FileText className="size-4 shrink-0 text-neutral-600" aria-hidden="true" />
-            <span className="truncate">{displayFileName(stored)}</span>
+            <FileName name={displayFileName(stored)} />
           </span>
           <span className="flex shrink-0 gap-1">
             <button
