@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAuth } from './auth/plugin.ts';
 import type { Clock } from './clock.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
+import { createActivityService } from './modules/activity/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { createClientsService } from './modules/clients/service.ts';
@@ -11,6 +13,7 @@ import { createFilesService } from './modules/files/service.ts';
 import { filtersRoutes } from './modules/filters/routes.ts';
 import { createFiltersService } from './modules/filters/service.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
+import { staffJobsRoutes } from './modules/jobs/staff-routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { createMailer } from './modules/mail/service.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
@@ -35,6 +38,8 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   if (leftovers > 0) app.log.info({ removed: leftovers }, 'removed files of interrupted uploads');
   // Whose work is whose: sign-in hands a pending client's work to its user, staff name clients.
   const clients = createClientsService(db.kysely);
+  // Every staff action on client data, and the client's own decisions and notes (decision 030).
+  const activity = createActivityService(db.kysely);
   const filters = createFiltersService(db);
   const files = createFilesService(db, storage, config.publicUrl, clock, config.storageQuotaBytes);
   const onboarding = createOnboardingService(db, files, app.log);
@@ -50,8 +55,10 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   await app.register(documentLinkRoutes, { files, clock });
   await app.register(feedbackRoutes);
   await app.register(clientsRoutes, { clients });
-  await app.register(jobsRoutes, { clients });
-  await app.register(mailRoutes, { mailer });
+  await app.register(jobsRoutes, { clients, activity });
+  await app.register(staffJobsRoutes, { clients, activity });
+  await app.register(mailRoutes, { mailer, activity });
   await app.register(adminRoutes, { mailer, clients, filters, onboarding, files });
   await app.register(filtersRoutes, { filters });
+  await app.register(activityRoutes, { activity });
 }

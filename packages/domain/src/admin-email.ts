@@ -140,19 +140,28 @@ export const previewResponseSchema = z.object({
   team: renderedEmailSchema,
 });
 
-export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+/** `cancelled`: staff took a queued message back before it was sent; it is never tried again. */
+export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const outboxStatusSchema = z.enum(OUTBOX_STATUSES);
 
-export const outboxQuerySchema = z.object({ client_id: clientIdSchema.optional() });
+export const outboxQuerySchema = z.object({
+  client_id: clientIdSchema.optional(),
+  status: outboxStatusSchema.optional(),
+});
 
 export const outboxMessageSchema = z.object({
   id: z.string(),
   kind: z.string(),
+  /** The client the message is for or about (a user or a pending client). */
+  client_id: z.string().nullable(),
+  /** The client's name when they signed in with one; null for pending clients and nameless users. */
+  client_name: z.string().nullable(),
   client_email: z.string().nullable(),
   recipient: z.string(),
   subject: z.string(),
   html: z.string(),
-  status: z.enum(OUTBOX_STATUSES),
+  status: outboxStatusSchema,
   attempts: z.number().int(),
   last_error: z.string().nullable(),
   attachments: z.array(z.object({ filename: z.string() })),
@@ -162,3 +171,12 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.object({ data: z.array(outboxMessageSchema) });
+export const outboxMessageParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const outboxMessageResponseSchema = z.object({ data: outboxMessageSchema });
+
+/** Retry now takes a message that is waiting or has given up; anything else is 409 with these words. */
+export const retryRefusedMessage = (status: OutboxStatus) =>
+  `Only a queued or failed e-mail can be retried; this one is ${status}.`;
+export const cancelRefusedMessage = (status: OutboxStatus) =>
+  `Only a queued e-mail can be cancelled; this one is ${status}.`;
+export const OUTBOX_MESSAGE_NOT_FOUND = 'No e-mail has that id';

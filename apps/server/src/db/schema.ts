@@ -1,3 +1,4 @@
+import type { OutboxStatus } from '@app/domain/admin-email';
 import type { JobFlag, JobTextField } from '@app/domain/jobs';
 import type { ONBOARDING_FIELDS } from '@app/domain/onboarding-fields';
 import type { Generated } from 'kysely';
@@ -167,7 +168,7 @@ export interface MailOutboxTable {
   html: string;
   text: string;
   attachments: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  status: OutboxStatus;
   attempts: number;
   last_error: string | null;
   next_attempt_at: string | null;

@@ -6,6 +6,7 @@ import * as mailAndFilters from './004-mail-and-filters.ts';
 import * as identity from './005-identity.ts';
 import * as sessionsAndMfa from './006-sessions-and-mfa.ts';
 import * as activityLog from './007-activity-log.ts';
+import * as teamOutbox from './008-team-outbox.ts';
 import * as clientOutcomesAndData from './009-client-outcomes-and-data.ts';
 
 /**
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '005-identity': identity,
   '006-sessions-and-mfa': sessionsAndMfa,
   '007-activity-log': activityLog,
+  '008-team-outbox': teamOutbox,
   '009-client-outcomes-and-data': clientOutcomesAndData,
 };
 

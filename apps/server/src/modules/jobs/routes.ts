@@ -30,7 +30,7 @@ import { importJobs } from './import.ts';
 import { jobsService } from './service.ts';
 
 /** The weak validators in an If-None-Match header (or `*`) include this one. */
-function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
+export function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch === etag) return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');

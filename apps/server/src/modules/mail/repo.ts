@@ -3,6 +3,8 @@ import type { Db } from '../../db/database.ts';
 import type { MailOutboxTable } from '../../db/schema.ts';
 
 export type OutboxRow = MailOutboxTable;
+/** A message with the name of the client it is for or about (none for pending clients). */
+export type OutboxListRow = OutboxRow & { client_first_name: string | null; client_last_name: string | null };
 
 /** A document to attach, read from storage when the message is sent (not copied into the outbox). */
 export interface AttachmentRef {
@@ -26,6 +28,12 @@ export function readAttachments(row: Pick<OutboxRow, 'attachments'>): Attachment
  */
 export function createOutboxRepo(db: Db) {
   const outbox = () => db.kysely.updateTable('mail_outbox');
+  const withClientName = () =>
+    db.kysely
+      .selectFrom('mail_outbox')
+      .leftJoin('users', 'users.id', 'mail_outbox.client_id')
+      .selectAll('mail_outbox')
+      .select(['users.first_name as client_first_name', 'users.last_name as client_last_name']);
   return {
     async insert(row: OutboxRow): Promise<void> {
       await db.kysely.insertInto('mail_outbox').values(row).execute();
@@ -98,11 +106,43 @@ export function createOutboxRepo(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
-    /** Newest first; a client's messages (to them or about them) when a client id is given. */
-    list(clientId: string | undefined, limit: number): Promise<OutboxRow[]> {
-      let query = db.kysely.selectFrom('mail_outbox').selectAll();
-      if (clientId) query = query.where('client_id', '=', clientId);
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    /**
+     * Newest first, with the client's name; a client's messages (to them or about them) when a client
+     * id is given, those in one status when a status is.
+     */
+    list(filter: { clientId?: string; status?: OutboxStatus }, limit: number): Promise<OutboxListRow[]> {
+      let query = withClientName();
+      if (filter.clientId) query = query.where('mail_outbox.client_id', '=', filter.clientId);
+      if (filter.status) query = query.where('mail_outbox.status', '=', filter.status);
+      return query
+        .orderBy('mail_outbox.created_at', 'desc')
+        .orderBy('mail_outbox.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    findWithClientName(id: string): Promise<OutboxListRow | undefined> {
+      return withClientName().where('mail_outbox.id', '=', id).executeTakeFirst();
+    },
+
+    /** A queued or failed message is due now; false when it is in any other state (or missing). */
+    async requeueNow(id: string, now: string): Promise<boolean> {
+      const result = await outbox()
+        .set({ status: 'queued', next_attempt_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'failed'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** A queued message is never tried again; false when it is in any other state (or missing). */
+    async cancel(id: string, now: string): Promise<boolean> {
+      const result = await outbox()
+        .set({ status: 'cancelled', next_attempt_at: null, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

@@ -1,16 +1,57 @@
-import { outboxQuerySchema, outboxResponseSchema } from '@app/domain/admin-email';
-import type { FastifyInstance } from 'fastify';
+import {
+  type OutboxMessage,
+  outboxMessageParamsSchema,
+  outboxMessageResponseSchema,
+  outboxQuerySchema,
+  outboxResponseSchema,
+} from '@app/domain/admin-email';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../auth/guard.ts';
+import { type ActivityService, staffActor } from '../activity/service.ts';
 import type { Mailer } from './service.ts';
 
 const OUTBOX_PAGE = 200;
 
-/** The outbox for staff, and the sender's lifecycle: it runs while the app is ready, stops on close. */
-export async function mailRoutes(fastify: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
+const KIND_NAMES: Record<string, string> = {
+  welcome: 'Welcome e-mail',
+  team_notification: 'Team notification',
+};
+
+/**
+ * The outbox for staff (the whole team's, or one client's), retry and cancel, and the sender's
+ * lifecycle: it runs while the app is ready, stops on close.
+ */
+export async function mailRoutes(
+  fastify: FastifyInstance,
+  options: { mailer: Mailer; activity: ActivityService },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { mailer } = options;
+  const { mailer, activity } = options;
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
+
+  /** 'Welcome e-mail to jane@example.com, queued': what the activity log says of a message. */
+  async function record(
+    request: FastifyRequest,
+    action: 'email.retried' | 'email.cancelled',
+    message: OutboxMessage,
+  ): Promise<void> {
+    // A message about nobody in particular has no client timeline to go to.
+    if (!message.client_id) return;
+    const kind = KIND_NAMES[message.kind] ?? message.kind;
+    await activity.record({
+      actor: staffActor(currentUser(request)),
+      clientId: message.client_id,
+      action,
+      detail: {
+        outbox_id: message.id,
+        kind: message.kind,
+        status: message.status,
+        summary: `${kind} to ${message.recipient}, ${message.status}`,
+      },
+    });
+  }
 
   app.get(
     '/api/admin/outbox',
@@ -18,11 +59,51 @@ export async function mailRoutes(fastify: FastifyInstance, options: { mailer: Ma
       config: { staff: true },
       schema: {
         tags: ['admin'],
-        summary: `Staff: the newest ${OUTBOX_PAGE} e-mails (to or about a client when client_id is given), sent or waiting`,
+        summary: `Staff: the newest ${OUTBOX_PAGE} e-mails (to or about a client when client_id is given, in one status when status is), sent or waiting`,
         querystring: outboxQuerySchema,
         response: { 200: outboxResponseSchema },
       },
     },
-    async (request) => ({ data: await mailer.list(request.query.client_id, OUTBOX_PAGE) }),
+    async (request) => {
+      const { client_id: clientId, status } = request.query;
+      return { data: await mailer.list({ clientId, status }, OUTBOX_PAGE) };
+    },
+  );
+
+  app.post(
+    '/api/admin/outbox/:id/retry',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Staff: try a queued or failed e-mail now (sent at once when SMTP is configured); 409 for one sending, sent or cancelled',
+        params: outboxMessageParamsSchema,
+        response: { 200: outboxMessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const message = await mailer.retryNow(request.params.id);
+      await record(request, 'email.retried', message);
+      return { data: message };
+    },
+  );
+
+  app.post(
+    '/api/admin/outbox/:id/cancel',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: take a queued e-mail back so it is never sent; 409 for any other',
+        params: outboxMessageParamsSchema,
+        response: { 200: outboxMessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const message = await mailer.cancel(request.params.id);
+      await record(request, 'email.cancelled', message);
+      return { data: message };
+    },
   );
 }

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { OutboxMessage } from '@app/domain/admin-email';
+import {
+  cancelRefusedMessage,
+  OUTBOX_MESSAGE_NOT_FOUND,
+  type OutboxMessage,
+  type OutboxStatus,
+  retryRefusedMessage,
+} from '@app/domain/admin-email';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoTime } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { Conflict, NotFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { type AttachmentRef, createOutboxRepo, type OutboxRow, readAttachments } from './repo.ts';
+import {
+  type AttachmentRef,
+  createOutboxRepo,
+  type OutboxListRow,
+  type OutboxRow,
+  readAttachments,
+} from './repo.ts';
 
 export type { AttachmentRef };
 
@@ -38,6 +51,28 @@ export type Delivery =
   | { status: 'failed'; id: string; reason: string };
 
 class MissingAttachment extends Error {}
+
+/** A message as staff read it: who it is for, where it stands, and why it waits. */
+function toMessage(row: OutboxListRow): OutboxMessage {
+  const name = [row.client_first_name, row.client_last_name].filter(Boolean).join(' ');
+  return {
+    id: row.id,
+    kind: row.kind,
+    client_id: row.client_id,
+    client_name: name === '' ? null : name,
+    client_email: row.client_email,
+    recipient: row.recipient,
+    subject: row.subject,
+    html: row.html,
+    status: row.status,
+    attempts: Number(row.attempts),
+    last_error: row.last_error,
+    attachments: readAttachments(row).map((attachment) => ({ filename: attachment.filename })),
+    created_at: row.created_at,
+    next_attempt_at: row.status === 'queued' ? row.next_attempt_at : null,
+    sent_at: row.sent_at,
+  };
+}
 
 const BATCH_SIZE = 20;
 const MARK_SENT_TRIES = 3;
@@ -148,6 +183,18 @@ export function createMailer(deps: {
     }, delayMs);
   }
 
+  async function current(id: string): Promise<OutboxMessage> {
+    const row = await repo.findWithClientName(id);
+    if (!row) throw NotFound(OUTBOX_MESSAGE_NOT_FOUND);
+    return toMessage(row);
+  }
+
+  /** Why a state change did not happen: the message is missing (404) or in another state (409). */
+  async function refuse(id: string, message: (status: OutboxStatus) => string): Promise<never> {
+    const { status } = await current(id);
+    throw Conflict(message(status));
+  }
+
   return {
     smtpConfigured: transport !== null,
 
@@ -195,23 +242,31 @@ export function createMailer(deps: {
       transport?.close();
     },
 
-    async list(clientId: string | undefined, limit: number): Promise<OutboxMessage[]> {
-      const rows = await repo.list(clientId, limit);
-      return rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        client_email: row.client_email,
-        recipient: row.recipient,
-        subject: row.subject,
-        html: row.html,
-        status: row.status,
-        attempts: Number(row.attempts),
-        last_error: row.last_error,
-        attachments: readAttachments(row).map((attachment) => ({ filename: attachment.filename })),
-        created_at: row.created_at,
-        next_attempt_at: row.status === 'queued' ? row.next_attempt_at : null,
-        sent_at: row.sent_at,
-      }));
+    async list(
+      filter: { clientId?: string; status?: OutboxStatus },
+      limit: number,
+    ): Promise<OutboxMessage[]> {
+      return (await repo.list(filter, limit)).map(toMessage);
+    },
+
+    /**
+     * Tries a queued or failed message now: it is due at once, and with SMTP configured this request
+     * tries it (unless the background sender took it first). 404 for no such message, 409 for one
+     * that is sending, sent or cancelled. Answers the message as it stands afterwards.
+     */
+    async retryNow(id: string): Promise<OutboxMessage> {
+      if (!(await repo.requeueNow(id, nowIso()))) await refuse(id, retryRefusedMessage);
+      if (transport && (await repo.claim(id, nowIso()))) {
+        const row = await repo.find(id);
+        if (row) await track(deliver(row, transport));
+      }
+      return current(id);
+    },
+
+    /** Takes a queued message back for good. 404 for no such message, 409 unless it is queued. */
+    async cancel(id: string): Promise<OutboxMessage> {
+      if (!(await repo.cancel(id, nowIso()))) await refuse(id, cancelRefusedMessage);
+      return current(id);
     },
   };
 }

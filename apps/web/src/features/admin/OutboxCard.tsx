@@ -1,4 +1,4 @@
-import type { OutboxMessage, OutboxStatus } from '@app/domain/admin-email';
+import type { OutboxMessage } from '@app/domain/admin-email';
 import { useQuery } from '@tanstack/react-query';
 import { Mail, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
@@ -11,21 +11,9 @@ import { listOutbox } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { formatMoment } from './admin-record-view.ts';
 import { EmailFrame } from './EmailFrame.tsx';
+import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_VIEW } from './outbox-view.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
-
-/** Each status in words, so that colour is never the only signal. */
-const STATUS_VIEW: Record<OutboxStatus, { label: string; classes: string }> = {
-  sent: { label: 'Sent', classes: 'bg-green-50 text-green-800' },
-  queued: { label: 'Queued (not sent yet)', classes: 'bg-amber-50 text-amber-900' },
-  sending: { label: 'Sending', classes: 'bg-sky-50 text-sky-900' },
-  failed: { label: 'Failed', classes: 'bg-red-50 text-red-800' },
-};
-
-const KIND_LABELS: Record<string, string> = {
-  welcome: 'Welcome Email (Client)',
-  team_notification: 'Team Notification',
-};
 
 /** Every e-mail to or about the client: delivered, or waiting in the outbox and why. */
 export function OutboxCard({ clientId }: { clientId: string }) {
@@ -78,13 +66,13 @@ export function OutboxCard({ clientId }: { clientId: string }) {
 }
 
 function OutboxRow({ message, onRead }: { message: OutboxMessage; onRead(): void }) {
-  const status = STATUS_VIEW[message.status];
+  const status = OUTBOX_STATUS_VIEW[message.status];
   return (
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1">
         <p className="font-medium break-words text-neutral-900">{message.subject}</p>
         <p className="text-sm text-neutral-600">
-          {KIND_LABELS[message.kind] ?? message.kind} to {message.recipient} ·{' '}
+          {OUTBOX_KIND_LABELS[message.kind] ?? message.kind} to {message.recipient} ·{' '}
           {formatMoment(message.created_at)}
         </p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-neutral-700">

@@ -1,0 +1,138 @@
+import { decisionOf, JOB_LIST_FIELDS, type JobListItem } from '@app/domain/jobs';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { toBool } from '../../db/database.ts';
+import { bumpListVersion } from '../../db/job-list-versions.ts';
+import type { Database } from '../../db/schema.ts';
+import { appendJobEvents } from './events.ts';
+
+type Jobs = Kysely<Database>;
+
+/** What the activity log names a job by. */
+export interface JobName {
+  id: string;
+  data_job_title: string | null;
+  data_company: string | null;
+}
+
+/** A job keeps the moment it became applied (the board counts recent applications); not applied clears it. */
+function appliedAt(eb: ExpressionBuilder<Database, 'jobs'>, applied: boolean, now: string) {
+  if (!applied) return null;
+  return eb.case().when('applied_for_job', '=', true).then(eb.ref('applied_at')).else(now).end();
+}
+
+function fromListRow(row: Record<string, unknown>): JobListItem {
+  row.applied_for_job = toBool(row.applied_for_job);
+  row.client_approval = decisionOf(row as { client_approval: string });
+  return row as JobListItem;
+}
+
+/**
+ * Staff writes to one client's jobs (the recruiter's job table). Every write names the client and
+ * touches only that client's jobs; it raises their list version and appends the jobs' history in the
+ * same transaction, so the client's list and the job's story never miss a change.
+ */
+export function staffJobsRepo(db: Jobs) {
+  /** Applied or not on those of the ids the client has; the history says which ones changed. */
+  async function setApplied(trx: Jobs, clientId: string, ids: string[], applied: boolean, now: Date) {
+    const before = await trx
+      .selectFrom('jobs')
+      .select(['id', 'applied_for_job', 'data_job_title', 'data_company'])
+      .where('client_id', '=', clientId)
+      .where('id', 'in', ids)
+      .execute();
+    const changing = before.filter((job) => toBool(job.applied_for_job) !== applied);
+    await appendJobEvents(
+      trx,
+      changing.map((job) => ({
+        jobId: job.id,
+        clientId,
+        actor: 'team',
+        kind: 'applied',
+        detail: { applied },
+      })),
+      now,
+    );
+    return before.map(({ id, data_job_title, data_company }) => ({ id, data_job_title, data_company }));
+  }
+
+  return {
+    /** Applied and analyst notes of one of the client's jobs; undefined when they have no such job. */
+    update(
+      clientId: string,
+      id: string,
+      patch: { applied_for_job?: boolean; analyst_notes?: string | null },
+    ): Promise<JobListItem | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const now = new Date();
+        const stamp = now.toISOString();
+        if (patch.applied_for_job !== undefined) {
+          const found = await setApplied(trx, clientId, [id], patch.applied_for_job, now);
+          if (found.length === 0) return undefined;
+        }
+        const row = await trx
+          .updateTable('jobs')
+          .set((eb) => ({
+            ...patch,
+            ...(patch.applied_for_job === undefined
+              ? {}
+              : { applied_at: appliedAt(eb, patch.applied_for_job, stamp) }),
+            updated_at: stamp,
+          }))
+          .where('id', '=', id)
+          .where('client_id', '=', clientId)
+          .returning(JOB_LIST_FIELDS)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await bumpListVersion(trx, clientId);
+        return fromListRow(row);
+      });
+    },
+
+    /** Marks those of the ids the client has applied (or not); answers the jobs it found. */
+    setAppliedMany(clientId: string, ids: string[], applied: boolean): Promise<JobName[]> {
+      return db.transaction().execute(async (trx) => {
+        const now = new Date();
+        const stamp = now.toISOString();
+        const found = await setApplied(trx, clientId, ids, applied, now);
+        if (found.length === 0) return [];
+        await trx
+          .updateTable('jobs')
+          .set((eb) => ({
+            applied_for_job: applied,
+            applied_at: appliedAt(eb, applied, stamp),
+            updated_at: stamp,
+          }))
+          .where('client_id', '=', clientId)
+          .where(
+            'id',
+            'in',
+            found.map((job) => job.id),
+          )
+          .execute();
+        await bumpListVersion(trx, clientId);
+        return found;
+      });
+    },
+
+    /** Takes a job (and its history) back from the client; undefined when they had no such job. */
+    remove(clientId: string, id: string): Promise<JobName | undefined> {
+      return db.transaction().execute(async (trx) => {
+        // The history goes with the job: it tells the story of a job the client no longer has.
+        await trx
+          .deleteFrom('job_events')
+          .where('job_id', '=', id)
+          .where('client_id', '=', clientId)
+          .execute();
+        const removed = await trx
+          .deleteFrom('jobs')
+          .where('id', '=', id)
+          .where('client_id', '=', clientId)
+          .returning(['id', 'data_job_title', 'data_company'])
+          .executeTakeFirst();
+        if (!removed) return undefined;
+        await bumpListVersion(trx, clientId);
+        return removed;
+      });
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { jobListResponse, jobListResponseSchema } from '@app/domain/jobs-api';
+import {
+  bulkAppliedBodySchema,
+  bulkAppliedResponseSchema,
+  staffClientJobParamsSchema,
+  staffClientParamsSchema,
+  staffJobItemResponseSchema,
+  staffJobPatchSchema,
+} from '@app/domain/staff-jobs-api';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../auth/guard.ts';
+import { type ActivityService, staffActor } from '../activity/service.ts';
+import type { ClientsService } from '../clients/service.ts';
+import { describeJob, revalidates } from './routes.ts';
+import { jobsService } from './service.ts';
+import type { JobName } from './staff-repo.ts';
+import { staffJobsService } from './staff-service.ts';
+
+/** At most this many job names in the summary of a bulk change; the detail keeps every id. */
+const NAMED_IN_SUMMARY = 3;
+
+/** '2 jobs: Backend Engineer at Northwind, Data Analyst' */
+function describeJobs(jobs: readonly JobName[]): string {
+  const names = jobs.slice(0, NAMED_IN_SUMMARY).map(describeJob).join(', ');
+  const more = jobs.length > NAMED_IN_SUMMARY ? ` and ${jobs.length - NAMED_IN_SUMMARY} more` : '';
+  return `${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'}: ${names}${more}`;
+}
+
+/**
+ * The recruiter's job table on the client page: one client's jobs by client id, staff only. Every
+ * change is recorded in the activity log after it succeeded, and the request fails if the line
+ * cannot be written.
+ */
+export async function staffJobsRoutes(
+  fastify: FastifyInstance,
+  options: { clients: ClientsService; activity: ActivityService },
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { activity } = options;
+  const jobs = jobsService(app.db);
+  const staffJobs = staffJobsService(app.db, options.clients);
+  const tags = ['jobs (staff)'];
+
+  app.get(
+    '/api/admin/clients/:client_id/jobs',
+    {
+      config: { staff: true },
+      schema: {
+        tags,
+        summary:
+          "Staff: a client's jobs (a user or a pending client), in the shape of /api/my-jobs; ETag and 304 when unchanged",
+        params: staffClientParamsSchema,
+        response: { 200: jobListResponseSchema, 304: z.null().describe('Not modified: no body') },
+      },
+    },
+    async (request, reply) => {
+      const clientId = request.params.client_id;
+      await staffJobs.requireClient(clientId);
+      // The client's own list validator: the same jobs, the same fields, the same version.
+      const etag = await jobs.listEtag(clientId, {});
+      reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
+      if (revalidates(request.headers['if-none-match'], etag))
+        return (reply as FastifyReply).code(304).send();
+      return jobListResponse(await jobs.list(clientId, {}));
+    },
+  );
+
+  app.patch(
+    '/api/admin/clients/:client_id/jobs/:id',
+    {
+      config: { staff: true },
+      schema: {
+        tags,
+        summary: "Staff: mark one of the client's jobs applied (or not) and/or write its analyst notes",
+        params: staffClientJobParamsSchema,
+        body: staffJobPatchSchema,
+        response: { 200: staffJobItemResponseSchema },
+      },
+    },
+    async (request) => {
+      const { client_id: clientId, id } = request.params;
+      const job = await staffJobs.update(clientId, id, request.body);
+      const actor = staffActor(currentUser(request));
+      const summary = describeJob(job);
+      const { applied_for_job: applied, analyst_notes: notes } = request.body;
+      if (applied !== undefined) {
+        await activity.record({
+          actor,
+          clientId,
+          action: applied ? 'job.applied' : 'job.unapplied',
+          detail: { job_id: id, summary },
+        });
+      }
+      if (notes !== undefined) {
+        await activity.record({
+          actor,
+          clientId,
+          action: 'job.edited',
+          detail: { job_id: id, fields: ['analyst_notes'], summary: `analyst notes of ${summary}` },
+        });
+      }
+      return { data: job };
+    },
+  );
+
+  app.put(
+    '/api/admin/clients/:client_id/jobs/applied',
+    {
+      config: { staff: true },
+      schema: {
+        tags,
+        summary:
+          "Staff: mark several of the client's jobs applied (or not); ids that are not the client's come back as not found",
+        params: staffClientParamsSchema,
+        body: bulkAppliedBodySchema,
+        response: { 200: bulkAppliedResponseSchema },
+      },
+    },
+    async (request) => {
+      const clientId = request.params.client_id;
+      const { job_ids, applied_for_job: applied } = request.body;
+      const { jobs: changed, ...result } = await staffJobs.setAppliedMany(clientId, job_ids, applied);
+      if (changed.length > 0) {
+        await activity.record({
+          actor: staffActor(currentUser(request)),
+          clientId,
+          action: applied ? 'job.applied' : 'job.unapplied',
+          detail: { job_ids: result.updated_ids, summary: describeJobs(changed) },
+        });
+      }
+      return { data: result };
+    },
+  );
+
+  app.delete(
+    '/api/admin/clients/:client_id/jobs/:id',
+    {
+      config: { staff: true },
+      schema: {
+        tags,
+        summary: 'Staff: take a job back from the client (it leaves their list, with its history)',
+        params: staffClientJobParamsSchema,
+        response: { 204: z.null().describe('Taken back: no body') },
+      },
+    },
+    async (request, reply) => {
+      const { client_id: clientId, id } = request.params;
+      const removed = await staffJobs.remove(clientId, id);
+      await activity.record({
+        actor: staffActor(currentUser(request)),
+        clientId,
+        action: 'job.deleted',
+        detail: { job_id: id, summary: describeJob(removed) },
+      });
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
+import type { JobListItem } from '@app/domain/jobs';
+import type { BulkAppliedResult, StaffJobPatch } from '@app/domain/staff-jobs-api';
+import type { Db } from '../../db/database.ts';
+import { NotFound } from '../../errors.ts';
+import type { ClientsService } from '../clients/service.ts';
+import { JOB_NOT_FOUND, notesOrNull } from './service.ts';
+import { type JobName, staffJobsRepo } from './staff-repo.ts';
+
+/**
+ * The recruiter's work on one client's jobs. The client comes first: an id that names nobody is
+ * 404 'No client has that id'; a job id that is not that client's is 404 'Job not found', whoever's
+ * it is.
+ */
+export function staffJobsService(db: Db, clients: ClientsService) {
+  const repo = staffJobsRepo(db.kysely);
+
+  async function requireClient(clientId: string): Promise<void> {
+    if (!(await clients.findById(clientId))) throw NotFound(CLIENT_ID_NOT_FOUND_MESSAGE);
+  }
+
+  return {
+    requireClient,
+
+    async update(clientId: string, id: string, patch: StaffJobPatch): Promise<JobListItem> {
+      await requireClient(clientId);
+      const fields =
+        patch.analyst_notes === undefined
+          ? patch
+          : { ...patch, analyst_notes: notesOrNull(patch.analyst_notes) };
+      const job = await repo.update(clientId, id, fields);
+      if (!job) throw NotFound(JOB_NOT_FOUND);
+      return job;
+    },
+
+    /** Ids the client does not have come back as not found; the rest are marked. */
+    async setAppliedMany(
+      clientId: string,
+      ids: string[],
+      applied: boolean,
+    ): Promise<BulkAppliedResult & { jobs: JobName[] }> {
+      await requireClient(clientId);
+      const unique = [...new Set(ids)];
+      const jobs = await repo.setAppliedMany(clientId, unique, applied);
+      const found = new Set(jobs.map((job) => job.id));
+      return {
+        updated_ids: unique.filter((id) => found.has(id)),
+        not_found_job_ids: unique.filter((id) => !found.has(id)),
+        jobs,
+      };
+    },
+
+    async remove(clientId: string, id: string): Promise<JobName> {
+      await requireClient(clientId);
+      const removed = await repo.remove(clientId, id);
+      if (!removed) throw NotFound(JOB_NOT_FOUND);
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { ActivityEntry } from '@app/domain/activity';
+import type { OutboxMessage, OutboxStatus } from '@app/domain/admin-email';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailOutboxTable } from '../../db/schema.ts';
+import { signInForTest } from '../../testing/auth.ts';
+import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { createTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.ts';
+
+type Headers = Record<string, string>;
+const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
+
+describe.each(databaseKinds)("the team's outbox on %s", (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let smtp: TestSmtpServer;
+  let staff: Headers;
+  let staffId: string;
+  let alice: Headers;
+  let aliceId: string;
+  let pendingId: string;
+
+  /** A message as the sender would have left it, written straight to the table. */
+  async function message(status: OutboxStatus, extra: Partial<MailOutboxTable> = {}): Promise<string> {
+    const id = randomUUID();
+    const at = new Date(Date.now() - 60_000).toISOString();
+    await app.db.kysely
+      .insertInto('mail_outbox')
+      .values({
+        id,
+        kind: 'welcome',
+        client_id: aliceId,
+        client_email: 'alice@example.com',
+        recipient: 'alice@example.com',
+        subject: `Welcome (${status})`,
+        html: '<p>Welcome</p>',
+        text: 'Welcome',
+        attachments: '[]',
+        status,
+        attempts: status === 'queued' ? 0 : 1,
+        last_error: status === 'failed' ? '550 mailbox unavailable' : null,
+        // Far in the future: the background sender leaves it alone until someone retries it.
+        next_attempt_at: status === 'queued' ? '2999-01-01T00:00:00.000Z' : null,
+        created_at: at,
+        updated_at: at,
+        sent_at: status === 'sent' ? at : null,
+        ...extra,
+      })
+      .execute();
+    return id;
+  }
+
+  const post = (path: string, headers = staff) => app.inject({ method: 'POST', url: path, headers });
+
+  async function outbox(query = ''): Promise<OutboxMessage[]> {
+    const response = await app.inject({ method: 'GET', url: `/api/admin/outbox${query}`, headers: staff });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  }
+
+  async function latestActivity(clientId: string): Promise<ActivityEntry | undefined> {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/admin/activity?client_id=${clientId}`,
+      headers: staff,
+    });
+    return response.json().data[0];
+  }
+
+  beforeAll(async () => {
+    smtp = await createTestSmtpServer();
+    await smtp.start();
+    ({ app, close } = await createTestApp(kind, { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: '3600000' }));
+    await app.ready();
+    const lead = await signInForTest(app, 'lead@company.test');
+    staff = lead.authHeader;
+    staffId = lead.userId;
+    const signedIn = await signInForTest(app, 'alice@example.com', { firstName: 'Alice', lastName: 'Ames' });
+    alice = signedIn.authHeader;
+    aliceId = signedIn.userId;
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/import',
+      headers: staff,
+      payload: { email: 'pending@example.com', format: 'json', content: '[{"job_uid":"p-1"}]' },
+    });
+    pendingId = invited.json().data.client.id;
+  });
+  afterAll(async () => {
+    await close();
+    await smtp.stop();
+  });
+
+  it.each([
+    ['GET', '/api/admin/outbox'],
+    ['POST', '/api/admin/outbox/some-id/retry'],
+    ['POST', '/api/admin/outbox/some-id/cancel'],
+  ] as const)('%s %s is for staff only', async (method, url) => {
+    const asClient = await app.inject({ method, url, headers: alice });
+    expect(asClient.statusCode).toBe(403);
+    expect(asClient.json()).toEqual({ error: STAFF_DENIED });
+    expect((await app.inject({ method, url })).statusCode).toBe(401);
+  });
+
+  it("lists every client's e-mails with whose they are, and by status", async () => {
+    const queued = await message('queued');
+    const sent = await message('sent');
+    const forPending = await message('failed', {
+      client_id: pendingId,
+      client_email: 'pending@example.com',
+      recipient: 'pending@example.com',
+    });
+    const all = await outbox();
+    const byId = new Map(all.map((item) => [item.id, item]));
+    expect(byId.get(queued)).toMatchObject({
+      client_id: aliceId,
+      client_name: 'Alice Ames',
+      client_email: 'alice@example.com',
+      status: 'queued',
+      attempts: 0,
+    });
+    expect(byId.get(forPending)).toMatchObject({
+      client_id: pendingId,
+      client_name: null,
+      client_email: 'pending@example.com',
+      last_error: '550 mailbox unavailable',
+    });
+    expect(byId.get(sent)?.sent_at).not.toBeNull();
+
+    const failedOnly = await outbox('?status=failed');
+    expect(failedOnly.map((item) => item.id)).toEqual([forPending]);
+    const bad = await app.inject({ method: 'GET', url: '/api/admin/outbox?status=lost', headers: staff });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('retries a failed e-mail now: it is sent at once and the retry is logged', async () => {
+    const id = await message('failed');
+    const response = await post(`/api/admin/outbox/${id}/retry`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ id, status: 'sent', attempts: 2, last_error: null });
+    expect(smtp.received.some((mail) => mail.raw.toString().includes(`<${id}@company.test>`))).toBe(true);
+    expect(await latestActivity(aliceId)).toMatchObject({
+      action: 'email.retried',
+      actor_id: staffId,
+      client_id: aliceId,
+      detail: {
+        outbox_id: id,
+        kind: 'welcome',
+        status: 'sent',
+        summary: 'Welcome e-mail to alice@example.com, sent',
+      },
+    });
+  });
+
+  it('retries a queued e-mail now instead of at its next try', async () => {
+    const id = await message('queued');
+    const response = await post(`/api/admin/outbox/${id}/retry`);
+    expect(response.json().data).toMatchObject({ id, status: 'sent', attempts: 1 });
+  });
+
+  it('cancels a queued e-mail, which is then never sent, and logs it', async () => {
+    const id = await message('queued', { next_attempt_at: new Date(Date.now() + 50).toISOString() });
+    const response = await post(`/api/admin/outbox/${id}/cancel`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ id, status: 'cancelled', next_attempt_at: null });
+    expect(await latestActivity(aliceId)).toMatchObject({
+      action: 'email.cancelled',
+      detail: { outbox_id: id, summary: 'Welcome e-mail to alice@example.com, cancelled' },
+    });
+    expect(smtp.received.some((mail) => mail.raw.toString().includes(`<${id}@company.test>`))).toBe(false);
+    expect((await outbox('?status=cancelled')).map((item) => item.id)).toContain(id);
+  });
+
+  it.each([
+    ['cancel', 'sent', 'Only a queued e-mail can be cancelled; this one is sent.'],
+    ['cancel', 'failed', 'Only a queued e-mail can be cancelled; this one is failed.'],
+    ['cancel', 'sending', 'Only a queued e-mail can be cancelled; this one is sending.'],
+    ['cancel', 'cancelled', 'Only a queued e-mail can be cancelled; this one is cancelled.'],
+    ['retry', 'sent', 'Only a queued or failed e-mail can be retried; this one is sent.'],
+    ['retry', 'sending', 'Only a queued or failed e-mail can be retried; this one is sending.'],
+    ['retry', 'cancelled', 'Only a queued or failed e-mail can be retried; this one is cancelled.'],
+  ] as const)(
+    'refuses to %s a %s e-mail (409), changing and logging nothing',
+    async (action, status, error) => {
+      const id = await message(status);
+      const before = await latestActivity(aliceId);
+      const response = await post(`/api/admin/outbox/${id}/${action}`);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ error });
+      expect((await outbox()).find((item) => item.id === id)?.status).toBe(status);
+      expect(await latestActivity(aliceId)).toEqual(before);
+    },
+  );
+
+  it('answers 404 for an e-mail that does not exist', async () => {
+    for (const action of ['retry', 'cancel']) {
+      const response = await post(`/api/admin/outbox/${randomUUID()}/${action}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'No e-mail has that id' });
+    }
+  });
+});

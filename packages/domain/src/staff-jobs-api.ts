@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { clientIdSchema } from './clients-api.ts';
+import { JOB_NOTES_MAX_LENGTH, jobListItemSchema } from './jobs.ts';
+import { JOB_NOTES_TOO_LONG } from './jobs-api.ts';
+
+/**
+ * The recruiter's job table for one client (/admin/clients/{id}): every call names the client in the
+ * path, and a job id only counts when the job is that client's. Shared by the server (validation,
+ * OpenAPI) and the staff console.
+ */
+
+export const staffClientParamsSchema = z.object({ client_id: clientIdSchema.min(1) });
+export const staffClientJobParamsSchema = staffClientParamsSchema.extend({ id: z.string().min(1).max(64) });
+
+export const STAFF_JOB_PATCH_EMPTY_MESSAGE = 'Give applied_for_job, analyst_notes or both';
+export const staffJobPatchSchema = z
+  .object({
+    applied_for_job: z.boolean().optional(),
+    analyst_notes: z.string().max(JOB_NOTES_MAX_LENGTH, JOB_NOTES_TOO_LONG).nullable().optional(),
+  })
+  .refine(
+    (patch) => patch.applied_for_job !== undefined || patch.analyst_notes !== undefined,
+    STAFF_JOB_PATCH_EMPTY_MESSAGE,
+  );
+export type StaffJobPatch = z.infer<typeof staffJobPatchSchema>;
+
+/** One job as the table shows it after a change: the same fields as a row of the list. */
+export const staffJobItemResponseSchema = z.object({ data: jobListItemSchema });
+
+export const BULK_APPLIED_MAX_JOBS = 1000;
+export const bulkAppliedBodySchema = z.object({
+  job_ids: z
+    .array(z.string().min(1).max(64))
+    .min(1, 'must name at least one job')
+    .max(BULK_APPLIED_MAX_JOBS, `must name at most ${BULK_APPLIED_MAX_JOBS} jobs`),
+  applied_for_job: z.boolean(),
+});
+export type BulkAppliedBody = z.infer<typeof bulkAppliedBodySchema>;
+export const bulkAppliedResponseSchema = z.object({
+  data: z.object({ updated_ids: z.array(z.string()), not_found_job_ids: z.array(z.string()) }),
+});
+export type BulkAppliedResult = z.infer<typeof bulkAppliedResponseSchema>['data'];
