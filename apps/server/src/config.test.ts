@@ -1,5 +1,16 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defaultOnboardingResources } from '@app/domain/resources';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, TRUST_PROXY_TRUE_MESSAGE } from './config.ts';
+
+/** A file with `text` in a fresh temporary folder; returns its path. */
+function tempFile(name: string, text: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'config-')), name);
+  writeFileSync(file, text);
+  return file;
+}
 
 describe('configuration', () => {
   it('defaults to SQLite under ./data, port 3000 and the company.test staff domain', () => {
@@ -112,5 +123,58 @@ describe('configuration', () => {
     expect(() => loadConfig({ AUTH_GOOGLE_CLIENT_ID: 'id' })).toThrow(
       'AUTH_GOOGLE_CLIENT_ID and AUTH_GOOGLE_CLIENT_SECRET must be set together',
     );
+  });
+
+  it("uses the product's own pages as the Resources step's links unless RESOURCES_FILE names others", () => {
+    const defaults = loadConfig({}).resources;
+    expect(defaults).toEqual(defaultOnboardingResources);
+    const links = [
+      defaults.cancellationGuide,
+      ...defaults.productVideos,
+      ...defaults.featuredReports,
+      defaults.website,
+    ];
+    for (const link of links) expect(link.url).toMatch(/^\/(?!\/)/);
+
+    const own = {
+      ...defaultOnboardingResources,
+      cancellationGuide: {
+        title: 'Cancel in two minutes',
+        description: '',
+        url: 'https://videos.test/cancel',
+      },
+      socialLinks: [
+        { title: 'Us on LinkedIn', description: 'News', url: 'https://www.linkedin.com/company/us' },
+      ],
+    };
+    const file = tempFile('resources.json', JSON.stringify(own));
+    expect(loadConfig({ RESOURCES_FILE: file }).resources).toEqual(own);
+  });
+
+  it('stops at start, naming each problem, for a RESOURCES_FILE that is missing or wrong', () => {
+    const missing = path.join(tmpdir(), 'no-such-resources.json');
+    expect(() => loadConfig({ RESOURCES_FILE: missing })).toThrow(
+      `RESOURCES_FILE cannot be read (${missing}): no such file`,
+    );
+    const notJson = tempFile('resources.json', '{ videos: [');
+    expect(() => loadConfig({ RESOURCES_FILE: notJson })).toThrow(`RESOURCES_FILE ${notJson}: is not JSON`);
+
+    const wrong = tempFile(
+      'resources.json',
+      JSON.stringify({
+        ...defaultOnboardingResources,
+        productVideos: defaultOnboardingResources.productVideos.slice(1),
+        website: { title: 'Site', description: '', url: 'javascript:alert(1)' },
+      }),
+    );
+    try {
+      loadConfig({ RESOURCES_FILE: wrong });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        `RESOURCES_FILE ${wrong}: productVideos must list exactly 4 videos`,
+        `RESOURCES_FILE ${wrong}: website.url must be an http(s) address or a path on this site starting with /`,
+      ]);
+    }
   });
 });

@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import {
+  defaultOnboardingResources,
+  type OnboardingResources,
+  parseOnboardingResources,
+} from '@app/domain/resources';
 import { z } from 'zod';
 
 /**
@@ -161,6 +167,7 @@ const envSchema = z.object({
     .regex(/^\d{7,15}$/, 'must be digits only, with the country code, such as 15551234567')
     .default('15551234567'),
   ADVANCED_PRODUCT_URL: url.default('https://advanced.example.com'),
+  RESOURCES_FILE: optionalText,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -200,6 +207,8 @@ export interface Config {
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
   staffEmailDomain: string;
   brand: { name: string; color: string; whatsappNumber: string; advancedProductUrl: string };
+  /** The onboarding Resources step's videos, reports and links (`RESOURCES_FILE`, else the product's pages). */
+  resources: OnboardingResources;
 }
 
 export class ConfigError extends Error {
@@ -235,6 +244,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!env.STAFF_MFA)
       problems.push('STAFF_MFA=off is refused in production: staff sign in with a second factor');
   }
+  const resources = env.RESOURCES_FILE
+    ? readResources(env.RESOURCES_FILE, problems)
+    : defaultOnboardingResources;
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
@@ -296,5 +308,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       whatsappNumber: env.WHATSAPP_NUMBER,
       advancedProductUrl: env.ADVANCED_PRODUCT_URL,
     },
+    resources,
   };
+}
+
+/** The Resources step's links from the JSON file at `file`; each problem with it is added to `problems`. */
+function readResources(file: string, problems: string[]): OnboardingResources {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
+    problems.push(`RESOURCES_FILE cannot be read (${file}): ${reason}`);
+    return defaultOnboardingResources;
+  }
+  const parsed = parseOnboardingResources(text);
+  if (parsed.ok) return parsed.resources;
+  problems.push(...parsed.problems.map((problem) => `RESOURCES_FILE ${file}: ${problem}`));
+  return defaultOnboardingResources;
 }

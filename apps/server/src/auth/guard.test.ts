@@ -1,4 +1,5 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { defaultOnboardingResources } from '@app/domain/resources';
 import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../testing/auth.ts';
@@ -192,7 +193,7 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
     expect(payload.sub).toBe(userId);
   });
 
-  it('tells the browser its brand and which sign-in provider to expect', async () => {
+  it("tells the browser its brand, which sign-in provider to expect and the Resources step's links", async () => {
     const response = await ctx.app.inject('/api/public-config');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -202,6 +203,7 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
       advancedProductUrl: 'https://advanced.example.com',
       staffEmailDomain: 'company.test',
       signInProvider: 'development',
+      resources: defaultOnboardingResources,
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { OnboardingResources } from '@app/domain/resources';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { apiFetch, dataOrThrow } from './api.ts';
 
@@ -9,6 +10,8 @@ export interface PublicConfig {
   advancedProductUrl: string;
   staffEmailDomain: string;
   signInProvider: string;
+  /** The onboarding Resources step's videos, reports and links. */
+  resources: OnboardingResources;
 }
 
 export const publicConfigQuery = {

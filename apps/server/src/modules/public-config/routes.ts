@@ -1,3 +1,4 @@
+import { onboardingResourcesSchema } from '@app/domain/resources';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,9 +10,13 @@ const publicConfigSchema = z.object({
   advancedProductUrl: z.string(),
   staffEmailDomain: z.string(),
   signInProvider: z.enum(['google', 'development']),
+  resources: onboardingResourcesSchema.describe("The onboarding Resources step's videos, reports and links"),
 });
 
-/** What the browser needs before anyone signs in: brand, links, the staff domain, the sign-in provider. */
+/**
+ * What the browser needs before anyone signs in: brand, links, the staff domain, the sign-in provider,
+ * and the onboarding Resources step's links (small, and fixed per deployment like the rest).
+ */
 export async function publicConfigRoutes(scope: FastifyInstance): Promise<void> {
   const { config } = scope;
   const body: z.infer<typeof publicConfigSchema> = {
@@ -21,6 +26,7 @@ export async function publicConfigRoutes(scope: FastifyInstance): Promise<void> 
     advancedProductUrl: config.brand.advancedProductUrl,
     staffEmailDomain: config.staffEmailDomain,
     signInProvider: scope.auth.provider,
+    resources: config.resources,
   };
   scope.withTypeProvider<ZodTypeProvider>().get(
     '/api/public-config',

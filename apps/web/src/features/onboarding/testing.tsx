@@ -2,6 +2,7 @@
 
 import { emptyOnboardingFields } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
+import { defaultOnboardingResources } from '@app/domain/resources';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -47,6 +48,7 @@ export function renderOnboarding(ui: ReactNode, { path = '/', account = testAcco
     advancedProductUrl: 'https://advanced.example.com/',
     staffEmailDomain: 'company.test',
     signInProvider: 'development',
+    resources: defaultOnboardingResources,
   });
   const router = createMemoryRouter(
     [
