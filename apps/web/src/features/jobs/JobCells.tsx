@@ -130,7 +130,7 @@ export function NotesButton({ job }: { job: JobListItem }) {
 export function AnalystNotesCell({ job }: { job: JobListItem }) {
   if (!job.analyst_notes) return <span className="text-neutral-500">—</span>;
   return (
-    <p className="line-clamp-3 break-words" title={job.analyst_notes}>
+    <p className="line-clamp-3 min-w-0 wrap-anywhere" title={job.analyst_notes}>
       <AnalystNote note={job.analyst_notes} />
     </p>
   );
