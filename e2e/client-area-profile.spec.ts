@@ -43,12 +43,12 @@ test('a client sees every card of a finished profile with the answers given duri
   await expectEntries(card(page, 'Address Information'), {
     'Street Address': '1 Analytical Way',
     City: 'London',
-    State: 'Greater London',
-    'Zip Code': 'SW1A 1AA',
+    'State/Province': 'Greater London',
+    'Postal/ZIP Code': 'SW1A 1AA',
     Country: 'United Kingdom',
   });
   await expectEntries(card(page, 'Work Authorization'), {
-    'Us Citizen': 'No',
+    'US Citizen': 'No',
     'Work Authorization': 'Yes',
     'Requires Sponsorship': 'No',
   });
@@ -67,15 +67,15 @@ test('a client sees every card of a finished profile with the answers given duri
     'Salary Expectation': '$120,000',
   });
   await expectEntries(card(page, 'Additional Information'), {
-    'Availability To Start': 'Jan 15, 2030',
+    'Availability to Start': 'Jan 15, 2030',
     'Work Location Type': 'Remote, Hybrid',
-    'Top Job Titles': 'Software Engineer, Data Engineer',
-    'Open For Relocation': 'Maybe',
-    'Linkedin Url': 'https://www.linkedin.com/in/ada-lovelace (opens in a new tab)',
+    'Job Titles': 'Software Engineer, Data Engineer',
+    'Open for Relocation': 'Maybe',
+    'LinkedIn URL': 'https://www.linkedin.com/in/ada-lovelace (opens in a new tab)',
   });
   await expect(card(page, 'Career Coaching Email').getByText('Not subscribed')).toBeVisible();
   await expectEntries(card(page, 'Acknowledgements & Legal'), {
-    Signature: 'Ada Lovelace',
+    'Digital Signature': 'Ada Lovelace',
     'Incorrect Statements Policy': 'Yes',
     'Reading Terms': 'Yes',
     'No Job Guarantees': 'Yes',

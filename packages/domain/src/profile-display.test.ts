@@ -17,10 +17,13 @@ describe('fieldLabel', () => {
     ['ack_billing_issues', 'Billing Issues Handling'],
     ['ack_data_sharing', 'Acknowledgement Data Sharing'],
     ['first_name', 'First Name'],
-    ['zip_code', 'Zip Code'],
-    ['linkedin_url', 'Linkedin Url'],
-    ['exclude_job_description_keywords', 'Exclude Job Description Keywords'],
+    ['us_citizen', 'US Citizen'],
+    ['zip_code', 'Postal/ZIP Code'],
+    ['linkedin_url', 'LinkedIn URL'],
+    ['exclude_job_description_keywords', 'Excluded Job Description Keywords'],
     ['city', 'City'],
+    ['favourite_colour', 'Favourite Colour'],
+    ['_odd__key_', 'Odd Key'],
   ])('%s → %s', (key, label) => {
     expect(fieldLabel(key)).toBe(label);
   });

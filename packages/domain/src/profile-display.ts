@@ -2,7 +2,7 @@
  * How a stored profile reads on screen (spec 1, section 3, "Profile display grouping and labels"),
  * and the names and paths of its uploaded documents (spec 1, section 7).
  */
-import { ACK_FIELDS, ONBOARDING_FIELDS, RECORD_META_KEYS } from './onboarding-fields.ts';
+import { ACK_FIELDS, fieldBySnake, ONBOARDING_FIELDS, RECORD_META_KEYS } from './onboarding-fields.ts';
 
 const DISPLAY_GROUPS: readonly { title: string; keys: readonly string[] }[] = [
   {
@@ -38,12 +38,16 @@ function titleCaseWords(key: string): string {
     .join(' ');
 }
 
-/** The friendly label of a profile key. */
+/**
+ * The friendly label of a profile key: the spec's acknowledgement labels; for the form's own fields
+ * the label the form, the missing-information lists and every card use ('US Citizen', never
+ * 'Us Citizen'; decision 029); for any other key its title-cased words.
+ */
 export function fieldLabel(key: string): string {
   const ack = ACK_LABELS.get(key);
   if (ack) return ack;
   if (key.startsWith('ack_')) return `Acknowledgement ${titleCaseWords(key.slice(4))}`.trim();
-  return titleCaseWords(key);
+  return fieldBySnake(key)?.label ?? titleCaseWords(key);
 }
 
 function groupOf(key: string): string {

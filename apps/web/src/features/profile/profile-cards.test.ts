@@ -39,7 +39,11 @@ describe('profileLayout', () => {
       'recent_employer',
       'experience_level',
     ]);
-    expect(legal?.entries[0]).toMatchObject({ key: 'signature', label: 'Signature', value: 'Ada Lovelace' });
+    expect(legal?.entries[0]).toMatchObject({
+      key: 'signature',
+      label: 'Digital Signature',
+      value: 'Ada Lovelace',
+    });
     expect(legal?.entries.slice(1).map((entry) => entry.label)).toEqual([
       'Incorrect Statements Policy',
       'Reading Terms',
