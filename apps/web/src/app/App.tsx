@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+import { startRestoringSession } from '../features/auth/AuthProvider.tsx';
+import { publicConfigQuery } from '../lib/public-config.ts';
 import { createAppRouter } from './router.tsx';
 
 const queryClient = new QueryClient({
@@ -9,6 +11,10 @@ const queryClient = new QueryClient({
     queries: { retry: 1, refetchOnWindowFocus: false },
   },
 });
+// What every page waits for, the session and the site configuration, is asked for before the router
+// starts loading the first page's code, so the requests and the download overlap.
+startRestoringSession();
+void queryClient.prefetchQuery(publicConfigQuery);
 const router = createAppRouter();
 
 export function App() {

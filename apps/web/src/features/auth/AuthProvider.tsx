@@ -48,6 +48,14 @@ function defaultClient(): AuthClient {
   return browserClient;
 }
 
+/**
+ * Starts restoring the browser's session at once, so that its request runs while the first page's
+ * code loads instead of after it (the provider, mounted later, reuses the same restore).
+ */
+export function startRestoringSession(): void {
+  void defaultClient().getAccessToken();
+}
+
 export function AuthProvider({
   children,
   client: givenClient,
