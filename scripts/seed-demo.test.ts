@@ -1,5 +1,10 @@
+import { approvalBodySchema, notesBodySchema } from '@app/domain/jobs-api';
+import { checkCompleteness } from '@app/domain/onboarding-completeness';
+import { readOnboardingFields } from '@app/domain/onboarding-fields';
+import { onboardingChangesSchema, STEP_SCHEMAS, validateStep } from '@app/domain/onboarding-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
+import { createOnboardingRepo } from '../apps/server/src/modules/onboarding/repo.ts';
 import {
   createTestDatabase,
   databaseKinds,
@@ -47,7 +52,6 @@ describe.each(databaseKinds)('npm run seed:demo on %s', (kind) => {
     expect(first).toMatchObject({
       clientEmail: 'client@example.com',
       staffEmail: 'staff@company.test',
-      onboarding: true,
       imported: DEMO_JOB_COUNT,
       updated: 0,
     });
@@ -83,5 +87,39 @@ describe.each(databaseKinds)('npm run seed:demo on %s', (kind) => {
     expect(await db.kysely.selectFrom('documents').select('path').execute()).toEqual([
       { path: onboarding[0]!.resume },
     ]);
+  });
+
+  it("writes only what the product's own rules accept, so the demo client can edit every step and save", async () => {
+    await seedDemo(db, config, today);
+    const client = await db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'client@example.com')
+      .executeTakeFirstOrThrow();
+    const record = await createOnboardingRepo(db.kysely).findByUser(client.id);
+    const fields = readOnboardingFields(record);
+
+    // What the API checks every save with accepts the whole record, and changes nothing in it.
+    const checked = onboardingChangesSchema.safeParse(fields);
+    expect(checked.error?.issues ?? []).toEqual([]);
+    expect(checked.data).toEqual(fields);
+    expect(checkCompleteness(record)).toMatchObject({ isComplete: true, missingFields: [] });
+    // Every step of the wizard in edit mode, opened on the saved answers, lets the client save.
+    const form = { ...fields, terms_reviewed: true, terms_agreed: true };
+    for (const step of Object.keys(STEP_SCHEMAS).map(Number)) {
+      expect(validateStep(step, form), `step ${step}`).toEqual([]);
+    }
+
+    // The client's own decisions and notes on every job pass the rules of their API.
+    const jobs = await db.kysely
+      .selectFrom('jobs')
+      .select(['client_approval', 'client_notes'])
+      .where('client_id', '=', client.id)
+      .execute();
+    expect(jobs).toHaveLength(DEMO_JOB_COUNT);
+    for (const job of jobs) {
+      expect(approvalBodySchema.safeParse({ client_approval: job.client_approval }).success).toBe(true);
+      expect(notesBodySchema.safeParse({ client_notes: job.client_notes }).success).toBe(true);
+    }
   });
 });

@@ -5,7 +5,6 @@
  * seeded generator, so every run writes the same jobs; running it again updates rather than adds.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { systemClock } from '../apps/server/src/clock.ts';
 import { type Config, loadConfig } from '../apps/server/src/config.ts';
 import { type Db, migrateToLatest, nowIso, openDatabase } from '../apps/server/src/db/database.ts';
@@ -13,8 +12,12 @@ import { bumpListVersion } from '../apps/server/src/db/job-list-versions.ts';
 import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { createFilesService } from '../apps/server/src/modules/files/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
+import { createOnboardingRepo } from '../apps/server/src/modules/onboarding/repo.ts';
 import { openStorage } from '../apps/server/src/storage/open-storage.ts';
 import { DuplicateIndex } from '../packages/domain/src/jobs-import.ts';
+import { checkCompleteness } from '../packages/domain/src/onboarding-completeness.ts';
+import type { OnboardingFields } from '../packages/domain/src/onboarding-fields.ts';
+import { onboardingChangesSchema } from '../packages/domain/src/onboarding-rules.ts';
 import { allAcknowledged } from '../packages/domain/src/onboarding-testing.ts';
 
 export const DEMO_CLIENT = { email: 'client@example.com', firstName: 'Demo', lastName: 'Client' };
@@ -361,41 +364,49 @@ async function ensureUser(db: Db, email: string, firstName: string, lastName: st
   return id;
 }
 
-const DEMO_ONBOARDING: Record<string, string | boolean> = {
-  goals: 'Land a senior backend role at a product company within three months.',
-  first_name: DEMO_CLIENT.firstName,
-  last_name: DEMO_CLIENT.lastName,
-  email_address: DEMO_CLIENT.email,
-  phone_number: '+1 555 010 0199',
-  has_whatsapp: 'Yes',
-  birthdate: '1992-04-18',
-  pronouns: 'they/them',
-  where_found_us: 'LinkedIn',
-  street_address: '100 Demo Street',
-  city: 'Austin',
-  state: 'TX',
-  zip_code: '73301',
-  country: 'United States',
-  us_citizen: 'Yes',
-  work_authorization: 'US Citizen',
-  requires_sponsorship: 'No',
-  currently_employed: 'Yes',
-  availability_to_start: 'Two weeks',
-  recent_position: 'Software Engineer',
-  recent_employer: 'Northwind Labs',
-  experience_level: 'Senior',
-  top_job_titles: 'Senior Software Engineer, Backend Engineer, Platform Engineer',
-  job_description_keywords: 'TypeScript, Node.js, PostgreSQL',
-  exclude_job_titles: 'Sales',
-  salary_expectation: '$150,000',
-  open_for_relocation: 'No',
-  linkedin_url: 'https://www.linkedin.com/in/demo-client',
-  signature: 'Demo Client',
-  job_type: JSON.stringify(['Full-time']),
-  work_location_type: JSON.stringify(['Remote', 'Hybrid']),
-  onboarding_completed: true,
-  ...allAcknowledged(),
-};
+/**
+ * The demo client's answers, as the wizard stores them: every value one the form could have saved
+ * (the phone number in the form's mask, option values, dates as YYYY-MM-DD), so the demo client can
+ * open any step of their profile and save it unchanged.
+ */
+export function demoOnboardingAnswers(today: Date, resume: string): Partial<OnboardingFields> {
+  return {
+    goals: 'Land a senior backend role at a product company within three months.',
+    first_name: DEMO_CLIENT.firstName,
+    last_name: DEMO_CLIENT.lastName,
+    email_address: DEMO_CLIENT.email,
+    phone_number: '(555) 010-0199',
+    has_whatsapp: 'Yes',
+    birthdate: '1992-04-18',
+    pronouns: 'they/them',
+    where_found_us: 'LinkedIn',
+    street_address: '100 Demo Street',
+    city: 'Austin',
+    state: 'TX',
+    zip_code: '73301',
+    country: 'United States',
+    us_citizen: 'Yes',
+    work_authorization: 'Yes',
+    requires_sponsorship: 'No',
+    currently_employed: 'Yes',
+    availability_to_start: day(daysAgo(today, -14)),
+    recent_position: 'Software Engineer',
+    recent_employer: 'Northwind Labs',
+    experience_level: 'senior',
+    job_type: ['full-time'],
+    resume,
+    top_job_titles: 'Senior Software Engineer, Backend Engineer, Platform Engineer',
+    job_description_keywords: 'TypeScript, Node.js, PostgreSQL',
+    exclude_job_titles: 'Sales',
+    salary_expectation: '$150,000',
+    work_location_type: ['Remote', 'Hybrid'],
+    open_for_relocation: 'No',
+    linkedin_url: 'https://www.linkedin.com/in/demo-client',
+    signature: 'Demo Client',
+    onboarding_completed: true,
+    ...allAcknowledged(),
+  };
+}
 
 // A one-page PDF that says whose it is; enough for viewers to open.
 const RESUME_TEXT = 'BT /F1 24 Tf 72 720 Td (Demo Client - Resume) Tj ET';
@@ -424,48 +435,24 @@ async function uploadDemoResume(db: Db, config: Config, userId: string): Promise
 }
 
 /**
- * Gives the demo client a complete onboarding record when this database has the onboarding table.
- * Only the columns the table has are written, so the seed keeps working as that record evolves.
+ * Gives the demo client a complete onboarding record, checked by the record's own schema (what the
+ * API checks every save with) and its completeness rule before it is written.
  */
-async function ensureOnboarding(db: Db, config: Config, userId: string): Promise<boolean> {
-  const tables = await db.kysely.introspection.getTables();
-  const table = tables.find((candidate) => candidate.name === 'onboarding_submissions');
-  if (!table) return false;
-  const columns = new Set(table.columns.map((column) => column.name));
-  const values = Object.fromEntries(
-    Object.entries(DEMO_ONBOARDING).filter(([column]) => columns.has(column)),
-  );
-  // The onboarding table belongs to another area; the seed writes it without depending on its types.
-  const untyped = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const now = nowIso();
-  const existing = await untyped
-    .selectFrom('onboarding_submissions')
-    .select(['id', 'resume'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+async function ensureOnboarding(db: Db, config: Config, userId: string, today: Date): Promise<void> {
+  const repo = createOnboardingRepo(db.kysely);
   // The resume is a real stored document, so the profile's download works; it is uploaded once.
-  const storedResume = typeof existing?.resume === 'string' ? existing.resume : '';
-  values.resume = storedResume || (await uploadDemoResume(db, config, userId));
-  if (existing) {
-    await untyped
-      .updateTable('onboarding_submissions')
-      .set({ ...values, updated_at: now })
-      .where('user_id', '=', userId)
-      .execute();
-  } else {
-    await untyped
-      .insertInto('onboarding_submissions')
-      .values({ id: randomUUID(), user_id: userId, ...values, created_at: now, updated_at: now })
-      .execute();
-  }
-  return true;
+  const resume = (await repo.findByUser(userId))?.resume || (await uploadDemoResume(db, config, userId));
+  const answers = onboardingChangesSchema.parse(demoOnboardingAnswers(today, resume));
+  const { missingFields } = checkCompleteness(answers);
+  if (missingFields.length > 0) throw new Error(`The demo profile lacks ${missingFields.join(', ')}`);
+  await repo.upsertForUser(userId, answers, { id: randomUUID(), now: nowIso() });
 }
 
 export async function seedDemo(db: Db, config: Config, today = new Date()) {
   const clientId = await ensureUser(db, DEMO_CLIENT.email, DEMO_CLIENT.firstName, DEMO_CLIENT.lastName);
   const staffEmail = `staff@${config.staffEmailDomain}`;
   await ensureUser(db, staffEmail, 'Demo', 'Staff');
-  const onboarding = await ensureOnboarding(db, config, clientId);
+  await ensureOnboarding(db, config, clientId, today);
 
   const { jobs, clientFields } = demoJobs(today);
   const { imported, updated } = await importJobs(db, createClientsService(db.kysely), {
@@ -485,7 +472,7 @@ export async function seedDemo(db: Db, config: Config, today = new Date()) {
     }
     await bumpListVersion(trx, clientId);
   });
-  return { clientEmail: DEMO_CLIENT.email, staffEmail, onboarding, imported, updated };
+  return { clientEmail: DEMO_CLIENT.email, staffEmail, imported, updated };
 }
 
 if (import.meta.main) {
@@ -495,7 +482,7 @@ if (import.meta.main) {
     try {
       await migrateToLatest(db);
       const result = await seedDemo(db, config);
-      console.log(`Demo client: ${result.clientEmail}${result.onboarding ? ' (onboarding complete)' : ''}`);
+      console.log(`Demo client: ${result.clientEmail} (onboarding complete)`);
       console.log(`Demo staff member: ${result.staffEmail}`);
       console.log(`Jobs: ${result.imported} new, ${result.updated} updated.`);
       console.log('Sign in on the development provider with either e-mail.');
