@@ -1,0 +1,356 @@
+/**
+ * The job pages fit the screen: on a laptop every column can be reached with the job title in view;
+ * on a phone each job is a card that says what it is before offering any action. Filters and sort
+ * live in the address; row controls name their job; dialogs and the skip link serve the keyboard.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { format } from 'date-fns';
+import { filterJobs, type JobListItem, sortJobs } from '../packages/domain/src/jobs.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import {
+  JOURNEY_JOB_COUNT,
+  journeyJobs,
+  type StaffApi,
+  signInClientWithJobs,
+  signInStaff,
+} from './jobs-seed.ts';
+
+let staff: StaffApi;
+test.beforeAll(async ({ browser }) => {
+  staff = await signInStaff(browser);
+});
+test.afterAll(async () => {
+  await staff.close();
+});
+
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' });
+const jobCards = (page: Page) => page.getByRole('list', { name: 'Your jobs' }).getByRole('listitem');
+const nameOf = (job: JobListItem) => `${job.data_job_title} at ${job.data_company}`;
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), animations: 'disabled' });
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+/** Every button and link in `scope` holds its label: nothing is wider than its box. */
+async function expectLabelsInside(scope: Locator) {
+  const spilled = await scope
+    .locator('button, a')
+    .evaluateAll((controls) =>
+      controls
+        .filter((control) => control.scrollWidth > control.clientWidth + 1)
+        .map((control) => control.textContent),
+    );
+  expect(spilled).toEqual([]);
+}
+
+test('on a laptop every column can be reached with the job title in view', async ({ page }) => {
+  await page.setViewportSize(LAPTOP);
+  const { jobs } = await signInClientWithJobs(page, staff);
+  await page.goto('/myjobs');
+  const table = jobsTable(page);
+  await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 15_000 });
+  // Every column the spec lists (other columns may sit between them).
+  const headers = await table.getByRole('columnheader').allTextContents();
+  const specColumns = [
+    'S.No',
+    'Refreshed',
+    'Your Decision',
+    'Job Title',
+    'Company',
+    'Notes',
+    'Analyst Notes',
+    'Status',
+    'View Details',
+    'Apply',
+    'Max Salary',
+    'City',
+    'State',
+    'Country',
+    'Posted',
+  ];
+  expect(headers.filter((header) => specColumns.includes(header))).toEqual(specColumns);
+  await expectLabelsInside(table);
+  await screenshot(page, 'myjobs-1280');
+
+  // Scrolled all the way to the last column, the first job's title is still on screen beside it.
+  const first = sortJobs(jobs)[0]!;
+  const scroller = table.locator('xpath=..');
+  await scroller.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  const box = (await scroller.boundingBox())!;
+  const title = table.getByRole('button', { name: first.data_job_title ?? '', exact: true });
+  const titleBox = (await title.boundingBox())!;
+  expect(titleBox.x).toBeGreaterThanOrEqual(box.x);
+  expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(box.x + box.width);
+  await expect(table.getByRole('columnheader', { name: 'Posted' })).toBeInViewport();
+  // The title is the element at its own place, not covered by the columns sliding under it.
+  const covering = await title.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    return (
+      document.elementFromPoint(rect.left + 4, rect.top + rect.height / 2)?.closest('button') === element
+    );
+  });
+  expect(covering).toBe(true);
+  await screenshot(page, 'myjobs-1280-scrolled');
+
+  // Row controls say which job they act on.
+  const row = table.locator('tbody tr').first();
+  await expect(row.getByRole('button', { name: `Reject ${nameOf(first)}`, exact: true })).toBeVisible();
+  await expect(row.getByRole('checkbox', { name: `Select ${nameOf(first)}`, exact: true })).toBeVisible();
+  await expect(
+    row.getByRole('button', { name: `View Details of ${nameOf(first)}`, exact: true }),
+  ).toBeAttached();
+  await expect(
+    row.getByRole('button', { name: new RegExp(`^(Add|View) Notes for ${RegExp.escape(nameOf(first))}$`) }),
+  ).toBeAttached();
+});
+
+test('on a phone each job is a card that says what it is before any action', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const { jobs } = await signInClientWithJobs(page, staff);
+  await page.goto('/myjobs');
+  const card = jobCards(page).first();
+  await expect(card).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const first = sortJobs(jobs)[0]!;
+  await expect(card.getByRole('button', { name: first.data_job_title ?? '', exact: true })).toBeVisible();
+  await expect(card.getByText(first.data_company ?? '', { exact: true })).toBeVisible();
+  await expect(
+    card
+      .getByRole('definition')
+      .filter({ hasText: /^(Applied|Rejected|Pending)$/ })
+      .first(),
+  ).toBeVisible();
+
+  // Title, company, status and decision come before the first action, in reading order and on screen.
+  const reject = card.getByRole('button', { name: `Reject ${nameOf(first)}`, exact: true });
+  const facts = await card.evaluate((element) => element.textContent ?? '');
+  const rejectAt = facts.indexOf('Reject');
+  for (const fact of [
+    first.data_job_title ?? '',
+    first.data_company ?? '',
+    'Status',
+    'Your Decision',
+    'Pending',
+  ]) {
+    expect(facts.indexOf(fact), `${fact} before the first action`).toBeGreaterThanOrEqual(0);
+    expect(facts.indexOf(fact), `${fact} before the first action`).toBeLessThan(rejectAt);
+  }
+  await reject.scrollIntoViewIfNeeded();
+  const rejectY = (await reject.boundingBox())!.y;
+  for (const fact of [
+    card.getByRole('button', { name: first.data_job_title ?? '', exact: true }),
+    card.getByText('Your Decision'),
+  ]) {
+    expect((await fact.boundingBox())!.y).toBeLessThan(rejectY);
+  }
+  await expectLabelsInside(page.getByRole('list', { name: 'Your jobs' }));
+  await screenshot(page, 'myjobs-390');
+  await expectAccessible(page);
+
+  // Sorting has its own controls here, and the order lands in the address.
+  await page.getByLabel('Sort by').selectOption({ label: 'Company' });
+  await page.getByLabel('Order').selectOption({ label: 'Descending' });
+  await expect(page).toHaveURL(/[?&]sort=-data_company(&|$)/);
+  const byCompany = sortJobs(jobs, { column: 'data_company', direction: 'desc' })[0]!;
+  await expect(
+    jobCards(page)
+      .first()
+      .getByRole('button', { name: byCompany.data_job_title ?? '', exact: true }),
+  ).toBeVisible();
+
+  // Rejecting from a card shows at once, on the card.
+  const top = jobCards(page).first();
+  const rejectTop = top.getByRole('button', { name: `Reject ${nameOf(byCompany)}`, exact: true });
+  if (await rejectTop.isVisible()) {
+    await rejectTop.click();
+    await expect(
+      top.getByRole('button', { name: `Rejected ${nameOf(byCompany)}`, exact: true }),
+    ).toBeVisible();
+  }
+
+  // The notes dialog opens with the cursor in the notes, and passes axe.
+  await top.getByRole('button', { name: /Notes for / }).click();
+  const notes = page.getByRole('dialog', { name: 'Job Notes' });
+  await expect(notes.getByPlaceholder('Add your notes about this job...')).toBeFocused();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await screenshot(page, 'notes-390');
+  await page.keyboard.press('Escape');
+
+  // So does the details pop-up.
+  await top.getByRole('button', { name: /^View Details of / }).click();
+  const details = page.getByRole('dialog', { name: byCompany.data_job_title ?? '' });
+  await expect(details.getByRole('region', { name: 'Job Information' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+});
+
+test('filters and sort stay in the address through a reload, a shared link and Back', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(LAPTOP);
+  const { jobs } = await signInClientWithJobs(page, staff);
+  await page.goto('/myjobs');
+  await expect(jobsTable(page).locator('tbody tr').first()).toBeVisible();
+
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Applied' });
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/\/myjobs\?status=applied$/);
+  const title = jobsTable(page).getByRole('columnheader', { name: 'Job Title', exact: true });
+  await title.getByRole('button').click();
+  await title.getByRole('button').click();
+  await expect(page).toHaveURL(/\/myjobs\?status=applied&sort=-data_job_title$/);
+
+  const expected = sortJobs(
+    filterJobs(jobs, { status: 'applied', decision: 'all', date: 'all' }, new Date()),
+    {
+      column: 'data_job_title',
+      direction: 'desc',
+    },
+  );
+  const expectKept = async (shown: Page) => {
+    await expect(shown.getByLabel('Status', { exact: true })).toHaveValue('applied');
+    await expect(
+      shown
+        .getByRole('table', { name: 'Your jobs' })
+        .getByRole('columnheader', { name: 'Job Title', exact: true }),
+    ).toHaveAttribute('aria-sort', 'descending');
+    await expect(shown.getByText(`${expected.length} of ${JOURNEY_JOB_COUNT} jobs shown`)).toBeVisible();
+    await expect(
+      shown
+        .getByRole('table', { name: 'Your jobs' })
+        .locator('tbody tr')
+        .first()
+        .getByRole('button', {
+          name: expected[0]!.data_job_title ?? '',
+          exact: true,
+        }),
+    ).toBeVisible();
+  };
+
+  await page.reload();
+  await expectKept(page);
+
+  const shared = await context.newPage();
+  await shared.goto(page.url());
+  await expectKept(shared);
+  await shared.close();
+
+  // Away and Back: the same list. Back once more: the list before the filter was applied.
+  await page.getByRole('link', { name: 'My Job Stats' }).first().click();
+  await expect(page).toHaveURL(/\/job-stats$/);
+  await page.goBack();
+  await expectKept(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/myjobs$/);
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('all');
+  await expect(page.getByText(`${JOURNEY_JOB_COUNT} of ${JOURNEY_JOB_COUNT} jobs shown`)).toBeVisible();
+});
+
+test('a custom range can be cleared, and From after To is refused with a message', async ({ page }) => {
+  await page.setViewportSize(LAPTOP);
+  await signInClientWithJobs(page, staff);
+  await page.goto('/myjobs');
+  await page.getByLabel('Date', { exact: true }).selectOption({ label: 'Custom Date' });
+  const pick = async (label: 'From' | 'To', day: Date) => {
+    await page.getByRole('button', { name: new RegExp(`^${label} `) }).click();
+    const calendar = page.getByRole('dialog', { name: `${label} date` });
+    if (!(await calendar.getByText(format(day, 'MMMM yyyy')).isVisible())) {
+      await calendar.getByRole('button', { name: 'Go to the Previous Month' }).click();
+    }
+    await calendar.getByRole('button', { name: new RegExp(format(day, 'MMMM do, yyyy')) }).click();
+  };
+  const later = new Date(Date.now() - 5 * 86_400_000);
+  const earlier = new Date(Date.now() - 15 * 86_400_000);
+  await pick('From', later);
+  await pick('To', earlier);
+  const message = page
+    .getByRole('alert')
+    .filter({ hasText: 'The From date must be on or before the To date.' });
+  await expect(message).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply Filters' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^To / })).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await screenshot(page, 'range-refused-1280');
+
+  // Clearing To ends the refusal; the range applies with only From and lands in the address.
+  await page.getByRole('button', { name: 'Clear To date' }).click();
+  await expect(page.getByRole('button', { name: /^To Pick a date$/ })).toBeVisible();
+  await expect(message).toBeHidden();
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`date=custom&from=${format(later, 'yyyy-MM-dd')}$`));
+  await page.getByRole('button', { name: 'Clear From date' }).click();
+  await expect(page.getByRole('button', { name: /^From Pick a date$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/\/myjobs\?date=custom$/);
+});
+
+test('the skip link moves past the jobs table', async ({ page }) => {
+  await page.setViewportSize(LAPTOP);
+  await signInClientWithJobs(page, staff);
+  await page.goto('/myjobs');
+  await expect(jobsTable(page).locator('tbody tr').first()).toBeVisible();
+  const skip = page.getByRole('link', { name: 'Skip past the jobs table' });
+  await skip.focus();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('End of the jobs table')).toBeFocused();
+});
+
+test('counts carry thousands separators and the stats page fits a phone', async ({ page }) => {
+  // 1,200 jobs: the journey's 300, four times over, the copies applied (1,000 applied in all).
+  const many = [0, 1, 2, 3].flatMap((copy) =>
+    journeyJobs().map((job) => ({
+      ...job,
+      job_uid: `${job.job_uid}-${copy}`,
+      data_job_title: `${job.data_job_title}.${copy}`,
+      applied_for_job: copy > 0 || job.applied_for_job,
+      data_external_application_link: job.data_external_application_link
+        ? `${job.data_external_application_link}?copy=${copy}`
+        : null,
+    })),
+  );
+  await page.setViewportSize(LAPTOP);
+  const { jobs } = await signInClientWithJobs(page, staff, many);
+  await page.goto('/myjobs');
+  await expect(page.getByText('1,200 of 1,200 jobs shown')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select all jobs shown' }).check();
+  await expect(page.getByText('1,200 job(s) selected')).toBeVisible();
+
+  await page.goto('/job-stats');
+  const applied = jobs.filter((job) => job.applied_for_job).length;
+  expect(applied).toBeGreaterThanOrEqual(1000);
+  await expect(
+    page.getByText(`Total Applied Jobs: ${applied.toLocaleString('en-US')}`, { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText(/^[\d,]+ of 1,200 jobs shown$/)).toBeVisible();
+  await screenshot(page, 'job-stats-1280');
+
+  await page.setViewportSize(PHONE);
+  await expect(
+    page.getByRole('list', { name: 'Approved Job Applications' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The chart's week labels do not run into each other.
+  const chart = page.getByRole('figure', { name: 'Jobs per Week by Status' });
+  const labels = await chart.locator('[aria-hidden="true"] > div > span:last-child').evaluateAll((spans) =>
+    spans.map((span) => {
+      const rect = span.getBoundingClientRect();
+      return { left: rect.left, right: rect.right };
+    }),
+  );
+  expect(labels).toHaveLength(8);
+  for (let index = 1; index < labels.length; index += 1) {
+    expect(labels[index]!.left).toBeGreaterThanOrEqual(labels[index - 1]!.right);
+  }
+  await expectAccessible(page);
+  await screenshot(page, 'job-stats-390');
+});
