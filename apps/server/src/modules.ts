@@ -58,7 +58,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   await app.register(jobsRoutes, { clients, activity });
   await app.register(staffJobsRoutes, { clients, activity });
   await app.register(mailRoutes, { mailer, activity });
-  await app.register(adminRoutes, { mailer, clients, filters, onboarding, files });
-  await app.register(filtersRoutes, { filters });
+  await app.register(adminRoutes, { mailer, clients, filters, onboarding, files, activity });
+  await app.register(filtersRoutes, { filters, activity });
   await app.register(activityRoutes, { activity });
 }

@@ -24,6 +24,8 @@ export const CLIENT_NOT_FOUND_MESSAGE = 'No client found with that email address
 /** Loose on purpose: an empty e-mail and an unknown action get the spec's own messages, not a schema error. */
 export const adminEmailRequestSchema = z.object({
   email: z.string().max(320).optional(),
+  /** The client page names its client by id (a user's or a pending client's); it wins over `email`. */
+  client_id: clientIdSchema.optional(),
   action: z.string().max(50).optional(),
   formatted_data: z.unknown().optional(),
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * How staff name a client: a user (signed in with a verified e-mail) or a pending client (an
  * e-mail work was assigned to before anyone signed in with it). Lookups by e-mail say what matched.
  */
-const clientRefSchema = z.object({
+export const clientRefSchema = z.object({
   id: z.string(),
   kind: z.enum(['user', 'pending']),
   email: z.string(),

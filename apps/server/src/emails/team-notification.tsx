@@ -4,7 +4,7 @@ import {
   missingAdminRequirements,
   optionLabel,
 } from '@app/domain/admin-email';
-import type { JobFilterSet } from '@app/domain/job-filters';
+import type { JobFilterSet, SavedFilter } from '@app/domain/job-filters';
 import { ACK_FIELDS, fieldBySnake } from '@app/domain/onboarding-fields';
 import { Heading, Text } from '@react-email/components';
 import { type Brand, EmailLayout, mutedStyle, textStyle } from './layout.tsx';
@@ -14,14 +14,26 @@ interface TeamNotificationProps {
   clientEmail: string;
   record: AdminRecord;
   filters: JobFilterSet;
+  /** The filters staff saved for the client; when there are none the generated set is shown. */
+  savedFilters: SavedFilter[];
+  /** The onboarding sections the client has not finished; empty when onboarding is complete. */
+  missingSections: string[];
   /** File names of the documents attached to this e-mail. */
   attachments: string[];
 }
 
-export function teamNotificationSubject(record: AdminRecord, clientEmail: string): string {
+export function teamNotificationSubject(
+  record: AdminRecord,
+  clientEmail: string,
+  missingSections: readonly string[],
+): string {
   const name = `${record.first_name} ${record.last_name}`.trim() || clientEmail;
-  return `New client onboarded: ${name} (${clientEmail})`;
+  return missingSections.length === 0
+    ? `New client onboarded: ${name} (${clientEmail})`
+    : `Client onboarding in progress: ${name} (${clientEmail})`;
 }
+
+const money = (value: number | null) => (value === null ? '—' : `$${value.toLocaleString('en-US')}`);
 
 const PROFILE_FIELDS = [...ADMIN_PROFILE_FIELDS, 'signature'] as const;
 
@@ -74,15 +86,19 @@ export function TeamNotificationEmail(props: TeamNotificationProps) {
   const missing = missingAdminRequirements(record);
   const acknowledged = ACK_FIELDS.filter((ack) => record[ack.snake]).length;
   const clientName = show(`${record.first_name} ${record.last_name}`.trim());
+  const complete = props.missingSections.length === 0;
   return (
     <EmailLayout
       brand={props.brand}
-      title="New client ready for onboarding"
-      preview={teamNotificationSubject(record, props.clientEmail)}
+      title={complete ? 'New client ready for onboarding' : 'Client onboarding in progress'}
+      preview={teamNotificationSubject(record, props.clientEmail, props.missingSections)}
     >
       <Text style={textStyle}>
-        {`${clientName} (${props.clientEmail}) has completed onboarding. ` +
-          'Please reach out within 24 hours and finish onboarding within 72 hours.'}
+        {complete
+          ? `${clientName} (${props.clientEmail}) has completed onboarding. ` +
+            'Please reach out within 24 hours and finish onboarding within 72 hours.'
+          : `${clientName} (${props.clientEmail}) has not finished onboarding yet ` +
+            `(missing: ${props.missingSections.join(', ')}). Please check in with them before starting the search.`}
       </Text>
       <Heading as="h2" style={sectionHeading}>
         Client details
@@ -99,21 +115,41 @@ export function TeamNotificationEmail(props: TeamNotificationProps) {
           ['Submitted', formatTimestamp(record.created_at)],
         ]}
       />
-      <Heading as="h2" style={sectionHeading}>
-        Job search filters
-      </Heading>
-      <DetailsTable
-        rows={[
-          ['Queries', show(filters.queries)],
-          ['Include keywords', show(filters.inclusion_filters.data_job_description)],
-          ['Exclude keywords', show(filters.exclusion_filters.data_job_description)],
-          [
-            'Minimum salary',
-            filters.min_salary === null ? '—' : `$${filters.min_salary.toLocaleString('en-US')}`,
-          ],
-          ['Remote', show(filters.is_remote)],
-        ]}
-      />
+      {props.savedFilters.length > 0 ? (
+        <>
+          <Heading as="h2" style={sectionHeading}>
+            Saved job search filters
+          </Heading>
+          {props.savedFilters.map((filter) => (
+            <DetailsTable
+              key={filter.id}
+              rows={[
+                ['Filter', filter.name],
+                ['Query', filter.query],
+                ['Include keywords', show(filter.filters.data_job_description)],
+                ['Exclude keywords', show(filter.filters.exclude_job_description)],
+                ['Minimum salary', money(filter.filters.min_salary)],
+                ['Remote', show(filter.filters.is_remote)],
+              ]}
+            />
+          ))}
+        </>
+      ) : (
+        <>
+          <Heading as="h2" style={sectionHeading}>
+            Job search filters (generated, not saved yet)
+          </Heading>
+          <DetailsTable
+            rows={[
+              ['Queries', show(filters.queries)],
+              ['Include keywords', show(filters.inclusion_filters.data_job_description)],
+              ['Exclude keywords', show(filters.exclusion_filters.data_job_description)],
+              ['Minimum salary', money(filters.min_salary)],
+              ['Remote', show(filters.is_remote)],
+            ]}
+          />
+        </>
+      )}
       <Heading as="h2" style={sectionHeading}>
         Attached documents
       </Heading>

@@ -13,6 +13,11 @@ interface WelcomeEmailProps {
   jobsUrl: string;
   /** WhatsApp number with country code, digits only. */
   whatsappNumber: string;
+  /**
+   * Where the client finishes onboarding, when they have not yet: the e-mail then asks them to,
+   * instead of thanking them for something they have not done.
+   */
+  finishOnboardingUrl?: string | undefined;
 }
 
 export function welcomeSubject(brand: Brand): string {
@@ -31,10 +36,20 @@ export function WelcomeEmail(props: WelcomeEmailProps) {
       title={`Welcome to ${props.brand.name}, ${greetingName}!`}
       preview={`Our team will contact you within ${FIRST_CONTACT_HOURS} hours.`}
     >
-      <Text style={textStyle}>
-        Thank you for completing your onboarding. Your recruiting team now has everything it needs to start
-        your job search.
-      </Text>
+      {props.finishOnboardingUrl === undefined ? (
+        <Text style={textStyle}>
+          Thank you for completing your onboarding. Your recruiting team now has everything it needs to start
+          your job search.
+        </Text>
+      ) : (
+        <Text style={textStyle}>
+          {'Thank you for starting your onboarding. A few answers are still missing: please finish them at '}
+          <Link href={props.finishOnboardingUrl} style={linkStyle}>
+            {props.finishOnboardingUrl}
+          </Link>
+          {' so your recruiting team has everything it needs to start your job search.'}
+        </Text>
+      )}
       <Heading as="h2" style={sectionHeading}>
         What happens next
       </Heading>

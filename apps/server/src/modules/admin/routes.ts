@@ -9,12 +9,22 @@ import {
   sendResponseSchema,
   sendTeamResponseSchema,
 } from '@app/domain/admin-email';
+import {
+  clientDocumentParamsSchema,
+  clientPageParamsSchema,
+  clientPageResponseSchema,
+  replaceFiltersBodySchema,
+  replaceFiltersResponseSchema,
+} from '@app/domain/client-page';
 import { boardQuerySchema, boardResponseSchema } from '@app/domain/clients-board';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../auth/guard.ts';
 import { BadRequest } from '../../errors.ts';
+import { type ActivityService, staffActor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
+import { sendAttachment } from '../files/attachment.ts';
 import type { FilesService } from '../files/service.ts';
 import type { FiltersService } from '../filters/service.ts';
 import type { Mailer } from '../mail/service.ts';
@@ -36,6 +46,7 @@ export async function adminRoutes(
     filters: FiltersService;
     onboarding: OnboardingService;
     files: FilesService;
+    activity: ActivityService;
   },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -83,22 +94,77 @@ export async function adminRoutes(
       },
     },
     async (request) => {
-      const { email, action, formatted_data } = request.body;
+      const { email, client_id, action, formatted_data } = request.body;
       if (!isAdminAction(action)) throw BadRequest(UNKNOWN_ACTION_MESSAGE);
+      const actor = staffActor(currentUser(request));
+      const target = { email, clientId: client_id };
       switch (action) {
         case 'fetch':
-          return admin.fetch(email);
+          return admin.fetch(actor, target);
         case 'send':
-          return admin.sendWelcome(email);
+          return admin.sendWelcome(actor, target);
         case 'send_team':
-          return admin.sendTeamNotification(email);
+          return admin.sendTeamNotification(actor, target);
         case 'generate_filters':
-          return admin.generateFilters(email);
+          return admin.generateFilters(actor, target);
         case 'save_filters':
-          return admin.saveFilters(email, formatted_data);
+          return admin.saveFilters(actor, target, formatted_data);
         case 'preview':
-          return admin.preview(email);
+          return admin.preview(target);
       }
     },
+  );
+
+  app.get(
+    '/api/admin/clients/:id',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Staff: one client's page by user or pending-client id: e-mails, onboarding, profile, filters, last e-mails (logged as opened)",
+        params: clientPageParamsSchema,
+        response: { 200: clientPageResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await admin.clientPage(staffActor(currentUser(request)), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/admin/clients/:id/documents/:which',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['admin'],
+        summary: "Staff: download the client's resume or cover letter, as an attachment (logged)",
+        params: clientDocumentParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { id, which } = request.params;
+      return sendAttachment(
+        reply,
+        await admin.openDocument({ ...staffActor(user), userId: user.id }, id, which),
+      );
+    },
+  );
+
+  app.put(
+    '/api/admin/clients/:id/filters',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: replace every saved filter of the client with a new set (e.g. newly generated)',
+        params: clientPageParamsSchema,
+        body: replaceFiltersBodySchema,
+        response: { 200: replaceFiltersResponseSchema },
+      },
+    },
+    async (request) =>
+      admin.replaceFilters(staffActor(currentUser(request)), request.params.id, request.body.formatted_data),
   );
 }

@@ -4,7 +4,7 @@ import {
   CLIENT_NOT_FOUND_MESSAGE,
   EMPTY_EMAIL_MESSAGE,
 } from '@app/domain/admin-email';
-import type { ClientMatch, ClientRef } from '@app/domain/clients-api';
+import { CLIENT_ID_NOT_FOUND_MESSAGE, type ClientMatch, type ClientRef } from '@app/domain/clients-api';
 import { normalizeEmail } from '@app/domain/email-address';
 import {
   formatFiltersForSaving,
@@ -12,11 +12,13 @@ import {
   generateJobFilters,
   type SavedFilter,
 } from '@app/domain/job-filters';
+import { checkCompleteness, startStep } from '@app/domain/onboarding-completeness';
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/database.ts';
 import { BadRequest, Conflict, NotFound } from '../../errors.ts';
+import type { ActivityService, Actor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
 import type { FilesService } from '../files/service.ts';
 import type { FiltersService } from '../filters/service.ts';
@@ -25,6 +27,9 @@ import type { OnboardingService } from '../onboarding/service.ts';
 import { composeTeamNotification, composeWelcome, teamAddress } from './emails.ts';
 
 export const FILTERS_ALREADY_EXIST_MESSAGE = 'Job filters already exist for this client';
+export const NO_DOCUMENT_MESSAGE = 'This client has not uploaded that document';
+export const NOT_STARTED_MESSAGE =
+  'This client has not started onboarding yet, so there is nothing to send or generate for them.';
 export const NO_QUERIES_MESSAGE =
   'This client has no job titles to search for, so there are no filters to save';
 
@@ -35,6 +40,14 @@ interface Client {
   email: string;
   record: OnboardingRecord;
   view: AdminRecord;
+  /** Titles of the onboarding sections still missing something; empty when onboarding is complete. */
+  missingSections: string[];
+}
+
+/** Which client an action is for: by sign-in e-mail (the spec's search) or by id (the client page). */
+export interface ClientTarget {
+  email?: string | undefined;
+  clientId?: string | undefined;
 }
 
 /**
@@ -73,28 +86,49 @@ export function createAdminService(deps: {
   clients: ClientsService;
   onboarding: OnboardingService;
   files: FilesService;
+  activity: ActivityService;
 }) {
-  const { config, mailer, filters, clients, onboarding, files } = deps;
+  const { config, mailer, filters, clients, onboarding, files, activity } = deps;
 
-  /**
-   * The client with this sign-in e-mail (never the e-mail someone typed into their form). A pending
-   * client has no onboarding record yet, so it is not found here either.
-   */
-  async function loadClient(rawEmail: string | undefined): Promise<Client> {
-    const email = normalizeEmail(rawEmail ?? '');
+  /** The client an id names, or what an e-mail names as the spec's search does; 404 for neither. */
+  async function resolve(target: ClientTarget): Promise<{ client: ClientRef; matched: ClientMatch }> {
+    if (target.clientId) {
+      const client = await clients.findById(target.clientId);
+      if (!client) throw NotFound(CLIENT_ID_NOT_FOUND_MESSAGE);
+      return { client, matched: 'client_id' };
+    }
+    const email = normalizeEmail(target.email ?? '');
     if (email === '') throw BadRequest(EMPTY_EMAIL_MESSAGE);
     const found = await clients.findByEmail(email);
-    const record = found?.client.kind === 'user' ? await onboarding.findOwn(found.client.id) : undefined;
-    if (!found || !record) throw NotFound(CLIENT_NOT_FOUND_MESSAGE);
-    const { client, matched } = found;
+    if (!found) throw NotFound(CLIENT_NOT_FOUND_MESSAGE);
+    return found;
+  }
+
+  /**
+   * The client with this id or sign-in e-mail (never the e-mail someone typed into their form), with
+   * their onboarding record. Without a record (a pending client, or a user who has not started) an
+   * e-mail search finds nobody, as before; an id says why nothing can be done yet.
+   */
+  async function loadClient(target: ClientTarget): Promise<Client> {
+    const { client, matched } = await resolve(target);
+    const record = client.kind === 'user' ? await onboarding.findOwn(client.id) : undefined;
+    if (!record) throw target.clientId ? Conflict(NOT_STARTED_MESSAGE) : NotFound(CLIENT_NOT_FOUND_MESSAGE);
     return {
       resolved: { client, matched },
       id: client.id,
       email: client.email,
       record,
       view: toAdminRecord(record),
+      missingSections: checkCompleteness(record).missingBySection.map((section) => section.section),
     };
   }
+
+  const log = (
+    actor: Actor,
+    client: { id: string },
+    action: Parameters<ActivityService['record']>[0]['action'],
+    detail?: Record<string, unknown>,
+  ) => activity.record({ actor, clientId: client.id, action, detail });
 
   /** The client's own resume and cover letter that are really in storage, ready to attach. */
   async function attachmentsOf(client: Client): Promise<AttachmentRef[]> {
@@ -111,23 +145,49 @@ export function createAdminService(deps: {
       clientEmail: client.email,
       record: client.view,
       filters: generateJobFilters(client.record),
+      savedFilters: await filters.listFor(client.id),
+      missingSections: client.missingSections,
       attachments: attachments.map((attachment) => attachment.filename),
     });
   }
 
-  /** Saves the filters generated from the record when the client has none yet; true when it did. */
-  async function ensureFilters(client: Client): Promise<boolean> {
-    if (await filters.existFor(client.id)) return false;
+  /** Saves the filters generated from the record when the client has none yet; their ids when it did. */
+  async function ensureFilters(client: Client): Promise<string[]> {
+    if (await filters.existFor(client.id)) return [];
     const formatted = formatFiltersForSaving(generateJobFilters(client.record), nowIso());
-    if (formatted.length === 0) return false;
-    await filters.saveAll(client, formatted);
-    return true;
+    if (formatted.length === 0) return [];
+    return filters.saveAll(client, formatted);
+  }
+
+  /** The (possibly edited) draft as staff sent it, checked by the domain's schema. */
+  function parseDraft(formattedData: unknown) {
+    if (Array.isArray(formattedData) && formattedData.length === 0) throw BadRequest(NO_QUERIES_MESSAGE);
+    const parsed = formattedFiltersSchema.safeParse(formattedData);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `.${issue.path.join('.')}` : '';
+      throw BadRequest(`Invalid formatted_data${where}: ${issue?.message ?? 'is invalid'}`);
+    }
+    return parsed.data;
+  }
+
+  const kindLabel = { welcome: 'Welcome e-mail', team_notification: 'Team notification' } as const;
+
+  async function logSent(actor: Actor, client: Client, kind: keyof typeof kindLabel, delivery: Delivery) {
+    await log(actor, client, 'email.sent', {
+      kind,
+      outbox_id: delivery.id,
+      status: delivery.status,
+      onboarding_complete: client.missingSections.length === 0,
+      summary: `${kindLabel[kind]}, ${delivery.status}`,
+    });
   }
 
   return {
-    async fetch(email: string | undefined) {
-      const client = await loadClient(email);
+    async fetch(actor: Actor, target: ClientTarget) {
+      const client = await loadClient(target);
       const existing: SavedFilter[] = await filters.listFor(client.id);
+      await log(actor, client, 'client.opened', { via: 'search', summary: 'by e-mail search' });
       return {
         ...client.resolved,
         user_data: client.view,
@@ -136,10 +196,10 @@ export function createAdminService(deps: {
       };
     },
 
-    async preview(email: string | undefined) {
-      const client = await loadClient(email);
+    async preview(target: ClientTarget) {
+      const client = await loadClient(target);
       const [welcome, team] = await Promise.all([
-        composeWelcome(config, client.view),
+        composeWelcome(config, client.view, client.missingSections.length === 0),
         teamEmailFor(client, await attachmentsOf(client)),
       ]);
       return {
@@ -149,11 +209,21 @@ export function createAdminService(deps: {
       };
     },
 
-    /** Welcome e-mail to the client; their filters are created too if staff have not saved any yet. */
-    async sendWelcome(email: string | undefined) {
-      const client = await loadClient(email);
-      const filtersCreated = await ensureFilters(client);
-      const welcome = await composeWelcome(config, client.view);
+    /**
+     * Welcome e-mail to the client; their filters are created too if staff have not saved any yet.
+     * A client who has not finished onboarding gets the version that asks them to finish it.
+     */
+    async sendWelcome(actor: Actor, target: ClientTarget) {
+      const client = await loadClient(target);
+      const createdIds = await ensureFilters(client);
+      if (createdIds.length > 0) {
+        await log(actor, client, 'filters.saved', {
+          filter_ids: createdIds,
+          count: createdIds.length,
+          summary: `${createdIds.length} generated, with the welcome e-mail`,
+        });
+      }
+      const welcome = await composeWelcome(config, client.view, client.missingSections.length === 0);
       const delivery = await mailer.send({
         kind: 'welcome',
         client,
@@ -163,16 +233,17 @@ export function createAdminService(deps: {
         text: welcome.text,
         attachments: [],
       });
+      await logSent(actor, client, 'welcome', delivery);
       return {
         ...client.resolved,
         message: deliveryMessage('Welcome email', client.email, delivery, mailer.smtpConfigured),
-        filters_created: filtersCreated,
+        filters_created: createdIds.length > 0,
         status: delivery.status,
       };
     },
 
-    async sendTeamNotification(email: string | undefined) {
-      const client = await loadClient(email);
+    async sendTeamNotification(actor: Actor, target: ClientTarget) {
+      const client = await loadClient(target);
       const attachments = await attachmentsOf(client);
       const team = await teamEmailFor(client, attachments);
       const to = teamAddress(config);
@@ -185,6 +256,7 @@ export function createAdminService(deps: {
         text: team.text,
         attachments,
       });
+      await logSent(actor, client, 'team_notification', delivery);
       return {
         ...client.resolved,
         message: deliveryMessage('Team notification', to, delivery, mailer.smtpConfigured),
@@ -193,9 +265,13 @@ export function createAdminService(deps: {
       };
     },
 
-    async generateFilters(email: string | undefined) {
-      const client = await loadClient(email);
+    async generateFilters(actor: Actor, target: ClientTarget) {
+      const client = await loadClient(target);
       const jobFilters = generateJobFilters(client.record);
+      await log(actor, client, 'filters.generated', {
+        queries: jobFilters.queries.length,
+        summary: `${jobFilters.queries.length} queries`,
+      });
       return {
         ...client.resolved,
         job_filters: jobFilters,
@@ -205,18 +281,89 @@ export function createAdminService(deps: {
     },
 
     /** Saves the (possibly edited) draft, one filter per query; refused when filters already exist. */
-    async saveFilters(email: string | undefined, formattedData: unknown) {
-      const client = await loadClient(email);
-      if (Array.isArray(formattedData) && formattedData.length === 0) throw BadRequest(NO_QUERIES_MESSAGE);
-      const parsed = formattedFiltersSchema.safeParse(formattedData);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.length ? `.${issue.path.join('.')}` : '';
-        throw BadRequest(`Invalid formatted_data${where}: ${issue?.message ?? 'is invalid'}`);
-      }
+    async saveFilters(actor: Actor, target: ClientTarget, formattedData: unknown) {
+      const client = await loadClient(target);
+      const draft = parseDraft(formattedData);
       if (await filters.existFor(client.id)) throw Conflict(FILTERS_ALREADY_EXIST_MESSAGE);
-      const ids = await filters.saveAll(client, parsed.data);
+      const ids = await filters.saveAll(client, draft);
+      await log(actor, client, 'filters.saved', {
+        filter_ids: ids,
+        count: ids.length,
+        summary: `${ids.length} filters`,
+      });
       return { ...client.resolved, document_id: ids[0]!, filter_ids: ids };
+    },
+
+    /** Replaces every saved filter of the client with the draft, in one transaction. */
+    async replaceFilters(actor: Actor, clientId: string, formattedData: unknown) {
+      const client = await loadClient({ clientId });
+      const draft = parseDraft(formattedData);
+      const { removed, ids } = await filters.replaceAll(client, draft);
+      await log(actor, client, 'filters.replaced', {
+        filter_ids: ids,
+        removed,
+        count: ids.length,
+        summary: `${removed} replaced by ${ids.length}`,
+      });
+      return { data: await filters.listFor(client.id) };
+    },
+
+    /** Everything the client page shows about one client, and its line in the activity log. */
+    async clientPage(actor: Actor, clientId: string) {
+      const { client } = await resolve({ clientId });
+      const record = client.kind === 'user' ? ((await onboarding.findOwn(client.id)) ?? null) : null;
+      const completeness = checkCompleteness(record);
+      const [savedFilters, messages] = await Promise.all([
+        filters.listFor(client.id),
+        mailer.list({ clientId: client.id }, 200),
+      ]);
+      // The outbox lists newest first: the first of each kind is the last one sent (or tried).
+      const lastOf = (kind: string) => {
+        const message = messages.find((candidate) => candidate.kind === kind);
+        return message
+          ? {
+              id: message.id,
+              status: message.status,
+              created_at: message.created_at,
+              sent_at: message.sent_at,
+            }
+          : null;
+      };
+      const documentName = (value: string | undefined) =>
+        value && normalizeDocumentPath(value) ? displayFileName(value) : null;
+      await log(actor, client, 'client.opened', { via: 'client_page' });
+      return {
+        client,
+        sign_in_email: client.email,
+        onboarding_email: record?.email_address?.trim() ? record.email_address.trim() : null,
+        onboarding: {
+          started: record !== null,
+          complete: record !== null && completeness.isComplete,
+          step: record === null ? null : startStep(record),
+          missing: record === null ? [] : completeness.missingBySection,
+          updated_at: record?.updated_at ?? null,
+        },
+        record,
+        user_data: record && toAdminRecord(record),
+        documents: { resume: documentName(record?.resume), cover_letter: documentName(record?.cover_letter) },
+        filters: savedFilters,
+        last_emails: { welcome: lastOf('welcome'), team_notification: lastOf('team_notification') },
+      };
+    },
+
+    /** A document of the client's record, for staff to download; the download is logged. */
+    async openDocument(
+      actor: Actor & { userId: string },
+      clientId: string,
+      which: 'resume' | 'cover_letter',
+    ) {
+      const { client } = await resolve({ clientId });
+      const record = client.kind === 'user' ? await onboarding.findOwn(client.id) : undefined;
+      const stored = record?.[which];
+      if (!stored || !normalizeDocumentPath(stored)) throw NotFound(NO_DOCUMENT_MESSAGE);
+      const download = await files.openForDownload({ id: actor.userId, role: 'staff' }, stored);
+      await log(actor, client, 'document.downloaded', { document: which, summary: download.fileName });
+      return download;
     },
   };
 }

@@ -5,6 +5,7 @@ import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 
 type Headers = Record<string, string>;
+const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
 
 describe.each(databaseKinds)('job-search filters on %s', (kind) => {
   let app: FastifyInstance;
@@ -15,6 +16,7 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
   let adaFilterIds: string[];
   let graceFilterIds: string[];
   let graceId: string;
+  let adaId: string;
 
   const list = (headers: Headers, query = '') =>
     app.inject({ method: 'GET', url: `/api/job-search-filters${query}`, headers });
@@ -39,8 +41,11 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
   beforeAll(async () => {
     ({ app, close } = await createTestApp(kind));
     staff = (await signInForTest(app, 'analyst@company.test')).authHeader;
-    ada = (await onboardClient(app, 'ada@example.com', { record: { top_job_titles: 'Staff Engineer, CTO' } }))
-      .headers;
+    const adaClient = await onboardClient(app, 'ada@example.com', {
+      record: { top_job_titles: 'Staff Engineer, CTO' },
+    });
+    ada = adaClient.headers;
+    adaId = adaClient.userId;
     const graceClient = await onboardClient(app, 'grace@example.com', {
       record: { top_job_titles: 'Data Engineer' },
     });
@@ -83,11 +88,16 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
     expect((await app.inject({ method: 'GET', url: '/api/job-search-filters' })).statusCode).toBe(401);
   });
 
-  it('lets a client change their own filter, keeping what they did not change', async () => {
+  const activityOf = async (clientId: string) =>
+    (
+      await app.inject({ method: 'GET', url: `/api/admin/activity?client_id=${clientId}`, headers: staff })
+    ).json().data as { action: string; actor_email: string; detail: Record<string, unknown> }[];
+
+  it('lets staff change a filter, keeping what they did not change, and logs what changed', async () => {
     const response = await app.inject({
       method: 'PUT',
       url: `/api/job-search-filters/${adaFilterIds[1]}`,
-      headers: ada,
+      headers: staff,
       payload: { name: 'Chief Technology Officer', filters: { min_salary: 250000, is_remote: false } },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -106,35 +116,41 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
     });
     const listed = (await list(ada)).json().data;
     expect(listed[1].name).toBe('Chief Technology Officer');
+    const [latest] = await activityOf(adaId);
+    expect(latest).toMatchObject({
+      action: 'filter.edited',
+      actor_email: 'analyst@company.test',
+      detail: {
+        filter_id: adaFilterIds[1],
+        summary: 'Chief Technology Officer',
+        changes: {
+          name: { from: 'CTO', to: 'Chief Technology Officer' },
+          is_remote: { from: true, to: false },
+          min_salary: { from: 150000, to: 250000 },
+        },
+      },
+    });
   });
 
-  it("answers 404 to a client who changes or deletes someone else's filter, and changes nothing", async () => {
+  it('refuses a client who renames or deletes a filter, even their own, and changes nothing', async () => {
+    const before = (await list(ada)).json().data;
     const put = await app.inject({
       method: 'PUT',
-      url: `/api/job-search-filters/${graceFilterIds[0]}`,
+      url: `/api/job-search-filters/${adaFilterIds[0]}`,
       headers: ada,
-      payload: { name: 'Hijacked' },
+      payload: { name: 'Mine now' },
     });
-    expect(put.statusCode).toBe(404);
-    expect(put.json()).toEqual({ error: 'Job search filter not found' });
-    const del = await app.inject({
-      method: 'DELETE',
-      url: `/api/job-search-filters/${graceFilterIds[0]}`,
-      headers: ada,
-    });
-    expect(del.statusCode).toBe(404);
-    const missing = await app.inject({
-      method: 'DELETE',
-      url: '/api/job-search-filters/no-such-id',
-      headers: grace,
-    });
-    expect(missing.statusCode).toBe(404);
-    expect((await list(grace)).json().data.map((filter: { name: string }) => filter.name)).toEqual([
-      'Data Engineer',
-    ]);
+    expect(put.statusCode).toBe(403);
+    expect(put.json()).toEqual({ error: STAFF_DENIED });
+    for (const id of [adaFilterIds[0], graceFilterIds[0], 'no-such-id']) {
+      const del = await app.inject({ method: 'DELETE', url: `/api/job-search-filters/${id}`, headers: ada });
+      expect(del.statusCode).toBe(403);
+      expect(del.json()).toEqual({ error: STAFF_DENIED });
+    }
+    expect((await list(ada)).json().data).toEqual(before);
   });
 
-  it('refuses an update that changes nothing or breaks the rules', async () => {
+  it('refuses an update that changes nothing or breaks the rules, and a filter that is not there', async () => {
     const cases = [
       {},
       { name: '   ' },
@@ -145,24 +161,22 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
       const response = await app.inject({
         method: 'PUT',
         url: `/api/job-search-filters/${adaFilterIds[0]}`,
-        headers: ada,
+        headers: staff,
         payload,
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error).toMatch(/^Invalid request: /);
     }
+    const missing = await app.inject({
+      method: 'DELETE',
+      url: '/api/job-search-filters/no-such-id',
+      headers: staff,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Job search filter not found' });
   });
 
-  it("lets staff change and delete any client's filter, and a client delete their own", async () => {
-    const put = await app.inject({
-      method: 'PUT',
-      url: `/api/job-search-filters/${graceFilterIds[0]}`,
-      headers: staff,
-      payload: { query: 'Senior Data Engineer' },
-    });
-    expect(put.statusCode).toBe(200);
-    expect(put.json().data.query).toBe('Senior Data Engineer');
-
+  it("lets staff delete any client's filter, logged", async () => {
     const byStaff = await app.inject({
       method: 'DELETE',
       url: `/api/job-search-filters/${graceFilterIds[0]}`,
@@ -171,15 +185,50 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
     expect(byStaff.statusCode).toBe(200);
     expect(byStaff.json()).toEqual({ data: { id: graceFilterIds[0] } });
     expect((await list(grace)).json().data).toEqual([]);
-
-    const byOwner = await app.inject({
-      method: 'DELETE',
-      url: `/api/job-search-filters/${adaFilterIds[0]}`,
-      headers: ada,
+    const [latest] = await activityOf(graceId);
+    expect(latest).toMatchObject({
+      action: 'filter.deleted',
+      detail: { filter_id: graceFilterIds[0], query: 'Data Engineer', summary: 'Data Engineer' },
     });
-    expect(byOwner.statusCode).toBe(200);
-    expect((await list(ada)).json().data.map((filter: { id: string }) => filter.id)).toEqual([
-      adaFilterIds[1],
+  });
+
+  it('lets staff replace the whole set with a new one, never with an empty one', async () => {
+    const generated = await app.inject({
+      method: 'POST',
+      url: '/api/admin/user-email-management',
+      headers: staff,
+      payload: { client_id: adaId, action: 'generate_filters' },
+    });
+    expect(generated.statusCode, generated.body).toBe(200);
+    expect(generated.json()).toMatchObject({ filters_already_exist: true, matched: 'client_id' });
+    const draft = generated.json().formatted_data.slice(0, 1);
+    const replace = (formatted_data: unknown) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/clients/${adaId}/filters`,
+        headers: staff,
+        payload: { formatted_data },
+      });
+    const empty = await replace([]);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      error: 'This client has no job titles to search for, so there are no filters to save',
+    });
+    const replaced = await replace(draft);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().data.map((filter: { query: string }) => filter.query)).toEqual(['Staff Engineer']);
+    expect((await list(ada)).json().data.map((filter: { query: string }) => filter.query)).toEqual([
+      'Staff Engineer',
     ]);
+    const [latest, before] = await activityOf(adaId);
+    expect(latest).toMatchObject({ action: 'filters.replaced', detail: { removed: 2, count: 1 } });
+    expect(before).toMatchObject({ action: 'filters.generated', detail: { queries: 2 } });
+    const asClient = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/clients/${adaId}/filters`,
+      headers: ada,
+      payload: { formatted_data: draft },
+    });
+    expect(asClient.statusCode).toBe(403);
   });
 });

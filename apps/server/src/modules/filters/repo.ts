@@ -54,6 +54,18 @@ export function createFiltersRepo(db: Db) {
       await db.kysely.updateTable('job_search_filters').set(changes).where('id', '=', id).execute();
     },
 
+    /** Every filter of the client gives way to `rows`, in one transaction; answers how many went. */
+    replaceAll(clientId: string, rows: FilterRow[]): Promise<number> {
+      return db.kysely.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('job_search_filters')
+          .where('client_id', '=', clientId)
+          .executeTakeFirst();
+        await trx.insertInto('job_search_filters').values(rows).execute();
+        return Number(removed.numDeletedRows);
+      });
+    },
+
     async delete(id: string): Promise<void> {
       await db.kysely.deleteFrom('job_search_filters').where('id', '=', id).execute();
     },

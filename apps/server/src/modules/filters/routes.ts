@@ -1,3 +1,4 @@
+import type { SavedFilter } from '@app/domain/job-filters';
 import {
   jobFilterDeletedResponseSchema,
   jobFilterIdParamsSchema,
@@ -9,14 +10,29 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/guard.ts';
+import { type ActivityService, staffActor } from '../activity/service.ts';
 import type { FiltersService } from './service.ts';
 
+/** What changed in a filter, for the activity log: the fields named, before and after. */
+function changedFields(before: SavedFilter, after: SavedFilter): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  if (before.name !== after.name) changes.name = { from: before.name, to: after.name };
+  if (before.query !== after.query) changes.query = { from: before.query, to: after.query };
+  for (const key of Object.keys(after.filters) as (keyof SavedFilter['filters'])[]) {
+    if (JSON.stringify(before.filters[key]) !== JSON.stringify(after.filters[key])) {
+      changes[key] = { from: before.filters[key], to: after.filters[key] };
+    }
+  }
+  return changes;
+}
+
+/** Clients read their own filters; changing one is for staff (filters are staff data, decision 030). */
 export async function filtersRoutes(
   fastify: FastifyInstance,
-  options: { filters: FiltersService },
+  options: { filters: FiltersService; activity: ActivityService },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { filters } = options;
+  const { filters, activity } = options;
   const tags = ['job search filters'];
 
   app.get(
@@ -36,32 +52,47 @@ export async function filtersRoutes(
   app.put(
     '/api/job-search-filters/:id',
     {
+      config: { staff: true },
       schema: {
         tags,
-        summary: 'Change the name, query or filters of a saved filter (staff: any; clients: their own)',
+        summary: 'Staff: change the name, query or filters of a saved filter',
         params: jobFilterIdParamsSchema,
         body: jobFilterUpdateSchema,
         response: { 200: jobFilterResponseSchema },
       },
     },
-    async (request) => ({
-      data: await filters.update(currentUser(request), request.params.id, request.body),
-    }),
+    async (request) => {
+      const { before, filter, clientId } = await filters.update(request.params.id, request.body);
+      await activity.record({
+        actor: staffActor(currentUser(request)),
+        clientId,
+        action: 'filter.edited',
+        detail: { filter_id: filter.id, changes: changedFields(before, filter), summary: filter.name },
+      });
+      return { data: filter };
+    },
   );
 
   app.delete(
     '/api/job-search-filters/:id',
     {
+      config: { staff: true },
       schema: {
         tags,
-        summary: 'Delete a saved filter (staff: any; clients: their own)',
+        summary: 'Staff: delete a saved filter',
         params: jobFilterIdParamsSchema,
         response: { 200: jobFilterDeletedResponseSchema },
       },
     },
     async (request) => {
-      await filters.remove(currentUser(request), request.params.id);
-      return { data: { id: request.params.id } };
+      const { filter, clientId } = await filters.remove(request.params.id);
+      await activity.record({
+        actor: staffActor(currentUser(request)),
+        clientId,
+        action: 'filter.deleted',
+        detail: { filter_id: filter.id, query: filter.query, summary: filter.name },
+      });
+      return { data: { id: filter.id } };
     },
   );
 }

@@ -11,22 +11,35 @@ export const FILTER_NOT_FOUND_MESSAGE = 'Job search filter not found';
 
 /**
  * Job-search filters belong to a client id (a user, or a pending client; see the clients module).
- * Staff reach every client's; a client reaches only their own, and someone else's filter answers
- * exactly like a missing one.
+ * They are staff data (decision 030): staff read, edit, delete and replace any client's; a client
+ * reads their own and changes none (their routes are staff-only).
  */
 export function createFiltersService(db: Db) {
   const repo = createFiltersRepo(db);
 
-  async function reachable(caller: CurrentUser, id: string): Promise<FilterRow> {
+  async function existing(id: string): Promise<FilterRow> {
     const row = await repo.find(id);
-    if (!row || (caller.role !== 'staff' && row.client_id !== caller.id)) {
-      throw NotFound(FILTER_NOT_FOUND_MESSAGE);
-    }
+    if (!row) throw NotFound(FILTER_NOT_FOUND_MESSAGE);
     return row;
   }
 
   async function listFor(clientId: string): Promise<SavedFilter[]> {
     return (await repo.listFor(clientId)).map(toSavedFilter);
+  }
+
+  function rowsFor(client: { id: string; email: string }, filters: FormattedFilter[]): FilterRow[] {
+    const now = nowIso();
+    return filters.map((filter, position) => ({
+      id: randomUUID(),
+      client_id: client.id,
+      client_email: normalizeEmail(client.email),
+      name: filter.name,
+      query: filter.query,
+      filters: JSON.stringify(filter.filters),
+      date_saved: now,
+      position,
+      updated_at: now,
+    }));
   }
 
   return {
@@ -43,37 +56,42 @@ export function createFiltersService(db: Db) {
 
     /** Saves each filter for the client; the ids come back in the order given. */
     async saveAll(client: { id: string; email: string }, filters: FormattedFilter[]): Promise<string[]> {
-      const now = nowIso();
-      const rows: FilterRow[] = filters.map((filter, position) => ({
-        id: randomUUID(),
-        client_id: client.id,
-        client_email: normalizeEmail(client.email),
-        name: filter.name,
-        query: filter.query,
-        filters: JSON.stringify(filter.filters),
-        date_saved: now,
-        position,
-        updated_at: now,
-      }));
+      const rows = rowsFor(client, filters);
       await repo.insertAll(rows);
       return rows.map((row) => row.id);
     },
 
-    async update(caller: CurrentUser, id: string, changes: JobFilterUpdate): Promise<SavedFilter> {
-      const current = toSavedFilter(await reachable(caller, id));
-      const next = {
-        name: changes.name ?? current.name,
-        query: changes.query ?? current.query,
-        filters: JSON.stringify({ ...current.filters, ...changes.filters }),
-        updated_at: nowIso(),
-      };
-      await repo.update(id, next);
-      return toSavedFilter(await reachable(caller, id));
+    /** The client's filters become exactly these; answers how many were removed and the new ids. */
+    async replaceAll(
+      client: { id: string; email: string },
+      filters: FormattedFilter[],
+    ): Promise<{ removed: number; ids: string[] }> {
+      const rows = rowsFor(client, filters);
+      const removed = await repo.replaceAll(client.id, rows);
+      return { removed, ids: rows.map((row) => row.id) };
     },
 
-    async remove(caller: CurrentUser, id: string): Promise<void> {
-      await reachable(caller, id);
+    /** Staff change a filter; answers it before and as saved, and whose it is. */
+    async update(
+      id: string,
+      changes: JobFilterUpdate,
+    ): Promise<{ before: SavedFilter; filter: SavedFilter; clientId: string }> {
+      const current = await existing(id);
+      const saved = toSavedFilter(current);
+      await repo.update(id, {
+        name: changes.name ?? saved.name,
+        query: changes.query ?? saved.query,
+        filters: JSON.stringify({ ...saved.filters, ...changes.filters }),
+        updated_at: nowIso(),
+      });
+      return { before: saved, filter: toSavedFilter(await existing(id)), clientId: current.client_id };
+    },
+
+    /** Staff delete a filter; answers what it was. */
+    async remove(id: string): Promise<{ filter: SavedFilter; clientId: string }> {
+      const current = await existing(id);
       await repo.delete(id);
+      return { filter: toSavedFilter(current), clientId: current.client_id };
     },
   };
 }
