@@ -40,7 +40,7 @@ test('a client sees totals and approved applications that match their jobs', asy
   await expect(page.getByLabel('Decision', { exact: true })).toHaveValue('not_rejected');
 
   const headers = await statsTable(page).getByRole('columnheader').allTextContents();
-  expect(headers.slice(0, 10)).toEqual([
+  expect(headers.slice(0, 11)).toEqual([
     'S.No',
     'REFRESHED',
     'Job Title',
@@ -49,10 +49,11 @@ test('a client sees totals and approved applications that match their jobs', asy
     'Notes',
     'Analyst Notes',
     'Status',
+    'Outcome',
     'View Details',
     'Apply',
   ]);
-  expect(headers.slice(10)).toEqual(['Max Salary', 'City', 'State', 'Country', 'Posted']);
+  expect(headers.slice(11)).toEqual(['Max Salary', 'City', 'State', 'Country', 'Posted']);
   await expect(statsTable(page).getByRole('checkbox')).toHaveCount(0);
   const firstRow = statsTable(page).locator('tbody tr').first();
   const first = approved[0]!;

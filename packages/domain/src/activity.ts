@@ -33,6 +33,7 @@ export const ACTIVITY_ACTIONS = {
   'job.deleted': 'Deleted a job',
   'job.decision': 'Decided on a job',
   'job.notes': 'Wrote notes on a job',
+  'job.outcome': 'Recorded the outcome of a job',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 export const activityActionSchema = z.enum(

@@ -77,6 +77,7 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
       const response = await putOutcome(carol, id, { outcome: 'interview', outcome_date: '2024-11-03' });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data).toMatchObject({ outcome: 'interview', outcome_date: '2024-11-03' });
+      expect(response.json().data).not.toHaveProperty('client_id');
       const listed = (await jobsOf(carol)).find((job) => job.id === id);
       expect(listed).toMatchObject({ outcome: 'interview', outcome_date: '2024-11-03' });
     });
@@ -119,6 +120,21 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
         outcome: 'offer',
         outcome_date: '2024-11-20',
       });
+      // Both changes are in the staff activity log, the client's and the team's.
+      const log = await app.inject({
+        method: 'GET',
+        url: `/api/admin/activity?client_id=${carolId}`,
+        headers: staff,
+      });
+      const outcomes = (
+        log.json().data as { action: string; actor_kind: string; detail: { summary: string } }[]
+      )
+        .filter((entry) => entry.action === 'job.outcome')
+        .map((entry) => `${entry.actor_kind}: ${entry.detail.summary}`);
+      expect(outcomes).toEqual([
+        'staff: Offer (2024-11-20), Platform Engineer at Initech',
+        'client: Interview (2024-11-03), Platform Engineer at Initech',
+      ]);
     });
 
     it('null clears the outcome and its day', async () => {

@@ -181,7 +181,7 @@ export function jobsRepo(db: Jobs) {
       id: string,
       outcome: { outcome: JobOutcome | null; outcome_date: string | null },
       actor: JobEventActor,
-    ): Promise<Job | 'missing' | 'not_applied'> {
+    ): Promise<StaffJob | 'missing' | 'not_applied'> {
       const result = await db.transaction().execute(async (trx) => {
         let query = trx.selectFrom('jobs').select(['client_id', 'applied_for_job']).where('id', '=', id);
         if (clientId !== null) query = query.where('client_id', '=', clientId);
@@ -198,12 +198,12 @@ export function jobsRepo(db: Jobs) {
           .updateTable('jobs')
           .set({ ...outcome, updated_at: now.toISOString() })
           .where('id', '=', id)
-          .returning(JOB_COLUMNS)
+          .returning(STAFF_COLUMNS)
           .executeTakeFirstOrThrow();
         await bumpListVersion(trx, job.client_id);
         return row;
       });
-      return typeof result === 'string' ? result : fromRow<Job>(result);
+      return typeof result === 'string' ? result : fromRow<StaffJob>(result);
     },
 
     /** A job's history, newest first; undefined when the client has no such job. */

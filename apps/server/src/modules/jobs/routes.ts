@@ -1,5 +1,7 @@
 import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
 import { jobHistoryResponseSchema } from '@app/domain/job-history';
+import { JOB_OUTCOME_LABELS } from '@app/domain/job-outcomes';
+import type { Job } from '@app/domain/jobs';
 import {
   approvalBodySchema,
   bulkApprovalBodySchema,
@@ -24,7 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { NotFound } from '../../errors.ts';
-import { type ActivityService, clientActor } from '../activity/service.ts';
+import { type ActivityService, clientActor, staffActor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { importJobs } from './import.ts';
 import { jobsService } from './service.ts';
@@ -40,6 +42,17 @@ export function revalidates(ifNoneMatch: string | undefined, etag: string): bool
 /** A job as the activity log names it: title at company. */
 export function describeJob(job: { data_job_title: string | null; data_company: string | null }): string {
   return [job.data_job_title, job.data_company].filter(Boolean).join(' at ');
+}
+
+/** An outcome change as the activity log keeps it: 'Interview (2024-11-03), Backend Engineer at Northwind'. */
+function outcomeDetail(job: Job) {
+  const outcome = job.outcome ? `${JOB_OUTCOME_LABELS[job.outcome]} (${job.outcome_date})` : 'cleared';
+  return {
+    job_id: job.id,
+    outcome: job.outcome,
+    outcome_date: job.outcome_date,
+    summary: `${outcome}, ${describeJob(job)}`,
+  };
 }
 
 export async function jobsRoutes(
@@ -182,9 +195,17 @@ export async function jobsRoutes(
         response: { 200: jobResponseSchema },
       },
     },
-    async (request) => ({
-      data: await jobs.setOutcome(currentUser(request).id, request.params.id, request.body, new Date()),
-    }),
+    async (request) => {
+      const user = currentUser(request);
+      const job = await jobs.setOutcome(user.id, request.params.id, request.body, new Date());
+      await activity.record({
+        actor: clientActor(user),
+        clientId: user.id,
+        action: 'job.outcome',
+        detail: outcomeDetail(job),
+      });
+      return { data: job };
+    },
   );
 
   app.get(
@@ -265,10 +286,19 @@ export async function jobsRoutes(
         summary: "Record what came of a client's applied job, as the client can; `outcome: null` clears it",
         params: jobIdParamsSchema,
         body: outcomeBodySchema,
-        response: { 200: jobResponseSchema },
+        response: { 200: staffJobResponseSchema },
       },
     },
-    async (request) => ({ data: await jobs.setOutcomeForStaff(request.params.id, request.body, new Date()) }),
+    async (request) => {
+      const job = await jobs.setOutcomeForStaff(request.params.id, request.body, new Date());
+      await activity.record({
+        actor: staffActor(currentUser(request)),
+        clientId: job.client_id,
+        action: 'job.outcome',
+        detail: outcomeDetail(job),
+      });
+      return { data: job };
+    },
   );
 
   app.delete(

@@ -38,7 +38,7 @@ function checkedOutcome(
   return { outcome: body.outcome, outcome_date: date };
 }
 
-function outcomeResult(result: Job | 'missing' | 'not_applied'): Job {
+function outcomeResult(result: StaffJob | 'missing' | 'not_applied'): StaffJob {
   if (result === 'missing') throw NotFound(JOB_NOT_FOUND);
   if (result === 'not_applied') throw Conflict(OUTCOME_NOT_APPLIED_MESSAGE);
   return result;
@@ -94,7 +94,14 @@ export function jobsService(db: Db) {
 
     /** Records what came of one of the client's applied jobs (or clears it, with `outcome: null`). */
     async setOutcome(clientId: string, id: string, body: OutcomeBody, now: Date): Promise<Job> {
-      return outcomeResult(await repo.setOutcome(clientId, id, checkedOutcome(body, now), 'client'));
+      // The client's answer carries their view of the job, not whose it is or when staff changed it.
+      const {
+        client_id: _client,
+        created_at: _created,
+        updated_at: _updated,
+        ...job
+      } = outcomeResult(await repo.setOutcome(clientId, id, checkedOutcome(body, now), 'client'));
+      return job;
     },
 
     /** A job's history, newest first. */
@@ -133,7 +140,7 @@ export function jobsService(db: Db) {
     },
 
     /** Staff record an outcome for the client, on any client's applied job; the team is the actor. */
-    async setOutcomeForStaff(id: string, body: OutcomeBody, now: Date): Promise<Job> {
+    async setOutcomeForStaff(id: string, body: OutcomeBody, now: Date): Promise<StaffJob> {
       return outcomeResult(await repo.setOutcome(null, id, checkedOutcome(body, now), 'team'));
     },
 

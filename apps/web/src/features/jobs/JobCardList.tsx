@@ -14,6 +14,7 @@ import {
   StatusBadge,
   ViewDetailsButton,
 } from './JobCells.tsx';
+import { OutcomeControl } from './OutcomeControl.tsx';
 import type { JobTableVariant, OptionalJobField } from './job-columns.tsx';
 
 /** A first guess at a card's height; cards are measured once drawn. */
@@ -79,6 +80,11 @@ function JobCard({
         <Fact label="Your Decision">
           <DecisionText job={job} notRejected={manage ? 'Pending' : 'Approved'} />
         </Fact>
+        {job.applied_for_job && (
+          <Fact label="Outcome">
+            <OutcomeControl job={job} />
+          </Fact>
+        )}
         <Fact label="S.No">{serialNumber}</Fact>
         <Fact label="Refreshed">{formatShortDate(job.refresh_date)}</Fact>
         {shows('max_salary') && <Fact label="Max Salary">{formatSalary(job.max_salary)}</Fact>}

@@ -89,6 +89,7 @@ describe('the job details pop-up', () => {
       'your status',
       'job description',
       'additional details',
+      'history',
     ]);
   });
 

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
+import { JobHistory } from './JobHistory.tsx';
 import {
   additionalDetails,
   companyDetails,
@@ -15,6 +16,7 @@ import {
   yourStatus,
 } from './job-details.ts';
 import { fetchJob, myJobQueryKey } from './jobs-api.ts';
+import { OutcomeControl } from './OutcomeControl.tsx';
 
 function DetailList({ items }: { items: DetailItem[] }) {
   return (
@@ -176,6 +178,11 @@ function JobSections({ job }: { job: Job }) {
       <Section title="Your Status">
         <DetailList items={yourStatus(job)} />
       </Section>
+      {job.applied_for_job && (
+        <Section title="Outcome">
+          <OutcomeControl job={job} />
+        </Section>
+      )}
       {job.data_job_description && <DescriptionSection description={job.data_job_description} />}
       <Section title="Additional Details">
         <div className="space-y-4">
@@ -185,6 +192,9 @@ function JobSections({ job }: { job: Job }) {
             </Section>
           ))}
         </div>
+      </Section>
+      <Section title="History">
+        <JobHistory jobId={job.id} />
       </Section>
     </>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { EmptyJobs } from './EmptyJobs.tsx';
 import { JobsBoard } from './JobsBoard.tsx';
 import { JobsLoading } from './JobsLoading.tsx';
+import { OutcomeFunnel } from './OutcomeFunnel.tsx';
 import { useMyJobs } from './use-my-jobs.ts';
 
 /** The stats page lists approved applications by default (spec 2, section 5). */
@@ -34,7 +35,12 @@ export function JobStatsPage({ insights }: JobStatsPageProps) {
               Total Applied Jobs: {formatCount(jobs.filter((job) => job.applied_for_job).length)}
             </p>
           )}
-          {jobs && jobs.length > 0 && insights?.(jobs)}
+          {jobs && jobs.length > 0 && (
+            <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+              <div className="min-w-0">{insights?.(jobs)}</div>
+              <OutcomeFunnel jobs={jobs} />
+            </div>
+          )}
           <section className="space-y-3" aria-labelledby="approved-applications">
             <h2 id="approved-applications" className="text-xl font-semibold text-neutral-900">
               Approved Job Applications

@@ -14,6 +14,7 @@ import {
   StatusBadge,
   ViewDetailsButton,
 } from './JobCells.tsx';
+import { OutcomeControl } from './OutcomeControl.tsx';
 
 /**
  * The columns of the two job tables (spec 2, section 2): /myjobs manages jobs (checkboxes and the
@@ -156,6 +157,12 @@ const sharedColumns = {
     meta: { width: 112, sortColumn: 'status' },
     cell: ({ row }) => <StatusBadge job={row.original} />,
   }),
+  outcome: column.display({
+    id: 'outcome',
+    header: 'Outcome',
+    meta: { width: 184 },
+    cell: ({ row }) => <OutcomeControl job={row.original} />,
+  }),
   details: column.display({
     id: 'view_details',
     header: 'View Details',
@@ -172,7 +179,7 @@ const sharedColumns = {
 
 /** The columns in the spec's order, then the optional ones present. */
 export function jobColumns(variant: JobTableVariant, optional: readonly OptionalJobField[]): JobColumn[] {
-  const { title, company, notes, analystNotes, status, details, apply } = sharedColumns;
+  const { title, company, notes, analystNotes, status, outcome, details, apply } = sharedColumns;
   const leading =
     variant === 'manage'
       ? [selectColumn, serialNumberColumn, refreshedColumn('Refreshed', 112), decisionColumn(variant), title]
@@ -183,6 +190,7 @@ export function jobColumns(variant: JobTableVariant, optional: readonly Optional
     ...middle,
     analystNotes,
     status,
+    outcome,
     details,
     apply,
     ...optional.map((field) => optionalColumns[field]),

@@ -1,0 +1,157 @@
+import {
+  JOB_OUTCOME_LABELS,
+  JOB_OUTCOMES,
+  type JobOutcome,
+  OUTCOME_DATE_IN_FUTURE_MESSAGE,
+  OUTCOME_DATE_REQUIRED_MESSAGE,
+} from '@app/domain/job-outcomes';
+import type { JobListItem } from '@app/domain/jobs';
+import { formatShortDate } from '@app/domain/jobs-format';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { Field, Input } from '../../components/ui/Field.tsx';
+import { failureMessage } from '../../lib/api.ts';
+import { showSavedOutcome, updateOutcome } from './outcome-api.ts';
+
+type OutcomeJob = Pick<JobListItem, 'id' | 'data_job_title' | 'applied_for_job' | 'outcome' | 'outcome_date'>;
+
+const OUTCOME_SAVE_FAILED_MESSAGE = 'Failed to save the outcome. Please try again.';
+
+/** Today in the browser's own time zone, YYYY-MM-DD: the latest day an outcome can have happened. */
+function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** 'Interview, Nov 3', or null when nothing is recorded. */
+export function outcomeText(job: Pick<OutcomeJob, 'outcome' | 'outcome_date'>): string | null {
+  if (!job.outcome) return null;
+  const label = JOB_OUTCOME_LABELS[job.outcome];
+  return job.outcome_date ? `${label}, ${formatShortDate(job.outcome_date)}` : label;
+}
+
+/**
+ * The outcome of an applied job and the button that records it: a cell of the job tables and a part
+ * of the details pop-up. Jobs nobody applied to have no outcome to record.
+ */
+export function OutcomeControl({ job, size = 'sm' }: { job: OutcomeJob; size?: 'sm' | 'md' }) {
+  const [open, setOpen] = useState(false);
+  if (!job.applied_for_job) return <span className="text-neutral-500">—</span>;
+  const text = outcomeText(job);
+  const title = job.data_job_title || 'this job';
+  return (
+    <>
+      <Button
+        size={size}
+        variant="ghost"
+        className="border border-neutral-200"
+        aria-label={text ? `Outcome for ${title}: ${text}. Change` : `Record outcome for ${title}`}
+        onClick={() => setOpen(true)}
+      >
+        {text ?? 'Record outcome'}
+      </Button>
+      {open && <OutcomeDialog job={job} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function OutcomeDialog({ job, onClose }: { job: OutcomeJob; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const today = localToday();
+  const [outcome, setOutcome] = useState<JobOutcome>(job.outcome ?? 'response');
+  const [date, setDate] = useState(job.outcome_date ?? today);
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: { outcome: JobOutcome | null; outcome_date: string | null }) =>
+      updateOutcome(job.id, body),
+    onSuccess: (saved) => {
+      showSavedOutcome(queryClient, saved);
+      toast.success(saved.outcome ? 'Outcome Saved' : 'Outcome Cleared', {
+        description: saved.outcome ? `${saved.data_job_title || 'Job'}: ${outcomeText(saved)}` : undefined,
+      });
+      onClose();
+    },
+    onError: (failure) => setError(failureMessage(failure, OUTCOME_SAVE_FAILED_MESSAGE)),
+  });
+
+  const submit = () => {
+    // The server's rules, said before asking it.
+    if (!date) return setError(OUTCOME_DATE_REQUIRED_MESSAGE);
+    if (date > today) return setError(OUTCOME_DATE_IN_FUTURE_MESSAGE);
+    setError(null);
+    save.mutate({ outcome, outcome_date: date });
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => {
+        if (!next && !save.isPending) onClose();
+      }}
+      title="Record Outcome"
+      description={job.data_job_title || undefined}
+      footer={
+        <>
+          {job.outcome && (
+            <Button
+              variant="ghost"
+              className="mr-auto"
+              disabled={save.isPending}
+              onClick={() => save.mutate({ outcome: null, outcome_date: null })}
+            >
+              Clear Outcome
+            </Button>
+          )}
+          <Button variant="secondary" disabled={save.isPending} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button form="outcome-form" type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Outcome'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="outcome-form"
+        className="space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-neutral-900">What happened?</legend>
+          {JOB_OUTCOMES.map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-neutral-900">
+              <input
+                type="radio"
+                name="outcome"
+                value={value}
+                checked={outcome === value}
+                onChange={() => setOutcome(value)}
+                className="size-4 accent-brand"
+              />
+              {JOB_OUTCOME_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+        <Field label="Date" error={error}>
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              max={today}
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+            />
+          )}
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
