@@ -1,19 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { useOnboardingAccount } from './account-context.tsx';
 import { PageLoading } from './PageLoading.tsx';
-import { loadSavedSubmission } from './saved-submission.ts';
+import { loadSavedSubmission, type SavedSubmissionLoad, startingAnswers } from './saved-submission.ts';
 import { OnboardingWizard } from './wizard/OnboardingWizard.tsx';
+import { clampStep, FIRST_STEP } from './wizard/wizard-steps.ts';
+
+/** The step the address asks for (`?step=7`), if any. */
+function askedStep(params: URLSearchParams): number | null {
+  const asked = Number(params.get('step'));
+  return Number.isInteger(asked) && asked > 0 ? clampStep(asked) : null;
+}
 
 /**
- * The onboarding form in edit mode, from step 1 (`/edit-profile`, and `/` with `?edit=true`): the
- * saved answers are reloaded every time, and a finished edit returns to the profile.
+ * The onboarding form in edit mode (`/edit-profile`, and `/` with `?edit=true`): the saved answers are
+ * reloaded every time, the form opens at the step the address names (`?step=7`) and keeps the step
+ * there, and a finished edit returns to the profile.
  */
 export function EditProfile() {
   const navigate = useNavigate();
-  // Nothing is kept once the form closes, so every opening loads the answers afresh.
-  const load = useQuery({ queryKey: ['onboarding', 'edit'], queryFn: loadSavedSubmission, gcTime: 0 }).data;
+  const account = useOnboardingAccount();
+  const [params, setParams] = useSearchParams();
+  // Nothing is kept once the form closes, so every opening loads the answers afresh; where the form
+  // starts is decided once, with them.
+  const opened = useQuery({
+    queryKey: ['onboarding', 'edit', account.id],
+    queryFn: async () => {
+      const load: SavedSubmissionLoad = await loadSavedSubmission();
+      return { load, start: load.ok && load.record ? startingAnswers(load, account) : null };
+    },
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data;
+  const load = opened?.load;
   const record = load?.ok ? load.record : null;
 
   useEffect(() => {
@@ -34,18 +55,32 @@ export function EditProfile() {
     navigate('/profile', { replace: true });
   }, [load, record, navigate]);
 
-  if (!load?.ok || !record) return <PageLoading label="Loading your profile..." />;
+  // The address keeps the step, so a reload or a sign-in that returns here reopens it.
+  const showStep = useCallback(
+    (step: number) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('step', String(step));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const start = opened?.start;
+  if (!start) return <PageLoading label="Loading your profile..." />;
   return (
     <OnboardingWizard
       mode="edit"
-      initialValues={load.values}
-      initialStep={1}
-      submissionId={record.id}
+      answers={start.answers}
+      initialStep={askedStep(params) ?? start.draftStep ?? FIRST_STEP}
+      restored={start.restored}
+      onStepChange={showStep}
       onLeave={() => navigate('/profile')}
-      onSubmitted={() => {
-        toast.success('Profile Updated', { description: 'Your profile has been successfully updated.' });
-        navigate('/profile');
-      }}
+      // The wizard announces the update; the profile page only shows it.
+      onSubmitted={() => navigate('/profile')}
     />
   );
 }

@@ -18,17 +18,19 @@ export function fetchCompleteness(): Promise<ApiResult<CompletenessResponse>> {
   return apiFetch<CompletenessResponse>('/onboarding-submissions/check-complete');
 }
 
+/** Creates the user's record, or updates the one they have, with the fields given. */
 export async function createSubmission(
-  fields: OnboardingFields & { user_id: string },
+  fields: Partial<OnboardingFields> & { user_id: string },
 ): Promise<ApiResult<OnboardingRecord>> {
   return unwrap(
     await apiFetch<Wrapped<OnboardingRecord>>('/onboarding-submissions', { method: 'POST', json: fields }),
   );
 }
 
+/** Updates the fields given; the others keep what the server holds. */
 export async function updateSubmission(
   id: string,
-  fields: OnboardingFields & { userId: string },
+  fields: Partial<OnboardingFields> & { userId: string },
 ): Promise<ApiResult<OnboardingRecord>> {
   return unwrap(
     await apiFetch<Wrapped<OnboardingRecord>>(`/onboarding-submissions/${encodeURIComponent(id)}`, {

@@ -1,7 +1,7 @@
-import { readOnboardingFields } from '@app/domain/onboarding-fields';
+import { emptyOnboardingFields, readOnboardingFields } from '@app/domain/onboarding-fields';
 import { completeOnboardingForm } from '@app/domain/onboarding-testing';
 import { describe, expect, it } from 'vitest';
-import { wizardValues } from './saved-submission.ts';
+import { answersToAdopt, wizardValues } from './saved-submission.ts';
 
 const stored = (form: object) => ({
   id: 's',
@@ -34,5 +34,21 @@ describe('the wizard values of a saved submission', () => {
       terms_reviewed: true,
       terms_agreed: true,
     });
+  });
+});
+
+describe('the answers a form takes from the server after it answered', () => {
+  const fields = (values: object) => ({ ...emptyOnboardingFields(), ...values });
+
+  it('fill every field still showing what was expected, and leave what the person typed since', () => {
+    const shown = fields({ first_name: 'Augusta', birthdate: '02/30/1990' });
+    const expected = fields({ first_name: 'Ada' });
+    const saved = fields({ first_name: 'Ada', city: 'London', birthdate: '1815-12-10' });
+    expect(answersToAdopt(shown, expected, saved)).toEqual({ city: 'London' });
+  });
+
+  it('are none when the form already shows what the server holds', () => {
+    const same = fields({ city: 'London', job_type: ['contract'] });
+    expect(answersToAdopt(same, same, fields({ city: 'London', job_type: ['contract'] }))).toEqual({});
   });
 });

@@ -4,12 +4,16 @@
  */
 import { checkCompleteness, startStep } from '@app/domain/onboarding-completeness';
 import {
+  changedOnboardingFields,
   emptyOnboardingFields,
+  type OnboardingFields,
   type OnboardingRecord,
   readOnboardingFields,
 } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
 import { fetchProfileRecord } from '../../lib/profile-record.ts';
+import type { OnboardingAccount } from './account-context.tsx';
+import { readOnboardingDraft } from './onboarding-draft.ts';
 
 export interface SavedSubmission {
   record: OnboardingRecord | null;
@@ -63,3 +67,74 @@ export const LOAD_PROBLEM_TOASTS = {
     description: 'There was a problem processing your saved data. Starting with empty form.',
   },
 } as const;
+
+/** What the wizard works from. */
+export interface WizardAnswers {
+  /**
+   * What the server holds, as far as the browser knows: every field at its default when loading it
+   * failed. A save sends only what differs from it, so it never blanks an answer nobody cleared.
+   */
+  saved: OnboardingFields;
+  /** What the form shows: the saved answers and the person's changes to them. */
+  values: WizardForm;
+  submissionId: string | null;
+}
+
+export interface StartingAnswers {
+  answers: WizardAnswers;
+  /** The step of the unsaved answers brought back, if any. */
+  draftStep: number | null;
+  /** Whether the form shows answers that were typed before and not saved. */
+  restored: boolean;
+}
+
+/** The sign-in name and e-mail, in the personal fields a saved record leaves blank. */
+const SIGN_IN_DETAILS = [
+  ['first_name', 'firstName'],
+  ['last_name', 'lastName'],
+  ['email_address', 'email'],
+] as const;
+
+/**
+ * Where the wizard starts: the saved answers (none when loading failed), the name and e-mail the
+ * person signed in with where the saved record has none (only when it is known: otherwise they would
+ * overwrite what the server holds), and the answers typed in this tab and not saved yet.
+ */
+export function startingAnswers(load: SavedSubmissionLoad, account: OnboardingAccount): StartingAnswers {
+  const values = load.ok ? load.values : wizardValues(null);
+  if (load.ok) {
+    for (const [field, detail] of SIGN_IN_DETAILS) {
+      if (values[field].trim() === '' && account[detail]) values[field] = account[detail];
+    }
+  }
+  const draft = readOnboardingDraft(account.id);
+  const shown: WizardForm = { ...values, ...draft?.changes };
+  const changedByDraft = changedOnboardingFields(readOnboardingFields(values), readOnboardingFields(shown));
+  const restored = Object.keys(changedByDraft).length > 0;
+  return {
+    answers: {
+      saved: load.ok && load.record ? readOnboardingFields(load.record) : emptyOnboardingFields(),
+      values: shown,
+      submissionId: load.ok ? (load.record?.id ?? null) : null,
+    },
+    // A draft holding nothing but what the form shows anyway brings back neither answers nor a step.
+    draftStep: restored ? (draft?.step ?? null) : null,
+    restored,
+  };
+}
+
+/**
+ * After the server answered with what it holds (`saved`): the fields the form should take from it.
+ * Those are the fields still showing what the browser `expected` the server to hold; a field the
+ * person changed meanwhile, or is still fixing, keeps what they typed.
+ */
+export function answersToAdopt(
+  shown: OnboardingFields,
+  expected: OnboardingFields,
+  saved: OnboardingFields,
+): Partial<OnboardingFields> {
+  const typed = changedOnboardingFields(expected, shown);
+  return Object.fromEntries(
+    Object.entries(changedOnboardingFields(shown, saved)).filter(([field]) => !(field in typed)),
+  ) as Partial<OnboardingFields>;
+}

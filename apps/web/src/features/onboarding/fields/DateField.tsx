@@ -13,7 +13,6 @@ export const DISPLAY_FORMAT = 'MM/dd/yyyy';
 const STORED_FORMAT = 'yyyy-MM-dd';
 const FIRST_MONTH = new Date(1900, 0, 1);
 const LAST_MONTH = new Date(2100, 11, 1);
-const TYPED_DATE_MESSAGE = 'Enter the date as MM/DD/YYYY, between 1900 and 2100';
 
 function toDate(text: string, pattern: string): Date | null {
   const date = parse(text.trim(), pattern, new Date(2000, 0, 1));
@@ -21,9 +20,10 @@ function toDate(text: string, pattern: string): Date | null {
   return date;
 }
 
+/** A stored date as MM/dd/yyyy; anything else is what the person typed, shown as typed. */
 function toDisplay(stored: string): string {
   const date = stored ? toDate(stored, STORED_FORMAT) : null;
-  return date ? format(date, DISPLAY_FORMAT) : '';
+  return date ? format(date, DISPLAY_FORMAT) : stored;
 }
 
 export interface DateFieldProps {
@@ -32,7 +32,11 @@ export interface DateFieldProps {
   hint?: ReactNode;
 }
 
-/** A date typed as MM/dd/yyyy or picked from a calendar with month and year dropdowns (1900-2100). */
+/**
+ * A date typed as MM/dd/yyyy or picked from a calendar with month and year dropdowns (1900-2100).
+ * The form holds YYYY-MM-DD once the text reads as a date, and the typed text while it does not: the
+ * step's rule then keeps Next disabled with its message, and nothing blank is saved in its place.
+ */
 export function DateField({ name, label, hint }: DateFieldProps) {
   const { control } = useWizardForm();
   const error = useFieldError(name);
@@ -65,7 +69,6 @@ interface DateInputProps {
 
 function DateInput({ label, hint, error, value, onChange, onBlur }: DateInputProps) {
   const [text, setText] = useState(() => toDisplay(value));
-  const [typingError, setTypingError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   // The value this input last reported: anything else arriving from the form (a reset, loaded data)
   // replaces what is typed.
@@ -75,7 +78,6 @@ function DateInput({ label, hint, error, value, onChange, onBlur }: DateInputPro
     if (value !== reported.current) {
       reported.current = value;
       setText(toDisplay(value));
-      setTypingError(null);
     }
   }, [value]);
 
@@ -87,37 +89,25 @@ function DateInput({ label, hint, error, value, onChange, onBlur }: DateInputPro
   const onType = (typed: string) => {
     setText(typed);
     const date = toDate(typed, DISPLAY_FORMAT);
-    if (typed.trim() === '') report('');
-    else if (date) report(format(date, STORED_FORMAT));
-    if (typed.trim() === '' || date) setTypingError(null);
+    report(typed.trim() === '' ? '' : date ? format(date, STORED_FORMAT) : typed);
   };
 
   const onLeave = () => {
     const date = toDate(text, DISPLAY_FORMAT);
     if (date) setText(format(date, DISPLAY_FORMAT));
-    else if (text.trim() !== '') {
-      // An unreadable date is not stored: the field stays empty until it reads as a date.
-      report('');
-      setTypingError(TYPED_DATE_MESSAGE);
-    }
     onBlur();
   };
 
   const onPick = (date: Date | undefined) => {
     const stored = date ? format(date, STORED_FORMAT) : '';
     setText(date ? format(date, DISPLAY_FORMAT) : '');
-    setTypingError(null);
     report(stored);
     setOpen(false);
   };
 
   const selected = value ? (toDate(value, STORED_FORMAT) ?? undefined) : undefined;
   return (
-    <Field
-      label={label}
-      hint={hint ?? 'Type it as MM/DD/YYYY or pick it from the calendar.'}
-      error={typingError ?? error}
-    >
+    <Field label={label} hint={hint ?? 'Type it as MM/DD/YYYY or pick it from the calendar.'} error={error}>
       {(controlProps) => (
         <div className="flex gap-2">
           <Input
@@ -138,6 +128,7 @@ function DateInput({ label, hint, error, value, onChange, onBlur }: DateInputPro
             </Popover.Trigger>
             <DatePickerPopover
               align="end"
+              aria-label={`${label} calendar`}
               selected={selected}
               onSelect={onPick}
               startMonth={FIRST_MONTH}

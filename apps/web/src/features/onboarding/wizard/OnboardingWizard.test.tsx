@@ -1,31 +1,55 @@
-import { emptyOnboardingFields } from '@app/domain/onboarding-fields';
+import { emptyOnboardingFields, readOnboardingFields } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
 import { completeOnboardingForm } from '@app/domain/onboarding-testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readProfileCompleteCookie, removeProfileCompleteCookie } from '../../../lib/cookies.ts';
-import { type FakeRoute, fakeServer, renderOnboarding } from '../testing.tsx';
+import { readOnboardingDraft } from '../onboarding-draft.ts';
+import { type FakeRoute, fakeServer, renderOnboarding, testAccount } from '../testing.tsx';
 import { OnboardingWizard, type OnboardingWizardProps } from './OnboardingWizard.tsx';
 
 const empty: WizardForm = { ...emptyOnboardingFields(), terms_reviewed: false, terms_agreed: false };
-const record = (body: unknown) => Response.json({ data: { id: 'sub-1', ...(body as object) } });
-const saves: FakeRoute = ({ method, path, body }) => {
-  if (method === 'PUT' && path === '/api/onboarding-submissions/sub-1') return record(body);
-  if (method === 'POST' && path === '/api/onboarding-submissions') return record(body);
-  return undefined;
-};
 
-function renderWizard(props: Partial<OnboardingWizardProps> = {}) {
+/**
+ * A server holding one submission, `stored`, that answers every save with the whole record, as the
+ * real one does; `answer` can replace the answer of any call.
+ */
+function submissionServer(stored: object = {}, answer?: FakeRoute) {
+  let held = { id: 'sub-1', ...readOnboardingFields(stored) };
+  return fakeServer((call) => {
+    const replaced = answer?.(call);
+    if (replaced) return replaced;
+    const { method, path, body } = call;
+    if (method === 'GET' && path === '/api/onboarding-submissions') return Response.json({ data: [held] });
+    const saving =
+      (method === 'PUT' && path === '/api/onboarding-submissions/sub-1') ||
+      (method === 'POST' && path === '/api/onboarding-submissions');
+    if (!saving) return undefined;
+    held = { ...held, ...readOnboardingFields({ ...held, ...(body as object) }) };
+    return Response.json({ data: held });
+  });
+}
+
+const bodies = (calls: { body: unknown }[]) => calls.map((call) => call.body);
+
+function renderWizard(
+  props: Partial<OnboardingWizardProps> & {
+    values?: WizardForm;
+    saved?: WizardForm;
+    submissionId?: string | null;
+  } = {},
+) {
+  const { values = empty, saved = values, submissionId = 'sub-1', ...rest } = props;
   const handlers = { onLeave: vi.fn(), onSubmitted: vi.fn(), onStepChange: vi.fn() };
   renderOnboarding(
     <OnboardingWizard
       mode="create"
-      initialValues={empty}
+      answers={{ saved: readOnboardingFields(saved), values, submissionId }}
       initialStep={1}
-      submissionId="sub-1"
       {...handlers}
-      {...props}
+      {...rest}
     />,
   );
   return handlers;
@@ -35,19 +59,29 @@ function fixList() {
   return document.getElementById('fix-list');
 }
 
+function fixItems() {
+  return within(fixList()!)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
 beforeEach(() => {
   window.scrollTo = vi.fn();
   removeProfileCompleteCookie();
+  sessionStorage.clear();
 });
 afterEach(() => {
+  // Toasts live outside React: none carries over to the next test.
+  toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('the onboarding wizard', () => {
   it('lists what an empty step misses and keeps Next disabled until it is filled', async () => {
     const user = userEvent.setup();
-    fakeServer(saves);
+    submissionServer();
     renderWizard({ initialStep: 3 });
     expect(screen.getByRole('heading', { level: 1, name: 'Professional Information' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeInTheDocument();
@@ -83,11 +117,12 @@ describe('the onboarding wizard', () => {
     expect(next).toBeEnabled();
   });
 
-  it('saves the whole form on Next, says so, and moves on', async () => {
+  it('saves the changed answers on Next, says so, and moves on', async () => {
     const user = userEvent.setup();
-    const { calls } = fakeServer(saves);
+    const { calls } = submissionServer(completeOnboardingForm());
     const { onStepChange } = renderWizard({
-      initialValues: completeOnboardingForm({ city: 'Paris' }),
+      values: completeOnboardingForm({ city: 'Paris' }),
+      saved: completeOnboardingForm(),
       initialStep: 4,
     });
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -95,11 +130,8 @@ describe('the onboarding wizard', () => {
     expect(await screen.findByText('Progress Saved Successfully')).toBeInTheDocument();
     expect(screen.getByText('Step 4 information saved')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({
-      method: 'PUT',
-      path: '/api/onboarding-submissions/sub-1',
-      body: { city: 'Paris', first_name: 'Ada', job_type: ['full-time', 'contract'], userId: 'user-1' },
-    });
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/api/onboarding-submissions/sub-1' });
+    expect(calls[0]?.body).toEqual({ city: 'Paris', userId: 'user-1' });
     expect(onStepChange).toHaveBeenLastCalledWith(5);
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 });
     expect(screen.getByRole('heading', { level: 2, name: 'Work Authorization' })).toHaveFocus();
@@ -107,7 +139,7 @@ describe('the onboarding wizard', () => {
 
   it('creates the submission on the first save when there is none yet, then updates it', async () => {
     const user = userEvent.setup();
-    const { calls } = fakeServer(saves);
+    const { calls } = submissionServer();
     renderWizard({ submissionId: null });
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
     await screen.findByRole('heading', { level: 2, name: 'Terms & Conditions' });
@@ -118,14 +150,14 @@ describe('the onboarding wizard', () => {
       'POST /api/onboarding-submissions',
       'PUT /api/onboarding-submissions/sub-1',
     ]);
-    expect(calls[0]?.body).toMatchObject({ user_id: 'user-1' });
+    expect(calls[0]?.body).toEqual({ user_id: 'user-1' });
   });
 
   it('stays on the step and says so when a save fails', async () => {
     const user = userEvent.setup();
     fakeServer(() => Response.json({ error: 'Unavailable' }, { status: 503 }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderWizard({ initialValues: completeOnboardingForm(), initialStep: 5 });
+    renderWizard({ values: completeOnboardingForm(), initialStep: 5 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Save Failed')).toBeInTheDocument();
     expect(
@@ -142,12 +174,12 @@ describe('the onboarding wizard', () => {
       'fetch',
       vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
     );
-    renderWizard({ initialValues: completeOnboardingForm(), initialStep: 5 });
+    renderWizard({ values: completeOnboardingForm(), initialStep: 5 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const buttons = screen.getAllByRole('button', { name: /Saving\.\.\./ });
     expect(buttons).toHaveLength(2);
     for (const button of buttons) expect(button).toBeDisabled();
-    answer(Response.json({ data: { id: 'sub-1' } }));
+    answer(Response.json({ data: { id: 'sub-1', ...readOnboardingFields(completeOnboardingForm()) } }));
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Employment Information' }),
     ).toBeInTheDocument();
@@ -155,8 +187,8 @@ describe('the onboarding wizard', () => {
 
   it('jumps back to a completed step from the stepper without saving; future steps are not buttons', async () => {
     const user = userEvent.setup();
-    const { calls } = fakeServer(saves);
-    renderWizard({ initialValues: completeOnboardingForm(), initialStep: 6 });
+    const { calls } = submissionServer(completeOnboardingForm());
+    renderWizard({ values: completeOnboardingForm(), initialStep: 6 });
     const steps = screen.getByRole('navigation', { name: 'Onboarding steps' });
     expect(within(steps).getAllByRole('button')).toHaveLength(5);
     const current = steps.querySelector('[aria-current="step"]');
@@ -168,22 +200,27 @@ describe('the onboarding wizard', () => {
       'aria-valuenow',
       '2',
     );
+    expect(screen.getByRole('heading', { level: 2, name: 'Terms & Conditions' })).toHaveFocus();
   });
 
   it('leaves from the first step without saving', async () => {
     const user = userEvent.setup();
-    const { calls } = fakeServer(saves);
+    const { calls } = submissionServer();
     const { onLeave } = renderWizard();
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(onLeave).toHaveBeenCalledWith({ values: empty, submissionId: 'sub-1' });
+    expect(onLeave).toHaveBeenCalledWith({
+      saved: emptyOnboardingFields(),
+      values: empty,
+      submissionId: 'sub-1',
+    });
     expect(calls).toEqual([]);
   });
 
   it('submits in create mode: saves with the completion flag, creates, marks the profile complete', async () => {
     const user = userEvent.setup();
-    const { calls } = fakeServer(saves);
     const values = completeOnboardingForm({ onboarding_completed: false });
-    const { onSubmitted } = renderWizard({ initialValues: values, initialStep: 9 });
+    const { calls } = submissionServer(values);
+    const { onSubmitted } = renderWizard({ values, initialStep: 9 });
     // The step tells the person, more than once, which button finishes.
     expect(screen.getAllByText(/click/).map((text) => text.textContent)).toEqual([
       expect.stringContaining('click Complete Onboarding'),
@@ -200,34 +237,155 @@ describe('the onboarding wizard', () => {
       ['PUT', true],
       ['POST', true],
     ]);
-    expect(calls[1]?.body).toMatchObject({ user_id: 'user-1', first_name: 'Ada' });
+    // The save sends only the flag; the create call sends every answer.
+    expect(calls[0]?.body).toEqual({ onboarding_completed: true, userId: 'user-1' });
+    expect(calls[1]?.body).toMatchObject({ user_id: 'user-1', first_name: 'Ada', city: 'London' });
     expect(onSubmitted).toHaveBeenCalledWith({ ...values, onboarding_completed: true });
     expect(readProfileCompleteCookie()?.isComplete).toBe(true);
   });
 
-  it('submits in edit mode with an update only, and says the profile was updated', async () => {
+  it('submits in edit mode with one update, announced once; its last button says what it does', async () => {
     const user = userEvent.setup();
-    const { calls } = fakeServer(saves);
-    renderWizard({ mode: 'edit', initialValues: completeOnboardingForm(), initialStep: 9 });
+    const { calls } = submissionServer(completeOnboardingForm());
+    const { onSubmitted } = renderWizard({ mode: 'edit', values: completeOnboardingForm(), initialStep: 9 });
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Your Profile' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
+    expect(screen.queryByRole('button', { name: 'Complete Onboarding' })).toBeNull();
+    expect(screen.getAllByText(/click/)[0]).toHaveTextContent('click Save Changes');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile Updated Successfully!')).toBeInTheDocument();
     expect(calls.map((call) => call.method)).toEqual(['PUT']);
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
   });
 
-  it('does not mark anything complete when the submit fails', async () => {
+  it('in edit mode opens any step from the stepper, and saves one changed answer in one call', async () => {
     const user = userEvent.setup();
-    fakeServer((call) =>
-      call.method === 'POST' ? Response.json({ error: 'Down' }, { status: 503 }) : saves(call),
+    const { calls } = submissionServer(completeOnboardingForm());
+    const { onSubmitted } = renderWizard({ mode: 'edit', values: completeOnboardingForm(), initialStep: 1 });
+    const steps = screen.getByRole('navigation', { name: 'Onboarding steps' });
+    expect(within(steps).getAllByRole('button')).toHaveLength(8);
+    await user.click(within(steps).getByRole('button', { name: 'Step 7: Job Preferences. Go to this step' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Job Preferences' })).toHaveFocus();
+    await user.clear(screen.getByLabelText(/Salary Expectation/));
+    await user.type(screen.getByLabelText(/Salary Expectation/), '$150,000');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile Updated Successfully!')).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'PUT /api/onboarding-submissions/sub-1',
+    ]);
+    expect(bodies(calls)).toEqual([{ salary_expectation: '$150,000', userId: 'user-1' }]);
+    expect(screen.getAllByText(/Profile Updated/)).toHaveLength(1);
+    expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ salary_expectation: '$150,000' }));
+  });
+
+  it('in edit mode keeps Save Changes disabled while any step has a problem, and names the step', async () => {
+    const user = userEvent.setup();
+    submissionServer(completeOnboardingForm());
+    renderWizard({ mode: 'edit', values: completeOnboardingForm({ signature: '' }), initialStep: 7 });
+    expect(fixItems()).toEqual(['Additional Information: Digital signature is required']);
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Next/ })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Step 8: Additional Information. Go to this step' }));
+    await user.type(screen.getByLabelText(/Digital Signature/), 'Ada Lovelace');
+    expect(fixList()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  });
+
+  it('after the saved answers failed to load, saves only what the person typed and then shows what the server holds', async () => {
+    const user = userEvent.setup();
+    const { calls } = submissionServer(completeOnboardingForm({ onboarding_completed: false }));
+    renderWizard({ values: empty, saved: empty, submissionId: null, initialStep: 2 });
+    await user.click(screen.getByLabelText(/I have read and reviewed/));
+    await user.click(screen.getByLabelText(/I understand and agree/));
+    await user.click(screen.getByRole('button', { name: 'Accept & Continue' }));
+    await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
+    expect(bodies(calls)).toEqual([{ user_id: 'user-1' }]);
+    // Nothing was blanked, and the form now shows the saved answers.
+    expect(screen.getByLabelText(/First Name/)).toHaveValue('Ada');
+    expect(screen.getByLabelText(/Phone Number/)).toHaveValue('(555) 123-4567');
+    await user.clear(screen.getByLabelText(/First Name/));
+    await user.type(screen.getByLabelText(/First Name/), 'Augusta');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Address Information' });
+    expect(screen.getByLabelText(/City/)).toHaveValue('London');
+    expect(bodies(calls)[1]).toEqual({ first_name: 'Augusta', userId: 'user-1' });
+  });
+
+  it('keeps an unreadable typed date in the form with its message, Next disabled, and out of a save', async () => {
+    const user = userEvent.setup();
+    const { calls } = submissionServer(completeOnboardingForm());
+    renderWizard({ values: completeOnboardingForm(), initialStep: 3 });
+    const birthdate = screen.getByRole('textbox', { name: 'Birthdate' });
+    await user.clear(birthdate);
+    await user.type(birthdate, '02/30/1990');
+    await user.tab();
+    const message = 'Birthdate must be a date as MM/DD/YYYY, between 1900 and 2100';
+    expect(fixItems()).toEqual([message]);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(birthdate).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { level: 2, name: 'Terms & Conditions' });
+    expect(bodies(calls)).toEqual([{ userId: 'user-1' }]);
+  });
+
+  it('keeps what is typed and not saved in the tab, per user, until it is saved', async () => {
+    const user = userEvent.setup();
+    submissionServer(completeOnboardingForm());
+    renderWizard({ values: completeOnboardingForm(), initialStep: 4 });
+    await user.clear(screen.getByLabelText(/City/));
+    await user.type(screen.getByLabelText(/City/), 'Paris');
+    expect(readOnboardingDraft(testAccount.id)).toEqual({ step: 4, changes: { city: 'Paris' } });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Work Authorization' });
+    expect(readOnboardingDraft(testAccount.id)).toBeNull();
+  });
+
+  it('says Submission Failed, marks nothing complete and shows what the server holds when the submit did not land', async () => {
+    const user = userEvent.setup();
+    const values = completeOnboardingForm({ onboarding_completed: false });
+    const { calls } = submissionServer(values, ({ method }) =>
+      method === 'PUT' ? Response.json({ error: 'Down' }, { status: 503 }) : undefined,
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { onSubmitted } = renderWizard({ initialValues: completeOnboardingForm(), initialStep: 9 });
+    const { onSubmitted } = renderWizard({ values, initialStep: 9 });
     await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
     expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
     expect(
       screen.getByText('There was an issue submitting your application. Please try again.'),
     ).toBeInTheDocument();
+    expect(calls.map((call) => call.method)).toEqual(['PUT', 'GET']);
     expect(onSubmitted).not.toHaveBeenCalled();
     await waitFor(() => expect(readProfileCompleteCookie()).toBeNull());
+  });
+
+  it('counts the submit as done when the server completed the record, though an answer failed', async () => {
+    const user = userEvent.setup();
+    const values = completeOnboardingForm({ onboarding_completed: false });
+    // The create call of the submit fails; the save before it already stored the completion.
+    submissionServer(values, ({ method }) =>
+      method === 'POST' ? Response.json({ error: 'Down' }, { status: 503 }) : undefined,
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { onSubmitted } = renderWizard({ values, initialStep: 9 });
+    await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
+    expect(await screen.findByText('Application Submitted Successfully!')).toBeInTheDocument();
+    expect(screen.queryByText('Submission Failed')).toBeNull();
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
+    expect(readProfileCompleteCookie()?.isComplete).toBe(true);
+  });
+
+  it('counts the submit as done when its answer was lost but the server holds it completed', async () => {
+    const user = userEvent.setup();
+    const values = completeOnboardingForm({ onboarding_completed: false });
+    submissionServer(values, ({ method }) => {
+      if (method === 'PUT') throw new TypeError('Failed to fetch');
+      if (method === 'GET')
+        return Response.json({ data: [{ id: 'sub-1', ...readOnboardingFields(completeOnboardingForm()) }] });
+      return undefined;
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { onSubmitted } = renderWizard({ values, initialStep: 9 });
+    await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
+    expect(await screen.findByText('Application Submitted Successfully!')).toBeInTheDocument();
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,10 +1,14 @@
+import { changedOnboardingFields, readOnboardingFields } from '@app/domain/onboarding-fields';
 import { STEP_SCHEMAS, validateStep, type WizardForm, type WizardStep } from '@app/domain/onboarding-rules';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
 import { setProfileCompleteCookie } from '../../../lib/cookies.ts';
-import { notify } from '../notify.ts';
+import { useOnboardingAccount } from '../account-context.tsx';
+import { clearOnboardingDraft, writeOnboardingDraft } from '../onboarding-draft.ts';
+import { answersToAdopt, type WizardAnswers } from '../saved-submission.ts';
 import { AdditionalStep } from '../steps/AdditionalStep.tsx';
 import { AddressStep } from '../steps/AddressStep.tsx';
 import { EmploymentStep } from '../steps/EmploymentStep.tsx';
@@ -15,12 +19,17 @@ import { TermsStep } from '../steps/TermsStep.tsx';
 import { WelcomeStep } from '../steps/WelcomeStep.tsx';
 import { WorkAuthorizationStep } from '../steps/WorkAuthorizationStep.tsx';
 import { StepNavigation } from './StepNavigation.tsx';
-import { useSubmissionSaver } from './use-submission-saver.ts';
+import { type LandedSave, useSubmissionSaver } from './use-submission-saver.ts';
 import { WizardProgress } from './WizardProgress.tsx';
-import { clampStep, FIRST_STEP, LAST_STEP, stepTitle } from './wizard-steps.ts';
+import { clampStep, FIRST_STEP, LAST_STEP, stepTitle, WIZARD_STEPS } from './wizard-steps.ts';
+
+/** What a step's content is told: the words on the button that finishes the wizard. */
+export interface StepContentProps {
+  finishLabel: string;
+}
 
 interface StepView {
-  Content: ComponentType;
+  Content: ComponentType<StepContentProps>;
   next: string;
   nextBusy: string;
 }
@@ -37,6 +46,9 @@ const STEP_VIEWS: Record<WizardStep, StepView> = {
   9: { Content: ResourcesStep, next: 'Complete Onboarding', nextBusy: 'Submitting...' },
 };
 
+/** Edit mode's button that saves every change and finishes, from any step. */
+const SAVE_CHANGES = 'Save Changes';
+
 const SAVE_FAILED = {
   description: 'There was an issue saving your progress. Please try again.',
   duration: 5000,
@@ -44,19 +56,17 @@ const SAVE_FAILED = {
 
 export type WizardMode = 'create' | 'edit';
 
-export interface WizardProgressSnapshot {
-  values: WizardForm;
-  submissionId: string | null;
-}
-
 export interface OnboardingWizardProps {
   mode: WizardMode;
-  initialValues: WizardForm;
+  /** What the server holds and what the form starts with; saves send only the difference. */
+  answers: WizardAnswers;
   initialStep: number;
-  /** The user's stored submission, updated on every save; null until the first save creates it. */
-  submissionId: string | null;
+  /** The form opens with answers typed earlier and not saved: say so once. */
+  restored?: boolean;
+  /** The wizard opens because the person asked for it (not on page load): focus its step heading. */
+  focusOnOpen?: boolean;
   /** Back on step 1: there is nothing before it inside the wizard. Hands over what was entered. */
-  onLeave(progress: WizardProgressSnapshot): void;
+  onLeave(progress: WizardAnswers): void;
   onStepChange?(step: number): void;
   /** After the final submit has landed, with the values that were submitted. */
   onSubmitted(values: WizardForm): void;
@@ -71,27 +81,44 @@ function currentStepResolver(step: { current: number }): Resolver<WizardForm> {
   };
 }
 
-/** The nine-step onboarding form: every step saves the whole form before it moves on. */
+/**
+ * Every step's problems, those of other steps named by their step: edit mode saves from any step,
+ * so it needs the whole form right.
+ */
+function allProblems(current: number, values: unknown): string[] {
+  return WIZARD_STEPS.flatMap(({ step, title }) =>
+    validateStep(step, values).map((problem) => (step === current ? problem : `${title}: ${problem}`)),
+  );
+}
+
+/**
+ * The nine-step onboarding form. Every step saves before it moves on, sending the answers that
+ * differ from what the server holds; in edit mode any step can be opened and 'Save Changes' saves
+ * and finishes from wherever the person is.
+ */
 export function OnboardingWizard({
   mode,
-  initialValues,
+  answers,
   initialStep,
-  submissionId,
+  restored,
+  focusOnOpen,
   onLeave,
   onStepChange,
   onSubmitted,
 }: OnboardingWizardProps) {
+  const { id: userId } = useOnboardingAccount();
   const [step, setStep] = useState(() => clampStep(initialStep));
   const stepRef = useRef(step);
   stepRef.current = step;
   const [resolver] = useState(() => currentStepResolver(stepRef));
-  const form = useForm<WizardForm>({ defaultValues: initialValues, resolver, mode: 'onTouched' });
+  const form = useForm<WizardForm>({ defaultValues: answers.values, resolver, mode: 'onTouched' });
   const { clearErrors } = form;
   const values = useWatch({ control: form.control });
-  const problems = validateStep(step, values);
-  const { save, create, savedId } = useSubmissionSaver(submissionId);
+  const { save, create, reload, current, saved } = useSubmissionSaver(answers);
   const heading = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
+  // Null until the first step is shown: an opening the person asked for focuses it too.
+  const shownStep = useRef<number | null>(focusOnOpen ? null : step);
+  const edit = mode === 'edit';
 
   useEffect(() => {
     onStepChange?.(step);
@@ -103,48 +130,87 @@ export function OnboardingWizard({
     heading.current?.focus({ preventScroll: true });
   }, [step, onStepChange, clearErrors]);
 
-  const edit = mode === 'edit';
+  useEffect(() => {
+    if (restored) {
+      toast('Unsaved Answers Restored', {
+        id: 'onboarding-draft-restored',
+        description: 'The answers you had not saved yet are back in the form.',
+      });
+    }
+  }, [restored]);
+
+  // Whatever is not saved yet outlives this page in the tab: an expired session, a reload.
+  useEffect(() => {
+    writeOnboardingDraft(userId, {
+      step,
+      changes: changedOnboardingFields(saved, readOnboardingFields(values)),
+    });
+  }, [userId, step, saved, values]);
+
+  /** Shows what the server answered in every field the person has not changed since. */
+  const adopt = ({ record, expected }: LandedSave) => {
+    const fields = answersToAdopt(
+      readOnboardingFields(form.getValues()),
+      expected,
+      readOnboardingFields(record),
+    );
+    for (const [field, value] of Object.entries(fields)) {
+      form.setValue(field as keyof WizardForm, value as WizardForm[keyof WizardForm]);
+    }
+  };
 
   /** Saves the answers, then moves one step from where the person was. */
   const move = useMutation({
     mutationFn: async ({ from, direction }: { from: number; direction: 'next' | 'back' }) => {
-      if (!(await save(form.getValues()))) throw new Error('The answers were not saved');
+      const landed = await save(form.getValues());
+      if (!landed) throw new Error('The answers were not saved');
+      adopt(landed);
       return { from, direction };
     },
     onSuccess: ({ from, direction }) => {
       if (direction === 'next') {
-        notify.success('Progress Saved Successfully', {
+        toast.success('Progress Saved Successfully', {
           description: `Step ${from} information saved`,
           duration: 3000,
         });
         setStep(clampStep(from + 1));
       } else {
-        notify.success('Progress Saved', { duration: 2000 });
+        toast.success('Progress Saved', { duration: 2000 });
         setStep(clampStep(from - 1));
       }
     },
-    onError: () => notify.error('Save Failed', SAVE_FAILED),
+    onError: () => toast.error('Save Failed', SAVE_FAILED),
   });
 
   const submit = useMutation({
-    mutationFn: async () => {
-      const submitted: WizardForm = { ...form.getValues(), onboarding_completed: true };
-      // Create mode also sends the create call with the completion flag (spec 1, section 4); the
-      // server keeps one submission per user, so it lands on the record just saved.
-      const landed = (await save(submitted)) && (edit || (await create(submitted)));
-      if (!landed) throw new Error('The answers were not submitted');
-      return submitted;
+    mutationFn: async (): Promise<WizardForm> => {
+      const landed = await save({ ...form.getValues(), onboarding_completed: true });
+      if (landed) {
+        adopt(landed);
+        // Create mode also sends the create call with the completion flag (spec 1, section 4). The
+        // save above already stored the finished answers, so its failure is only logged.
+        if (!edit) await create(form.getValues());
+        return { ...form.getValues(), onboarding_completed: true };
+      }
+      // An answer lost on its way back can hide a save that landed: the server says what it holds,
+      // and the screen shows that.
+      const held = await reload();
+      if (held) adopt(held);
+      if (held?.record.onboarding_completed) return { ...form.getValues(), onboarding_completed: true };
+      throw new Error('The answers were not submitted');
     },
     onSuccess: (submitted) => {
       form.setValue('onboarding_completed', true);
-      notify.success(edit ? 'Profile Updated Successfully!' : 'Application Submitted Successfully!', {
+      clearOnboardingDraft(userId);
+      // The one announcement of a finished edit or onboarding.
+      toast.success(edit ? 'Profile Updated Successfully!' : 'Application Submitted Successfully!', {
         duration: 5000,
       });
       setProfileCompleteCookie(true);
       onSubmitted(submitted);
     },
     onError: () =>
-      notify.error(edit ? 'Update Failed' : 'Submission Failed', {
+      toast.error(edit ? 'Update Failed' : 'Submission Failed', {
         description: edit
           ? 'There was an issue updating your profile. Please try again.'
           : 'There was an issue submitting your application. Please try again.',
@@ -153,18 +219,23 @@ export function OnboardingWizard({
   const busy = move.isPending || submit.isPending;
 
   const goBack = () => {
-    if (step === FIRST_STEP) onLeave({ values: form.getValues(), submissionId: savedId() });
+    if (step === FIRST_STEP) onLeave({ ...current(), values: form.getValues() });
     else move.mutate({ from: step, direction: 'back' });
   };
 
-  const { Content, next, nextBusy } = STEP_VIEWS[step as WizardStep];
+  const view = STEP_VIEWS[step as WizardStep];
+  const finishLabel = edit ? SAVE_CHANGES : STEP_VIEWS[LAST_STEP as WizardStep].next;
+  const last = step === LAST_STEP;
+  const stepProblems = validateStep(step, values);
+  // Edit mode finishes from any step, so its box lists every step's problems.
+  const problems = edit ? allProblems(step, values) : stepProblems;
   return (
     <FormProvider {...form}>
       <div className="mx-auto max-w-3xl space-y-6">
         <h1 className="text-2xl font-semibold text-neutral-900">
-          {mode === 'edit' ? 'Edit Your Profile' : 'Professional Information'}
+          {edit ? 'Edit Your Profile' : 'Professional Information'}
         </h1>
-        <WizardProgress step={step} onJump={setStep} disabled={busy} />
+        <WizardProgress step={step} onJump={setStep} disabled={busy} openAll={edit} />
         <form
           noValidate
           aria-labelledby="wizard-step-title"
@@ -179,15 +250,19 @@ export function OnboardingWizard({
           >
             {stepTitle(step)}
           </h2>
-          <Content />
+          <view.Content finishLabel={finishLabel} />
           <StepNavigation
-            nextLabel={next}
-            nextBusyLabel={nextBusy}
+            nextLabel={last ? finishLabel : view.next}
+            nextBusyLabel={last && edit ? 'Saving...' : view.nextBusy}
             problems={problems}
+            nextBlocked={last && edit ? problems.length > 0 : stepProblems.length > 0}
             busy={busy}
             onBack={goBack}
-            onNext={() =>
-              step === LAST_STEP ? submit.mutate() : move.mutate({ from: step, direction: 'next' })
+            onNext={() => (last ? submit.mutate() : move.mutate({ from: step, direction: 'next' }))}
+            saveChanges={
+              edit && !last
+                ? { label: SAVE_CHANGES, blocked: problems.length > 0, onSave: () => submit.mutate() }
+                : undefined
             }
           />
         </form>

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, CircleAlert } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CircleAlert, Save } from 'lucide-react';
 import { Button } from '../../../components/ui/Button.tsx';
 
 export interface StepNavigationProps {
@@ -6,26 +6,36 @@ export interface StepNavigationProps {
   nextLabel: string;
   /** What it says while busy: 'Saving...', 'Loading...' or 'Submitting...'. */
   nextBusyLabel: string;
-  /** The step's validation messages; Next is enabled only when there are none. */
+  /** The validation messages listed under the buttons. */
   problems: readonly string[];
+  /** Next waits until the step is valid. */
+  nextBlocked: boolean;
   busy: boolean;
   onBack(): void;
   onNext(): void;
+  /** Edit mode: a button that saves every change and finishes from this step. */
+  saveChanges?: { label: string; blocked: boolean; onSave(): void };
 }
 
-/** Back and Next, and under them the red 'Please fix the following:' box while the step is invalid. */
+/**
+ * Back and Next (and edit mode's Save Changes), and under them the red 'Please fix the following:'
+ * box while anything is invalid.
+ */
 export function StepNavigation({
   nextLabel,
   nextBusyLabel,
   problems,
+  nextBlocked,
   busy,
   onBack,
   onNext,
+  saveChanges,
 }: StepNavigationProps) {
   const invalid = problems.length > 0;
+  const describedBy = invalid ? 'fix-list' : undefined;
   return (
     <div className="mt-8 space-y-4 border-t border-neutral-200 pt-6">
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-between">
         <Button variant="secondary" size="lg" onClick={onBack} disabled={busy}>
           {busy ? (
             'Saving...'
@@ -36,22 +46,43 @@ export function StepNavigation({
             </>
           )}
         </Button>
-        <Button
-          size="lg"
-          onClick={onNext}
-          disabled={invalid}
-          busy={busy}
-          aria-describedby={invalid ? 'fix-list' : undefined}
-        >
-          {busy ? (
-            nextBusyLabel
-          ) : (
-            <>
-              {nextLabel}
-              <ArrowRight className="size-4" aria-hidden="true" />
-            </>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row">
+          {saveChanges && (
+            <Button
+              variant="secondary"
+              size="lg"
+              onClick={saveChanges.onSave}
+              disabled={saveChanges.blocked}
+              busy={busy}
+              aria-describedby={saveChanges.blocked ? describedBy : undefined}
+            >
+              {busy ? (
+                'Saving...'
+              ) : (
+                <>
+                  <Save className="size-4" aria-hidden="true" />
+                  {saveChanges.label}
+                </>
+              )}
+            </Button>
           )}
-        </Button>
+          <Button
+            size="lg"
+            onClick={onNext}
+            disabled={nextBlocked}
+            busy={busy}
+            aria-describedby={nextBlocked ? describedBy : undefined}
+          >
+            {busy ? (
+              nextBusyLabel
+            ) : (
+              <>
+                {nextLabel}
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </>
+            )}
+          </Button>
+        </div>
       </div>
       {invalid && (
         <div id="fix-list" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">

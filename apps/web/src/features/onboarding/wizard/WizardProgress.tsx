@@ -4,16 +4,18 @@ import { LAST_STEP, stepTitle, WIZARD_STEPS } from './wizard-steps.ts';
 
 export interface WizardProgressProps {
   step: number;
-  /** Jumps to a completed step without saving. */
+  /** Jumps to a step without saving. */
   onJump(step: number): void;
   disabled?: boolean;
+  /** Edit mode: every step can be opened, not only the completed ones. */
+  openAll?: boolean;
 }
 
 /**
  * A progress bar and a numbered stepper: completed steps show a check and can be clicked, the current
- * step is highlighted, future steps are not clickable.
+ * step is highlighted, future steps are not clickable (in edit mode they are).
  */
-export function WizardProgress({ step, onJump, disabled }: WizardProgressProps) {
+export function WizardProgress({ step, onJump, disabled, openAll }: WizardProgressProps) {
   const percent = Math.round(((step - 1) / (LAST_STEP - 1)) * 100);
   return (
     <div className="space-y-4">
@@ -64,18 +66,19 @@ export function WizardProgress({ step, onJump, disabled }: WizardProgressProps) 
                 className="flex min-w-0 flex-1 flex-col items-center"
                 aria-current={current ? 'step' : undefined}
               >
-                {completed ? (
+                {completed || (openAll && !current) ? (
                   <button
                     type="button"
                     onClick={() => onJump(n)}
                     disabled={disabled}
                     className={`group flex flex-col items-center gap-1 rounded-md p-0.5 disabled:cursor-not-allowed ${focusRing}`}
                   >
-                    <span className={`${circle} group-hover:bg-brand/10`}>
-                      <Check className="size-4" aria-hidden="true" />
+                    <span className={`${circle} group-hover:bg-brand/10`} aria-hidden="true">
+                      {completed ? <Check className="size-4" aria-hidden="true" /> : n}
                     </span>
                     <span className="sr-only">
-                      Step {n}: {title}, completed. Go back to this step
+                      Step {n}: {title}
+                      {completed ? ', completed. Go back to this step' : '. Go to this step'}
                     </span>
                     <span aria-hidden="true" className="contents">
                       {label}

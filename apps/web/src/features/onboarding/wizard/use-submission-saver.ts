@@ -1,24 +1,40 @@
-import { readOnboardingFields } from '@app/domain/onboarding-fields';
-import type { WizardForm } from '@app/domain/onboarding-rules';
+import {
+  changedOnboardingFields,
+  type OnboardingFields,
+  type OnboardingRecord,
+  readOnboardingFields,
+} from '@app/domain/onboarding-fields';
+import { savableChanges, type WizardForm } from '@app/domain/onboarding-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
-import { profileRecordQueryKey } from '../../../lib/profile-record.ts';
+import { useCallback, useRef, useState } from 'react';
+import { fetchProfileRecord, profileRecordQueryKey } from '../../../lib/profile-record.ts';
 import { useOnboardingAccount } from '../account-context.tsx';
 import { createSubmission, updateSubmission } from '../onboarding-api.ts';
+import type { WizardAnswers } from '../saved-submission.ts';
+
+/** A save that landed: the record the server answered, and what the form expected it to hold. */
+export interface LandedSave {
+  record: OnboardingRecord;
+  expected: OnboardingFields;
+}
 
 /**
- * Saves the whole form as the user's one submission: an update of the record they have, otherwise a
- * new one (spec 1, section 4). Resolves to whether the save landed; failures are logged here and
- * explained by the caller's toast.
+ * Saves the user's one submission (spec 1, section 4): an update of the record they have, otherwise
+ * a new one. A save carries only the answers that differ from what the server is known to hold, so
+ * it never blanks an answer the person did not clear, even after the saved answers failed to load.
+ * Resolves to null when a call fails; failures are logged here and explained by the caller's toast.
  */
-export function useSubmissionSaver(existingId: string | null) {
+export function useSubmissionSaver(start: Pick<WizardAnswers, 'saved' | 'submissionId'>) {
   const { id: userId } = useOnboardingAccount();
   const queryClient = useQueryClient();
-  const submissionId = useRef(existingId);
+  const known = useRef(start);
+  /** What the server is known to hold, for rendering (the ref serves the calls in flight). */
+  const [saved, setSaved] = useState(start.saved);
 
-  const onSaved = useCallback(
-    (id: string) => {
-      submissionId.current = id;
+  const remember = useCallback(
+    (record: OnboardingRecord) => {
+      known.current = { saved: readOnboardingFields(record), submissionId: record.id };
+      setSaved(known.current.saved);
       // The profile screens read the same record through their own cache.
       void queryClient.invalidateQueries({ queryKey: profileRecordQueryKey });
     },
@@ -26,26 +42,27 @@ export function useSubmissionSaver(existingId: string | null) {
   );
 
   const save = useCallback(
-    async (values: WizardForm): Promise<boolean> => {
+    async (values: WizardForm): Promise<LandedSave | null> => {
       if (!userId) {
         console.error('No authenticated user found');
-        return false;
+        return null;
       }
-      const fields = readOnboardingFields(values);
-      const result = submissionId.current
-        ? await updateSubmission(submissionId.current, { ...fields, userId })
-        : await createSubmission({ ...fields, user_id: userId });
+      const { saved: before, submissionId } = known.current;
+      const changes = savableChanges(changedOnboardingFields(before, readOnboardingFields(values)));
+      const result = submissionId
+        ? await updateSubmission(submissionId, { ...changes, userId })
+        : await createSubmission({ ...changes, user_id: userId });
       if (!result.data) {
         console.error(`Saving the onboarding submission failed: ${result.error}`);
-        return false;
+        return null;
       }
-      onSaved(result.data.id);
-      return true;
+      remember(result.data);
+      return { record: result.data, expected: { ...before, ...changes } };
     },
-    [userId, onSaved],
+    [userId, remember],
   );
 
-  /** The create call of the final submit: user id, every field and the completion flag. */
+  /** The create call of the final submit: user id, every answer that passes its rule, completion. */
   const create = useCallback(
     async (values: WizardForm): Promise<boolean> => {
       if (!userId) {
@@ -53,7 +70,7 @@ export function useSubmissionSaver(existingId: string | null) {
         return false;
       }
       const result = await createSubmission({
-        ...readOnboardingFields(values),
+        ...savableChanges(readOnboardingFields(values)),
         user_id: userId,
         onboarding_completed: true,
       });
@@ -61,14 +78,23 @@ export function useSubmissionSaver(existingId: string | null) {
         console.error(`Submitting the onboarding submission failed: ${result.error}`);
         return false;
       }
-      onSaved(result.data.id);
+      remember(result.data);
       return true;
     },
-    [userId, onSaved],
+    [userId, remember],
   );
 
-  /** The stored submission's id, once one exists. */
-  const savedId = useCallback(() => submissionId.current, []);
+  /** Asks the server what it holds now; null when it cannot say. */
+  const reload = useCallback(async (): Promise<LandedSave | null> => {
+    const expected = known.current.saved;
+    const { data } = await fetchProfileRecord();
+    if (!data) return null;
+    remember(data);
+    return { record: data, expected };
+  }, [remember]);
 
-  return { save, create, savedId };
+  /** What the server is known to hold, and the stored submission's id once one exists. */
+  const current = useCallback(() => known.current, []);
+
+  return { save, create, reload, current, saved };
 }
