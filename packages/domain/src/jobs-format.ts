@@ -68,3 +68,11 @@ export function linkifyNote(note: string): NoteSegment[] {
   pushText(note.slice(position));
   return segments;
 }
+
+const UNTITLED_JOB = 'Untitled job';
+
+/** 'Senior Content Strategist at Woodgrove Bank': how controls and messages name a job. */
+export function jobName(job: { data_job_title: string | null; data_company: string | null }): string {
+  const title = job.data_job_title || UNTITLED_JOB;
+  return job.data_company ? `${title} at ${job.data_company}` : title;
+}

@@ -150,7 +150,7 @@ describe('/admin', () => {
     expect(within(info).getByText('Refund Policy: Not accepted')).toBeVisible();
     // Jobs and e-mails are asked for by the id the lookup resolved, never by the e-mail typed.
     const asked = fetch.mock.calls.map(([url]) => String(url));
-    expect(asked).toContain('/api/admin/jobs?client_id=client-7');
+    expect(asked).toContain('/api/admin/clients/client-7/jobs');
     expect(asked).toContain('/api/admin/outbox?client_id=client-7');
     expect(asked.filter((url) => url.includes('email='))).toEqual([]);
 

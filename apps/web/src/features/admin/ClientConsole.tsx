@@ -13,8 +13,8 @@ import { ClientFeedbackCard } from './ClientFeedbackCard.tsx';
 import { EmailPreviewsCard } from './EmailPreviewsCard.tsx';
 import { ExistingFiltersCard } from './ExistingFiltersCard.tsx';
 import { GeneratedFiltersCard } from './GeneratedFiltersCard.tsx';
+import { ClientJobsTable } from './jobs-table/ClientJobsTable.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
-import { StaffJobsCard } from './StaffJobsCard.tsx';
 import { useStaffGuard } from './staff-access.tsx';
 import { UserInformationCard } from './UserInformationCard.tsx';
 
@@ -36,7 +36,7 @@ export function ClientConsole() {
   /** Loads the client's record and filters; `again` refreshes the client on screen after a change. */
   const lookUp = useMutation({
     mutationFn: async ({ email }: { email: string; again: boolean }) =>
-      dataOrThrow(guard(await adminAction(email, 'fetch')), GENERIC_ERROR),
+      dataOrThrow(guard(await adminAction({ email }, 'fetch')), GENERIC_ERROR),
     onSuccess: (details, { email }) => setClient({ email, clientId: details.client.id, details }),
     onError: (error, { again }) => {
       toast.error(failureMessage(error, GENERIC_ERROR));
@@ -91,15 +91,16 @@ export function ClientConsole() {
         // Keyed by the client, so a new search starts with no leftover draft or open dialog.
         <div key={client.email} className="space-y-6">
           <UserInformationCard record={client.details.user_data} />
-          <EmailPreviewsCard email={client.email} onSent={searchAgain} />
+          <EmailPreviewsCard target={{ email: client.email }} onSent={searchAgain} />
           <GeneratedFiltersCard
-            email={client.email}
+            target={{ email: client.email }}
+            fileEmail={client.email}
             filtersExist={client.details.filters_exist}
             onSaved={searchAgain}
           />
           <ExistingFiltersCard filters={client.details.existing_filters} />
           <OutboxCard clientId={client.clientId} />
-          <StaffJobsCard clientId={client.clientId} />
+          <ClientJobsTable clientId={client.clientId} />
         </div>
       )}
       <ClientFeedbackCard />

@@ -1,7 +1,9 @@
 /**
  * The staff console's calls: the admin call's actions (spec 2, section 7), the outbox, onboarding
- * feedback and the staff jobs API. Each answers `{ data, error, status }` like every API call.
+ * feedback and the jobs import. Each answers `{ data, error, status }` like every API call.
  */
+
+import type { ActivityEntry } from '@app/domain/activity';
 import type {
   fetchResponseSchema,
   generateFiltersResponseSchema,
@@ -11,8 +13,11 @@ import type {
   sendResponseSchema,
   sendTeamResponseSchema,
 } from '@app/domain/admin-email';
-import type { FormattedFilter } from '@app/domain/job-filters';
-import type { StaffJob } from '@app/domain/jobs-api';
+import type { ClientPage } from '@app/domain/client-page';
+import type { BoardResponse } from '@app/domain/clients-board';
+import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
+import type { JobFilterUpdate } from '@app/domain/job-filters-api';
+import type { importJobsResponseSchema } from '@app/domain/jobs-api';
 import type { ImportFormat } from '@app/domain/jobs-import';
 import type { z } from 'zod';
 import { type ApiResult, apiFetch } from '../../lib/api.ts';
@@ -23,6 +28,7 @@ export type SendWelcomeResult = z.infer<typeof sendResponseSchema>;
 export type SendTeamResult = z.infer<typeof sendTeamResponseSchema>;
 export type GeneratedFilters = z.infer<typeof generateFiltersResponseSchema>;
 export type SavedFilters = z.infer<typeof saveFiltersResponseSchema>;
+type ImportSummary = z.infer<typeof importJobsResponseSchema>['data'];
 
 interface ActionAnswers {
   fetch: ClientDetails;
@@ -33,14 +39,81 @@ interface ActionAnswers {
   save_filters: SavedFilters;
 }
 
+/** Whom an action is for: the e-mail searched (the spec's page) or the client's id (the client page). */
+export type ClientTarget = { email: string } | { client_id: string };
+
 export function adminAction<A extends keyof ActionAnswers>(
-  email: string,
+  target: ClientTarget,
   action: A,
   extra: { formatted_data?: FormattedFilter[] } = {},
 ): Promise<ApiResult<ActionAnswers[A]>> {
   return apiFetch<ActionAnswers[A]>('/admin/user-email-management', {
     method: 'POST',
-    json: { email, action, ...extra },
+    json: { ...target, action, ...extra },
+  });
+}
+
+/** A `{ data }` answer's data, or the failure as it came. */
+async function unwrap<T>(pending: Promise<ApiResult<{ data: T }>>): Promise<ApiResult<T>> {
+  const result = await pending;
+  return { ...result, data: result.data?.data ?? null };
+}
+
+export function fetchBoard(query: URLSearchParams): Promise<ApiResult<BoardResponse>> {
+  return apiFetch<BoardResponse>(`/admin/board?${query}`);
+}
+
+export function fetchClientPage(clientId: string): Promise<ApiResult<ClientPage>> {
+  return unwrap(apiFetch<{ data: ClientPage }>(`/admin/clients/${encodeURIComponent(clientId)}`));
+}
+
+export function downloadClientDocument(clientId: string, which: 'resume' | 'cover_letter') {
+  return apiFetch<Blob>(`/admin/clients/${encodeURIComponent(clientId)}/documents/${which}`, {
+    responseType: 'blob',
+  });
+}
+
+export function replaceFilters(clientId: string, formatted: FormattedFilter[]) {
+  return unwrap(
+    apiFetch<{ data: SavedFilter[] }>(`/admin/clients/${encodeURIComponent(clientId)}/filters`, {
+      method: 'PUT',
+      json: { formatted_data: formatted },
+    }),
+  );
+}
+
+export function updateFilter(id: string, changes: JobFilterUpdate) {
+  return unwrap(
+    apiFetch<{ data: SavedFilter }>(`/job-search-filters/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      json: changes,
+    }),
+  );
+}
+
+export function deleteFilter(id: string) {
+  return unwrap(
+    apiFetch<{ data: { id: string } }>(`/job-search-filters/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+}
+
+export interface ActivityPage {
+  data: ActivityEntry[];
+  next_cursor: string | null;
+}
+
+export function listActivity(query: URLSearchParams): Promise<ApiResult<ActivityPage>> {
+  return apiFetch<ActivityPage>(`/admin/activity?${query}`);
+}
+
+export function listActivityActors() {
+  return unwrap(apiFetch<{ data: { id: string; email: string }[] }>('/admin/activity/actors'));
+}
+
+export function exportActivity(query: URLSearchParams) {
+  return apiFetch<Blob>(`/admin/activity/export?${query}`, {
+    responseType: 'blob',
+    headers: { accept: 'text/csv' },
   });
 }
 
@@ -64,32 +137,14 @@ export async function listFeedback(): Promise<ApiResult<FeedbackEntry[]>> {
   return { ...result, data: result.data?.data ?? null };
 }
 
-export async function listClientJobs(clientId: string): Promise<ApiResult<StaffJob[]>> {
-  const result = await apiFetch<{ data: StaffJob[] }>(
-    `/admin/jobs?client_id=${encodeURIComponent(clientId)}`,
-  );
-  return { ...result, data: result.data?.data ?? null };
-}
-
 export async function importClientJobs(
   clientId: string,
   format: ImportFormat,
   content: string,
-): Promise<ApiResult<{ imported: number; updated: number }>> {
-  const result = await apiFetch<{ data: { imported: number; updated: number } }>('/admin/jobs/import', {
+): Promise<ApiResult<ImportSummary>> {
+  const result = await apiFetch<{ data: ImportSummary }>('/admin/jobs/import', {
     method: 'POST',
     json: { client_id: clientId, format, content },
-  });
-  return { ...result, data: result.data?.data ?? null };
-}
-
-export async function updateClientJob(
-  id: string,
-  patch: { applied_for_job?: boolean; analyst_notes?: string | null },
-): Promise<ApiResult<StaffJob>> {
-  const result = await apiFetch<{ data: StaffJob }>(`/admin/jobs/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    json: patch,
   });
   return { ...result, data: result.data?.data ?? null };
 }

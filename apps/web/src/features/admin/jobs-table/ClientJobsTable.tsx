@@ -1,0 +1,436 @@
+import {
+  DECISION_FILTERS,
+  type DecisionFilter,
+  type JobListItem,
+  type JobSort,
+  type JobSortColumn,
+  STATUS_FILTERS,
+  type StatusFilter,
+  toggleSort,
+} from '@app/domain/jobs';
+import { formatCount, jobName } from '@app/domain/jobs-format';
+import { useTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import {
+  type CSSProperties,
+  type RefObject,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Button, focusRing } from '../../../components/ui/Button.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { Input, Label } from '../../../components/ui/Field.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { failureMessage } from '../../../lib/api.ts';
+import { GENERIC_ERROR } from '../admin-messages.ts';
+import { JobImportForm } from '../JobImportForm.tsx';
+import { type ClientJobsTableActions, ClientJobsTableContext } from './client-job-cells.tsx';
+import { type ClientJobColumn, clientJobColumns, clientJobTableFeatures } from './client-job-columns.tsx';
+import { type ClientJobsFilters, NO_CLIENT_JOB_FILTERS, visibleJobIds } from './client-jobs-view.ts';
+import { useClientJobs } from './use-client-jobs.ts';
+
+/** A first guess at a row's height; rows are measured once drawn. */
+const ESTIMATED_ROW_HEIGHT = 56;
+
+const APPLIED_LABELS: Record<StatusFilter, string> = {
+  all: 'All',
+  applied: 'Applied',
+  not_applied: 'Not applied',
+};
+const DECISION_LABELS: Record<DecisionFilter, string> = {
+  all: 'All',
+  rejected: 'Rejected',
+  not_rejected: 'Not rejected',
+};
+
+const selectClasses = `h-10 rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-900 ${focusRing}`;
+
+/**
+ * The recruiter's table of one client's jobs (the client page mounts it with the client's id):
+ * import a file, find jobs by typing, narrow them by applied and client decision, sort any column,
+ * mark them applied one by one or in bulk, edit analyst notes in place, and delete a job. Thousands
+ * of jobs stay quick: the list is filtered and sorted in the browser and only the rows in view render.
+ */
+export function ClientJobsTable({ clientId }: { clientId: string }) {
+  const { jobs, setApplied, markApplied, saveNotes, remove } = useClientJobs(clientId);
+  const all = jobs.data;
+  const [filters, setFilters] = useState<ClientJobsFilters>(NO_CLIENT_JOB_FILTERS);
+  const search = useDeferredValue(filters.search);
+  const [sort, setSort] = useState<JobSort | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [editingNotesOf, editNotes] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<JobListItem | null>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const scrollBox = useRef<HTMLDivElement>(null);
+  const ids = useId();
+
+  const byId = useMemo(() => new Map((all ?? []).map((job) => [job.id, job])), [all]);
+  // Which jobs are shown, and in what order, is decided when the filters, the sort or the set of jobs
+  // changes, not when a job in view changes: a job marked applied under 'Not applied' stays in its
+  // place (with focus on its box) until the recruiter changes the view.
+  const jobSetKey = useMemo(() => (all ?? []).map((job) => job.id).join(' '), [all]);
+  const viewKey = JSON.stringify([search, filters.applied, filters.decision, sort, jobSetKey]);
+  const [view, setView] = useState<{ key: string; ids: string[] }>({ key: '', ids: [] });
+  if (all && view.key !== viewKey) {
+    setView({ key: viewKey, ids: visibleJobIds(all, { ...filters, search }, sort) });
+  }
+  const shown = useMemo(
+    () => view.ids.map((id) => byId.get(id)).filter((job): job is JobListItem => job !== undefined),
+    [view.ids, byId],
+  );
+  const selectedShown = useMemo(() => shown.filter((job) => selected.has(job.id)), [shown, selected]);
+
+  const toggleApplied = useCallback(
+    (job: JobListItem) => {
+      // A job with a change in flight ignores repeat clicks.
+      if (setApplied.isPending && setApplied.variables?.job.id === job.id) return;
+      setApplied.mutate({ job, applied: !job.applied_for_job });
+    },
+    [setApplied],
+  );
+
+  const actions = useMemo<ClientJobsTableActions>(
+    () => ({
+      isSelected: (id) => selected.has(id),
+      toggleSelected: (id) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (!next.delete(id)) next.add(id);
+          return next;
+        }),
+      shownSelection:
+        selectedShown.length === 0 ? 'none' : selectedShown.length === shown.length ? 'all' : 'some',
+      toggleAllShown: () =>
+        setSelected(
+          selectedShown.length === shown.length && shown.length > 0
+            ? new Set()
+            : new Set(shown.map((job) => job.id)),
+        ),
+      toggleApplied,
+      editingNotesOf,
+      editNotes,
+      saveNotes: (job, notes, saved) => saveNotes.mutate({ job, notes }, { onSuccess: saved }),
+      savingNotesOf: saveNotes.isPending ? (saveNotes.variables?.job.id ?? null) : null,
+      askDelete: setDeleting,
+    }),
+    [selected, selectedShown, shown, toggleApplied, editingNotesOf, saveNotes],
+  );
+
+  const bulk = (applied: boolean) => {
+    if (selectedShown.length === 0 || markApplied.isPending) return;
+    markApplied.mutate(
+      { ids: selectedShown.map((job) => job.id), applied },
+      { onSuccess: () => setSelected(new Set()) },
+    );
+  };
+
+  // After a delete, focus goes to the Delete button of the job that took its place (or the search).
+  const focusAfterDelete = useRef<string | null>(null);
+  const confirmDelete = () => {
+    if (!deleting || remove.isPending) return;
+    const index = shown.findIndex((job) => job.id === deleting.id);
+    focusAfterDelete.current = (shown[index + 1] ?? shown[index - 1])?.id ?? '';
+    remove.mutate(deleting, { onSuccess: () => setDeleting(null) });
+  };
+  useEffect(() => {
+    const target = focusAfterDelete.current;
+    if (deleting || target === null) return;
+    focusAfterDelete.current = null;
+    // After the dialog has given focus back (to nothing: the row is gone).
+    const timer = setTimeout(() => {
+      const button = scrollBox.current?.querySelector<HTMLElement>(`[data-delete-job="${target}"]`);
+      (button ?? searchBox.current)?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [deleting]);
+
+  const total = all?.length ?? 0;
+  const busyBulk = markApplied.isPending;
+  const noneSelected = selectedShown.length === 0;
+
+  return (
+    <Card
+      title="Client Jobs"
+      aria-label="Client Jobs"
+      description="Jobs assigned to this client. New imports appear within 30 seconds."
+    >
+      <JobImportForm clientId={clientId} />
+
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 basis-56 space-y-1.5">
+          <Label htmlFor={`${ids}-search`}>Search jobs</Label>
+          <Input
+            ref={searchBox}
+            id={`${ids}-search`}
+            type="search"
+            placeholder="Title, company or notes"
+            value={filters.search}
+            onChange={(event) => setFilters((current) => ({ ...current, search: event.target.value }))}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${ids}-applied`}>Applied</Label>
+          <select
+            id={`${ids}-applied`}
+            className={`${selectClasses} block`}
+            value={filters.applied}
+            onChange={(event) =>
+              setFilters((current) => ({ ...current, applied: event.target.value as StatusFilter }))
+            }
+          >
+            {STATUS_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {APPLIED_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${ids}-decision`}>Client decision</Label>
+          <select
+            id={`${ids}-decision`}
+            className={`${selectClasses} block`}
+            value={filters.decision}
+            onChange={(event) =>
+              setFilters((current) => ({ ...current, decision: event.target.value as DecisionFilter }))
+            }
+          >
+            {DECISION_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {DECISION_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="text-sm text-neutral-700">
+          {all ? `${formatCount(shown.length)} of ${formatCount(total)} jobs shown` : ''}
+        </p>
+        {/* Always there, and never disabled: focus stays on the button used after the selection clears. */}
+        <fieldset className="flex flex-wrap items-center gap-2" aria-label="Selected jobs">
+          <span className="text-sm text-neutral-700" aria-live="polite">
+            {formatCount(selectedShown.length)} selected
+          </span>
+          <Button
+            size="sm"
+            aria-disabled={noneSelected || undefined}
+            aria-busy={busyBulk || undefined}
+            onClick={() => bulk(true)}
+          >
+            Mark Applied
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-disabled={noneSelected || undefined}
+            aria-busy={busyBulk || undefined}
+            onClick={() => bulk(false)}
+          >
+            Mark Not Applied
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-disabled={noneSelected || undefined}
+            onClick={() => setSelected(new Set())}
+          >
+            Clear Selection
+          </Button>
+        </fieldset>
+      </div>
+
+      <div className="mt-3">
+        {jobs.isPending && <Spinner label="Loading jobs..." />}
+        {jobs.isError && !all && (
+          <p role="alert" className="text-sm text-red-700">
+            {failureMessage(jobs.error, GENERIC_ERROR)}
+          </p>
+        )}
+        {all && total === 0 && (
+          <p className="text-sm text-neutral-600">No jobs assigned to this client yet.</p>
+        )}
+        {all && total > 0 && shown.length === 0 && (
+          <p className="text-sm text-neutral-600">No jobs match your search or filters.</p>
+        )}
+        {shown.length > 0 && (
+          <ClientJobsTableContext.Provider value={actions}>
+            <JobRows
+              jobs={shown}
+              sort={sort}
+              onSort={(column) => setSort((current) => toggleSort(current, column))}
+              scrollBox={scrollBox}
+            />
+          </ClientJobsTableContext.Provider>
+        )}
+      </div>
+
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setDeleting(null);
+        }}
+        title="Delete this job?"
+        description={
+          deleting
+            ? `${jobName(deleting)} leaves the client's list, with its history. This cannot be undone.`
+            : undefined
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" aria-busy={remove.isPending || undefined} onClick={confirmDelete}>
+              {remove.isPending ? 'Deleting...' : 'Delete Job'}
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}
+
+const ariaSort = (direction: 'asc' | 'desc' | undefined) =>
+  direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined;
+
+/** Where each sticky column stays while the table scrolls sideways: after the sticky ones before it. */
+function stickyOffsets(columns: readonly ClientJobColumn[]): Map<string, number> {
+  const offsets = new Map<string, number>();
+  let left = 0;
+  for (const columnDef of columns) {
+    if (!columnDef.meta?.sticky || !columnDef.id) continue;
+    offsets.set(columnDef.id, left);
+    left += columnDef.meta.width;
+  }
+  return offsets;
+}
+const offsets = stickyOffsets(clientJobColumns);
+const tableWidth = clientJobColumns.reduce((sum, columnDef) => sum + (columnDef.meta?.width ?? 0), 0);
+
+function cellLayout(columnDef: ClientJobColumn): { className: string; style: CSSProperties } {
+  const width = columnDef.meta?.width;
+  const left = columnDef.id ? offsets.get(columnDef.id) : undefined;
+  if (left === undefined) return { className: '', style: { width } };
+  return { className: 'sticky z-[1] bg-inherit', style: { width, left } };
+}
+
+/**
+ * The rows, at most 70% of the viewport high, scrolling both ways with the checkbox and title in
+ * view; only the rows in view are rendered.
+ */
+function JobRows({
+  jobs,
+  sort,
+  onSort,
+  scrollBox,
+}: {
+  jobs: JobListItem[];
+  sort: JobSort | null;
+  onSort(column: JobSortColumn): void;
+  scrollBox: RefObject<HTMLDivElement | null>;
+}) {
+  const table = useTable({
+    features: clientJobTableFeatures,
+    columns: clientJobColumns,
+    data: jobs,
+    getRowId: (job) => job.id,
+  });
+  const rows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollBox.current,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 8,
+  });
+  const headerGroup = table.getHeaderGroups()[0];
+
+  return (
+    <div
+      ref={scrollBox}
+      className="relative max-h-[70vh] overflow-auto rounded-lg border border-neutral-200 bg-white"
+    >
+      <table
+        aria-label="Client jobs"
+        aria-rowcount={rows.length + 1}
+        className="grid text-sm"
+        style={{ width: tableWidth, minWidth: '100%' }}
+      >
+        <thead className="sticky top-0 z-10 grid border-b border-neutral-200 bg-neutral-50">
+          <tr aria-rowindex={1} className="flex w-full bg-neutral-50">
+            {headerGroup?.headers.map((header) => {
+              const meta = header.column.columnDef.meta;
+              const sortColumn = meta?.sortColumn;
+              const direction = sortColumn && sort?.column === sortColumn ? sort.direction : undefined;
+              const SortIcon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+              const layout = cellLayout(header.column.columnDef);
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={sortColumn ? ariaSort(direction) : undefined}
+                  className={`flex shrink-0 items-center px-3 py-2 text-left font-semibold whitespace-nowrap text-neutral-700 ${layout.className}`}
+                  style={layout.style}
+                >
+                  {sortColumn ? (
+                    <button
+                      type="button"
+                      className={`inline-flex items-center gap-1 rounded-sm whitespace-nowrap hover:text-neutral-950 ${focusRing}`}
+                      onClick={() => onSort(sortColumn)}
+                    >
+                      <table.FlexRender header={header} />
+                      <SortIcon
+                        className={`size-3.5 ${direction ? 'text-neutral-900' : 'text-neutral-400'}`}
+                        aria-hidden="true"
+                      />
+                    </button>
+                  ) : (
+                    <table.FlexRender header={header} />
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <tr
+                key={row.id}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
+                className={`absolute flex w-full border-b border-neutral-100 ${item.index % 2 ? 'bg-neutral-50' : 'bg-white'}`}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {row.getAllCells().map((cell) => {
+                  const layout = cellLayout(cell.column.columnDef);
+                  return (
+                    <td
+                      key={cell.id}
+                      className={`flex min-w-0 shrink-0 items-center px-3 py-2 text-neutral-800 ${layout.className}`}
+                      style={layout.style}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

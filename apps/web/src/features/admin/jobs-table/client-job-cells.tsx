@@ -1,0 +1,223 @@
+import { applyLink, decisionOf, type JobListItem } from '@app/domain/jobs';
+import { jobName } from '@app/domain/jobs-format';
+import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { createContext, type KeyboardEvent, useContext, useEffect, useId, useRef, useState } from 'react';
+import { Button, focusRing } from '../../../components/ui/Button.tsx';
+import { Textarea } from '../../../components/ui/Field.tsx';
+
+/** What the cells of the recruiter's table can do, given by the table. */
+export interface ClientJobsTableActions {
+  isSelected(id: string): boolean;
+  toggleSelected(id: string): void;
+  /** 'all', 'some' or 'none' of the jobs shown are selected. */
+  shownSelection: 'all' | 'some' | 'none';
+  toggleAllShown(): void;
+  toggleApplied(job: JobListItem): void;
+  /** The job whose analyst notes are open for editing, if any. */
+  editingNotesOf: string | null;
+  editNotes(id: string | null): void;
+  saveNotes(job: JobListItem, notes: string, saved: () => void): void;
+  savingNotesOf: string | null;
+  askDelete(job: JobListItem): void;
+}
+
+export const ClientJobsTableContext = createContext<ClientJobsTableActions | null>(null);
+
+function useActions(): ClientJobsTableActions {
+  const actions = useContext(ClientJobsTableContext);
+  if (!actions) throw new Error('A client job cell is rendered outside its table');
+  return actions;
+}
+
+const checkboxClasses = `size-4 cursor-pointer accent-brand ${focusRing}`;
+const linkClasses = `inline-flex items-center gap-1 rounded-sm font-medium text-brand underline-offset-2 hover:underline ${focusRing}`;
+
+export function SelectAllShown() {
+  const { shownSelection, toggleAllShown } = useActions();
+  return (
+    <input
+      type="checkbox"
+      className={checkboxClasses}
+      aria-label="Select all jobs shown"
+      checked={shownSelection === 'all'}
+      ref={(box) => {
+        if (box) box.indeterminate = shownSelection === 'some';
+      }}
+      onChange={toggleAllShown}
+    />
+  );
+}
+
+export function SelectJob({ job }: { job: JobListItem }) {
+  const { isSelected, toggleSelected } = useActions();
+  return (
+    <input
+      type="checkbox"
+      className={checkboxClasses}
+      aria-label={`Select ${jobName(job)}`}
+      checked={isSelected(job.id)}
+      onChange={() => toggleSelected(job.id)}
+    />
+  );
+}
+
+/** Saves at once; never disabled, so keyboard focus stays on it while the change is saved. */
+export function AppliedToggle({ job }: { job: JobListItem }) {
+  const { toggleApplied } = useActions();
+  return (
+    <input
+      type="checkbox"
+      className={checkboxClasses}
+      aria-label={`Applied: ${jobName(job)}`}
+      checked={job.applied_for_job}
+      onChange={() => toggleApplied(job)}
+    />
+  );
+}
+
+export function ClientDecision({ job }: { job: JobListItem }) {
+  const rejected = decisionOf(job) === 'rejected';
+  return (
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${rejected ? 'bg-red-50 text-red-800' : 'bg-neutral-100 text-neutral-700'}`}
+    >
+      {rejected ? 'Rejected' : 'Pending'}
+    </span>
+  );
+}
+
+/** Text as the client wrote it, never markup; long notes are cut to three lines (all of it on hover). */
+export function ClientNotes({ job }: { job: JobListItem }) {
+  if (!job.client_notes) return <span className="text-neutral-500">No notes</span>;
+  return (
+    <span className="line-clamp-3 break-words whitespace-pre-wrap" title={job.client_notes}>
+      {job.client_notes}
+    </span>
+  );
+}
+
+export function PostingLink({ job }: { job: JobListItem }) {
+  const href = applyLink(job);
+  if (!href) return <span className="text-neutral-500">No Link</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={linkClasses}>
+      Open
+      <span className="sr-only"> the posting for {jobName(job)} (opens in a new tab)</span>
+      <ExternalLink className="size-3.5" aria-hidden="true" />
+    </a>
+  );
+}
+
+export function DeleteJobButton({ job }: { job: JobListItem }) {
+  const { askDelete } = useActions();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+      data-delete-job={job.id}
+      aria-label={`Delete ${jobName(job)}`}
+      onClick={() => askDelete(job)}
+    >
+      <Trash2 className="size-4" aria-hidden="true" />
+    </Button>
+  );
+}
+
+/**
+ * Analyst notes edited in place: the note (or 'Add analyst notes') is a button that opens a text box
+ * in the row. Ctrl+Enter or Save keeps the text, Escape or Cancel drops it; either way focus goes back
+ * to the button the recruiter started from.
+ */
+export function AnalystNotes({ job }: { job: JobListItem }) {
+  const { editingNotesOf, editNotes } = useActions();
+  const editing = editingNotesOf === job.id;
+  const button = useRef<HTMLButtonElement>(null);
+  const focusBack = useRef(false);
+
+  useEffect(() => {
+    if (editing || !focusBack.current) return;
+    focusBack.current = false;
+    button.current?.focus();
+  }, [editing]);
+
+  if (editing) {
+    return (
+      <NotesEditor
+        job={job}
+        onClose={() => {
+          focusBack.current = true;
+          editNotes(null);
+        }}
+      />
+    );
+  }
+  return (
+    <button
+      ref={button}
+      type="button"
+      className={`group flex w-full items-start gap-2 rounded-sm text-left hover:text-neutral-950 ${focusRing}`}
+      onClick={() => editNotes(job.id)}
+    >
+      <span
+        className={`line-clamp-3 min-w-0 flex-1 break-words whitespace-pre-wrap ${job.analyst_notes ? '' : 'text-neutral-500'}`}
+      >
+        {job.analyst_notes || 'Add analyst notes'}
+      </span>
+      <span className="sr-only">: edit the analyst notes for {jobName(job)}</span>
+      <Pencil
+        className="mt-0.5 size-3.5 shrink-0 text-neutral-400 group-hover:text-neutral-700"
+        aria-hidden="true"
+      />
+    </button>
+  );
+}
+
+function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
+  const { saveNotes, savingNotesOf } = useActions();
+  const [text, setText] = useState(job.analyst_notes ?? '');
+  const hintId = useId();
+  const saving = savingNotesOf === job.id;
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The recruiter asked to edit this note: typing starts here.
+  useEffect(() => box.current?.focus(), []);
+  const save = () => {
+    if (!saving) saveNotes(job, text, onClose);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      save();
+    }
+  };
+  return (
+    <div className="w-full space-y-2">
+      <Textarea
+        ref={box}
+        onKeyDown={onKeyDown}
+        rows={3}
+        value={text}
+        aria-label={`Analyst notes for ${jobName(job)}`}
+        aria-describedby={hintId}
+        onChange={(event) => setText(event.target.value)}
+        className="text-sm"
+      />
+      <p id={hintId} className="sr-only">
+        Control and Enter saves, Escape cancels.
+      </p>
+      <div className="flex gap-2">
+        {/* Not disabled while saving, so focus stays on it; a second click is ignored instead. */}
+        <Button size="sm" aria-busy={saving || undefined} onClick={save}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import type { JobListItem } from '@app/domain/jobs';
+import { jobName } from '@app/domain/jobs-format';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { toast } from 'sonner';
+import { failureMessage } from '../../../lib/api.ts';
+import { GENERIC_ERROR } from '../admin-messages.ts';
+import { adminQueryKeys } from '../query-keys.ts';
+import { useStaffGuard } from '../staff-access.tsx';
+import { clientJobsApi } from './client-jobs-api.ts';
+
+/** New jobs imported by a colleague or the CLI show up within this time, or when the page is focused again. */
+export const CLIENT_JOBS_REFRESH_MS = 30_000;
+
+type Changes = ReadonlyMap<string, Partial<JobListItem>>;
+
+/**
+ * One client's jobs for the recruiter's table, and what the table does to them. Applied changes are
+ * optimistic: the box changes at once, a failure puts back only the jobs that failed. A list fetch
+ * in flight is cancelled first so it cannot land over the change.
+ */
+export function useClientJobs(clientId: string) {
+  const guard = useStaffGuard();
+  const queryClient = useQueryClient();
+  const api = useMemo(() => clientJobsApi(clientId, guard), [clientId, guard]);
+  const queryKey = adminQueryKeys.jobs(clientId);
+
+  const jobs = useQuery({
+    queryKey,
+    queryFn: api.list,
+    // Imports by anyone (a colleague, the CLI) appear without a reload; an unchanged list is a 304.
+    refetchOnWindowFocus: true,
+    refetchInterval: CLIENT_JOBS_REFRESH_MS,
+  });
+
+  const patch = (changes: Changes) =>
+    queryClient.setQueryData<JobListItem[]>(queryKey, (list) =>
+      list?.map((job) => {
+        const change = changes.get(job.id);
+        return change ? { ...job, ...change } : job;
+      }),
+    );
+
+  /** Writes the change into the list, and answers what to write to undo it. */
+  async function applyOptimistically(ids: readonly string[], applied: boolean): Promise<Changes> {
+    await queryClient.cancelQueries({ queryKey, exact: true });
+    const before = new Map(
+      (queryClient.getQueryData<JobListItem[]>(queryKey) ?? []).map((job) => [job.id, job.applied_for_job]),
+    );
+    const undo = new Map(ids.map((id) => [id, { applied_for_job: before.get(id) ?? !applied }]));
+    patch(new Map(ids.map((id) => [id, { applied_for_job: applied }])));
+    return undo;
+  }
+
+  const setApplied = useMutation({
+    mutationFn: ({ job, applied }: { job: JobListItem; applied: boolean }) =>
+      api.update(job.id, { applied_for_job: applied }),
+    onMutate: ({ job, applied }) => applyOptimistically([job.id], applied),
+    onSuccess: (saved) => patch(new Map([[saved.id, saved]])),
+    onError: (error, { job }, undo) => {
+      if (undo) patch(undo);
+      toast.error(`Failed to update ${jobName(job)}: ${failureMessage(error, GENERIC_ERROR)}`);
+    },
+  });
+
+  const markApplied = useMutation({
+    mutationFn: ({ ids, applied }: { ids: readonly string[]; applied: boolean }) =>
+      api.markApplied(ids, applied),
+    onMutate: ({ ids, applied }) => applyOptimistically(ids, applied),
+    onSuccess: (result, { applied }) => {
+      const count = result.updated_ids.length;
+      toast.success(
+        `Marked ${count} ${count === 1 ? 'job' : 'jobs'} ${applied ? 'applied' : 'not applied'}.`,
+      );
+      // Jobs taken back meanwhile: the list reloads without them.
+      if (result.not_found_job_ids.length > 0) void queryClient.invalidateQueries({ queryKey, exact: true });
+    },
+    onError: (error, _variables, undo) => {
+      if (undo) patch(undo);
+      toast.error(failureMessage(error, GENERIC_ERROR));
+    },
+  });
+
+  const saveNotes = useMutation({
+    mutationFn: ({ job, notes }: { job: JobListItem; notes: string }) =>
+      api.update(job.id, { analyst_notes: notes.trim() === '' ? null : notes }),
+    onSuccess: (saved) => {
+      patch(new Map([[saved.id, saved]]));
+      toast.success('Analyst notes saved');
+    },
+    onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
+  });
+
+  const remove = useMutation({
+    mutationFn: (job: JobListItem) => api.remove(job.id),
+    onSuccess: async (_nothing, job) => {
+      await queryClient.cancelQueries({ queryKey, exact: true });
+      queryClient.setQueryData<JobListItem[]>(queryKey, (list) => list?.filter((item) => item.id !== job.id));
+      toast.success(`Deleted ${jobName(job)}`);
+    },
+    onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
+  });
+
+  return { jobs, setApplied, markApplied, saveNotes, remove };
+}
