@@ -165,7 +165,7 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
 
   await chooseJobsFile(page, 'jobs.csv', JOBS_CSV);
   await page.getByRole('button', { name: 'Import Jobs' }).click();
-  await expect(jobs.getByRole('status')).toHaveText('Imported 2 new jobs and updated 0.');
+  await expect(jobs.getByRole('status')).toHaveText('Imported 2 new jobs, updated 0 and merged 0.');
   const jobList = page.getByRole('list', { name: 'Client jobs' });
   await expect(jobList.getByRole('listitem')).toHaveCount(2);
   const analytics = jobList.getByRole('listitem').filter({ hasText: 'Analytics Engineer' });

@@ -384,3 +384,20 @@ export class DuplicateIndex<T> {
     return near && { job: near.job, by: 'title_company' };
   }
 }
+
+/**
+ * What an import did, in words for staff: 'Imported 2 new jobs, updated 1 and merged 1.' Merged rows
+ * repeated a job the client had (see DuplicateIndex); refused rows are listed by the caller.
+ */
+export function describeImportSummary(summary: {
+  imported: number;
+  updated: number;
+  merged: number;
+  refused: readonly unknown[];
+}): string {
+  const { imported, updated, merged } = summary;
+  const sentence = `Imported ${imported} new ${imported === 1 ? 'job' : 'jobs'}, updated ${updated} and merged ${merged}.`;
+  const refused = summary.refused.length;
+  if (refused === 0) return sentence;
+  return `${sentence} ${refused === 1 ? '1 row was' : `${refused} rows were`} refused: the client avoids that company.`;
+}

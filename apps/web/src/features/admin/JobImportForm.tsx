@@ -1,3 +1,4 @@
+import { describeImportSummary } from '@app/domain/jobs-import';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -11,7 +12,9 @@ import { checkImportFile, type FileCheck, importFormatOf } from './job-import-fi
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 
-type Outcome = { kind: 'imported'; text: string } | { kind: 'rejected'; summary: string; problems: string[] };
+type Outcome =
+  | { kind: 'imported'; text: string; refused: string[] }
+  | { kind: 'rejected'; summary: string; problems: string[] };
 
 const CHOOSE_FILE_MESSAGE = 'Choose a .csv or .json file of jobs';
 
@@ -48,8 +51,12 @@ export function JobImportForm({ clientId }: { clientId: string }) {
       return dataOrThrow(guard(await importClientJobs(clientId, format, content)), GENERIC_ERROR);
     },
     onSuccess: async (data) => {
-      const text = `Imported ${data.imported} new ${data.imported === 1 ? 'job' : 'jobs'} and updated ${data.updated}.`;
-      setOutcome({ kind: 'imported', text });
+      const text = describeImportSummary(data);
+      setOutcome({
+        kind: 'imported',
+        text,
+        refused: data.refused.map((row) => `Row ${row.row}: ${row.message}`),
+      });
       toast.success(text);
       if (fileInput.current) fileInput.current.value = '';
       await queryClient.invalidateQueries({ queryKey: adminQueryKeys.jobs(clientId) });
@@ -83,9 +90,16 @@ export function JobImportForm({ clientId }: { clientId: string }) {
         {importFile.isPending ? 'Importing...' : 'Import Jobs'}
       </Button>
       {outcome?.kind === 'imported' && (
-        <p role="status" className="text-sm text-green-800">
-          {outcome.text}
-        </p>
+        <div role="status" className="text-sm text-green-800">
+          <p>{outcome.text}</p>
+          {outcome.refused.length > 0 && (
+            <ul className="mt-2 list-disc space-y-0.5 pl-5 text-red-800">
+              {outcome.refused.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
       {outcome?.kind === 'rejected' && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
