@@ -11,6 +11,7 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createAccessTokens } from '../apps/server/src/auth/access-tokens.ts';
 import { loadSigningKey } from '../apps/server/src/auth/keys.ts';
+import { systemClock } from '../apps/server/src/clock.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
 import { benchAppConfig, type Comparison, type Measurement, measurePair, startServer } from './lib.ts';
 
@@ -30,6 +31,7 @@ async function serveApp(variant: Variant): Promise<{ port: number; accessToken: 
     const everyTime = createAccessTokens(await loadSigningKey(config), {
       issuer: `${config.publicUrl}/auth/v1`,
       ttlSeconds: config.auth.accessTokenTtl,
+      clock: systemClock,
       rememberedTokens: 0,
     });
     app.auth.tokens.verify = everyTime.verify;

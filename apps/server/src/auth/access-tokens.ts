@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
+import type { Clock } from '../clock.ts';
 import { Unauthorized } from '../errors.ts';
 import type { SigningKey } from './keys.ts';
 
@@ -26,8 +27,6 @@ export interface AccessTokens {
 export const ACCESS_TOKEN_AUDIENCE = 'authenticated';
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid JWT signature';
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /**
  * ES256 access tokens. A verified token is remembered until it expires (the exact token text, at
  * most `rememberedTokens` of them; 0 remembers none): verifying the signature cost half of an
@@ -36,23 +35,24 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  */
 export function createAccessTokens(
   key: SigningKey,
-  options: { issuer: string; ttlSeconds: number; rememberedTokens?: number },
+  options: { issuer: string; ttlSeconds: number; clock: Clock; rememberedTokens?: number },
 ): AccessTokens {
+  const { clock } = options;
   const rememberedTokens = options.rememberedTokens ?? 10_000;
   const verified =
     rememberedTokens > 0
       ? new LRUCache<string, AccessTokenClaims>({
           max: rememberedTokens,
-          // Each entry lives until its token expires (set below); the clock is Date, as for `exp`.
+          // Each entry lives until its token expires (set below), by the clock that checks `exp`.
           ttl: options.ttlSeconds * 1000,
-          perf: { now: () => Date.now() },
+          perf: clock,
           ttlResolution: 0,
         })
       : undefined;
 
   return {
     async issue(claims) {
-      const issuedAt = nowSeconds();
+      const issuedAt = Math.floor(clock.now() / 1000);
       const expiresAt = issuedAt + options.ttlSeconds;
       const token = await new SignJWT({
         email: claims.email,
@@ -80,6 +80,7 @@ export function createAccessTokens(
           issuer: options.issuer,
           audience: ACCESS_TOKEN_AUDIENCE,
           requiredClaims: ['sub', 'exp', 'email', 'role', 'sid'],
+          currentDate: new Date(clock.now()),
         }));
       } catch (error) {
         throw Unauthorized(verificationFailureMessage(error));
@@ -103,7 +104,7 @@ export function createAccessTokens(
         mfa: mfa === true,
         expiresAt: exp,
       };
-      verified?.set(token, claims, { ttl: Math.max(1, exp * 1000 - Date.now()) });
+      verified?.set(token, claims, { ttl: Math.max(1, exp * 1000 - clock.now()) });
       return claims;
     },
   };

@@ -1,4 +1,5 @@
-import { type Db, nowIso } from '../db/database.ts';
+import { type Clock, isoTime } from '../clock.ts';
+import type { Db } from '../db/database.ts';
 
 export interface StaffMfaRecord {
   secret: string;
@@ -9,7 +10,8 @@ export interface StaffMfaRecord {
 }
 
 /** The staff second factor's SQL: TOTP secrets, their last used time step and recovery codes. */
-export function createMfaRepo(db: Db) {
+export function createMfaRepo(db: Db, clock: Clock) {
+  const nowIso = () => isoTime(clock);
   const { kysely } = db;
 
   return {

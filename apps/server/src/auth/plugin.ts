@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
 import type { ClientsService } from '../modules/clients/service.ts';
 import { type AccessTokens, createAccessTokens } from './access-tokens.ts';
 import { type DevelopmentProvider, mountDevelopmentProvider } from './dev-provider.ts';
@@ -30,22 +31,32 @@ declare module 'fastify' {
  * Sign-in and sessions. Registered before every other module: it installs the guard that makes
  * every route require an access token unless it is marked public.
  */
-export async function registerAuth(app: FastifyInstance, deps: { clients: ClientsService }): Promise<void> {
+export async function registerAuth(
+  app: FastifyInstance,
+  deps: { clients: ClientsService; clock: Clock },
+): Promise<void> {
   const { config } = app;
+  const { clock } = deps;
   const signingKey = await loadSigningKey(config);
   const tokens = createAccessTokens(signingKey, {
     issuer: `${config.publicUrl}${AUTH_PREFIX}`,
     ttlSeconds: config.auth.accessTokenTtl,
+    clock,
   });
-  const staffMfa = createStaffMfa({ repo: createMfaRepo(app.db), issuer: config.brand.name });
+  const staffMfa = createStaffMfa({
+    repo: createMfaRepo(app.db, clock),
+    issuer: config.brand.name,
+    clock,
+  });
   const sessions = createSessionService({
-    repo: createAuthRepo(app.db),
+    repo: createAuthRepo(app.db, clock),
     identities: createIdentityResolver({ db: app.db.kysely, clients: deps.clients }),
     tokens,
     staffEmailDomain: config.staffEmailDomain,
     refreshTokenTtlSeconds: config.auth.refreshTokenTtl,
     sessionMaxAgeSeconds: config.auth.sessionMaxAge,
     secondFactor: { required: config.auth.staffMfa, isEnrolled: staffMfa.isEnrolled },
+    clock,
   });
   installGuard(app, tokens, sessions);
   const { settings, endSession } = signInProvider(app);

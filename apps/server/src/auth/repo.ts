@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Db, nowIso, toBool } from '../db/database.ts';
+import { type Clock, isoTime } from '../clock.ts';
+import { type Db, toBool } from '../db/database.ts';
 
 export interface UserRecord {
   id: string;
@@ -50,7 +51,8 @@ export interface SessionListing {
 export const LAST_SEEN_RESOLUTION_SECONDS = 60;
 
 /** Users by id, sessions and refresh tokens (identities: identity-repo.ts; second factor: mfa-repo.ts). */
-export function createAuthRepo(db: Db) {
+export function createAuthRepo(db: Db, clock: Clock) {
+  const nowIso = () => isoTime(clock);
   const { kysely } = db;
 
   async function findUserById(id: string): Promise<UserRecord | undefined> {
@@ -108,11 +110,10 @@ export function createAuthRepo(db: Db) {
 
     /** Records use of the session, at most once a minute. */
     async markSessionSeen(sessionId: string): Promise<void> {
-      const now = new Date();
-      const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_SECONDS * 1000).toISOString();
+      const staleBefore = isoTime(clock, -LAST_SEEN_RESOLUTION_SECONDS * 1000);
       await kysely
         .updateTable('sessions')
-        .set({ last_seen_at: now.toISOString() })
+        .set({ last_seen_at: nowIso() })
         .where('id', '=', sessionId)
         .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', staleBefore)]))
         .execute();

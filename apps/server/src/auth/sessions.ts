@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isStaffEmail } from '@app/domain/staff';
 import { LRUCache } from 'lru-cache';
+import { type Clock, isoTime } from '../clock.ts';
 import { HttpError, NotFound, Unauthorized } from '../errors.ts';
 import type { AccessTokens, Role } from './access-tokens.ts';
 import type { IdentityResolver } from './identity.ts';
@@ -83,8 +84,6 @@ export function toPublicUser(user: UserRecord, role: Role, mfa?: SecondFactorSta
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-const isoIn = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
-const secondsUntil = (iso: string) => Math.max(0, Math.floor((Date.parse(iso) - Date.now()) / 1000));
 
 /**
  * Sessions: one row per sign-in, a chain of single-use refresh tokens (stored hashed) and
@@ -100,6 +99,7 @@ export function createSessionService(deps: {
   refreshTokenTtlSeconds: number;
   sessionMaxAgeSeconds: number;
   secondFactor: { required: boolean; isEnrolled(userId: string): Promise<boolean> };
+  clock: Clock;
 }) {
   const {
     repo,
@@ -109,7 +109,10 @@ export function createSessionService(deps: {
     refreshTokenTtlSeconds,
     sessionMaxAgeSeconds,
     secondFactor,
+    clock,
   } = deps;
+  const isoIn = (seconds: number) => isoTime(clock, seconds * 1000);
+  const secondsUntil = (iso: string) => Math.max(0, Math.floor((Date.parse(iso) - clock.now()) / 1000));
 
   // What this instance last read of each session; a revocation elsewhere is seen within the TTL.
   // Sessions that no longer exist (ended ones are deleted at the owner's next sign-in) are
@@ -118,11 +121,11 @@ export function createSessionService(deps: {
     max: 50_000,
     ttl: SESSION_CHECK_TTL_MS,
     // The service's clock, read on every check (no timer per read), so tests can move it.
-    perf: { now: () => Date.now() },
+    perf: clock,
     ttlResolution: 0,
     fetchMethod: async (sessionId) => {
       const status = (await repo.findSessionStatus(sessionId)) ?? null;
-      const seenBefore = Date.now() - LAST_SEEN_RESOLUTION_SECONDS * 1000;
+      const seenBefore = clock.now() - LAST_SEEN_RESOLUTION_SECONDS * 1000;
       if (status && !status.revokedAt && (!status.lastSeenAt || Date.parse(status.lastSeenAt) < seenBefore)) {
         await repo.markSessionSeen(sessionId);
       }
@@ -148,7 +151,7 @@ export function createSessionService(deps: {
     return {
       accessToken: issued.token,
       expiresAt: issued.expiresAt,
-      expiresIn: issued.expiresAt - Math.floor(Date.now() / 1000),
+      expiresIn: issued.expiresAt - Math.floor(clock.now() / 1000),
       user: toPublicUser(user, role, await secondFactorState(user, role, mfa)),
     };
   }
@@ -176,7 +179,7 @@ export function createSessionService(deps: {
     /** Finds (or creates) the person's user account (see identity.ts) and starts a session for them. */
     async signIn(identity: ProviderIdentity, details: SessionDetails): Promise<IssuedSession> {
       const user = await identities.resolveUser(identity);
-      await repo.deleteEndedSessions(user.id, new Date().toISOString());
+      await repo.deleteEndedSessions(user.id, isoTime(clock));
       const expiresAt = isoIn(Math.min(refreshTokenTtlSeconds, sessionMaxAgeSeconds));
       const userAgent = (details.userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH);
       const sessionId = await repo.createSession({ userId: user.id, expiresAt, userAgent });
@@ -192,7 +195,7 @@ export function createSessionService(deps: {
       const tokenHash = hashToken(refreshToken);
       const record = await repo.findRefreshToken(tokenHash);
       if (!record) throw Unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
-      if (record.sessionRevokedAt || record.sessionExpiresAt <= new Date().toISOString()) {
+      if (record.sessionRevokedAt || record.sessionExpiresAt <= isoTime(clock)) {
         throw Unauthorized(SESSION_ENDED_MESSAGE);
       }
       if (record.usedAt || !(await repo.claimRefreshToken(tokenHash))) {
@@ -203,7 +206,7 @@ export function createSessionService(deps: {
       if (!user) throw Unauthorized(SESSION_ENDED_MESSAGE);
       const absoluteEnd = Date.parse(record.sessionCreatedAt) + sessionMaxAgeSeconds * 1000;
       const expiresAt = new Date(
-        Math.min(Date.now() + refreshTokenTtlSeconds * 1000, absoluteEnd),
+        Math.min(clock.now() + refreshTokenTtlSeconds * 1000, absoluteEnd),
       ).toISOString();
       await repo.recordRefresh(record.sessionId, expiresAt);
       await repo.deleteUsedRefreshTokens(record.sessionId, isoIn(-refreshTokenTtlSeconds));
@@ -222,7 +225,10 @@ export function createSessionService(deps: {
       const cached = await sessionStatuses.fetch(sessionId);
       const status = cached?.status;
       return (
-        !!status && status.userId === userId && !status.revokedAt && Date.parse(status.expiresAt) > Date.now()
+        !!status &&
+        status.userId === userId &&
+        !status.revokedAt &&
+        Date.parse(status.expiresAt) > clock.now()
       );
     },
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import { type Clock, isoTime } from '../clock.ts';
 import { BadRequest, Conflict, HttpError } from '../errors.ts';
 import type { MfaRepo } from './mfa-repo.ts';
 
@@ -61,15 +62,11 @@ const hashRecoveryCode = (userId: string, code: string) =>
  * code's time step is recorded when it is accepted, so the same code cannot be used twice; five
  * wrong codes in a row lock the factor for five minutes, across instances (the count is stored).
  */
-export function createStaffMfa(deps: { repo: MfaRepo; issuer: string }) {
-  const { repo, issuer } = deps;
+export function createStaffMfa(deps: { repo: MfaRepo; issuer: string; clock: Clock }) {
+  const { repo, issuer, clock } = deps;
 
   async function refuse(userId: string, status: number, message: string, reason: string): Promise<never> {
-    await repo.recordFailure(
-      userId,
-      FAILURES_BEFORE_LOCK,
-      new Date(Date.now() + LOCK_SECONDS * 1000).toISOString(),
-    );
+    await repo.recordFailure(userId, FAILURES_BEFORE_LOCK, isoTime(clock, LOCK_SECONDS * 1000));
     throw new SecondFactorRefused(status, message, reason);
   }
 
@@ -98,7 +95,7 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string }) {
     ): Promise<{ recoveryCodes?: string[] }> {
       const record = await repo.find(userId);
       if (!record) throw BadRequest(NOT_ENROLLED_MESSAGE);
-      if (record.lockedUntil && record.lockedUntil > new Date().toISOString()) {
+      if (record.lockedUntil && record.lockedUntil > isoTime(clock)) {
         throw new SecondFactorRefused(429, LOCKED_MESSAGE, 'locked');
       }
       const code = input.code?.replace(/\s/g, '');
@@ -114,7 +111,12 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string }) {
       }
 
       if (!code || !/^\d{6}$/.test(code)) throw BadRequest(CODE_FORMAT_MESSAGE);
-      const result = await verify({ secret: record.secret, token: code, epochTolerance: TOLERANCE_SECONDS });
+      const result = await verify({
+        secret: record.secret,
+        token: code,
+        epoch: Math.floor(clock.now() / 1000),
+        epochTolerance: TOLERANCE_SECONDS,
+      });
       if (!result.valid || !('timeStep' in result))
         return refuse(userId, 400, WRONG_CODE_MESSAGE, 'wrong_code');
       if (!(await repo.claimTimeStep(userId, result.timeStep))) {
