@@ -6,6 +6,8 @@ import { createActivityService } from './modules/activity/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { createClientsService } from './modules/clients/service.ts';
+import { companiesToAvoidRoutes } from './modules/companies-to-avoid/routes.ts';
+import { createAvoidedCompaniesService } from './modules/companies-to-avoid/service.ts';
 import { documentLinkRoutes } from './modules/document-links/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
@@ -43,11 +45,13 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   const filters = createFiltersService(db);
   const files = createFilesService(db, storage, config.publicUrl, clock, config.storageQuotaBytes);
   const onboarding = createOnboardingService(db, files, app.log);
+  // The companies each client never wants to be put forward to; imports honour them too.
+  const avoided = createAvoidedCompaniesService(db.kysely);
   // The outbox sender is shared: admin calls send through it, and it retries in the background.
   const mailer = createMailer({ db, storage, config, clock, log: app.log });
 
   // First: its guard makes every route below require an access token unless marked public.
-  await registerAuth(app, { clients, clock });
+  await registerAuth(app, { clients });
   await app.register(publicConfigRoutes);
   await app.register(onboardingRoutes, { onboarding });
   await app.register(newsletterRoutes, { onboarding });
@@ -59,6 +63,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   await app.register(staffJobsRoutes, { clients, activity });
   await app.register(mailRoutes, { mailer, activity });
   await app.register(adminRoutes, { mailer, clients, filters, onboarding, files, activity });
+  await app.register(companiesToAvoidRoutes, { avoided, onboarding, clients, clock });
   await app.register(filtersRoutes, { filters, activity });
   await app.register(activityRoutes, { activity });
 }

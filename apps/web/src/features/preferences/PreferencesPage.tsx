@@ -13,6 +13,7 @@ import {
   updateNewsletterSubscription,
   useProfileRecord,
 } from '../../lib/profile-record.ts';
+import { CompaniesToAvoidCard } from './CompaniesToAvoidCard.tsx';
 
 const PREFERENCES_PATH = '/update-preferences';
 const LOAD_FAILED_MESSAGE = 'Failed to load preferences. Please try again.';
@@ -126,6 +127,7 @@ function Preferences() {
           </div>
         </Card>
       )}
+      <CompaniesToAvoidCard />
       <Button variant="secondary" onClick={toProfile}>
         Go to Profile
       </Button>

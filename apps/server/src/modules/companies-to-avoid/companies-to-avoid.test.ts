@@ -1,0 +1,131 @@
+import {
+  AVOIDED_COMPANY_DUPLICATE_MESSAGE,
+  AVOIDED_COMPANY_REQUIRED_MESSAGE,
+  avoidedCompanyMessage,
+} from '@app/domain/companies-to-avoid';
+import { jobListItems, jobListResponseSchema } from '@app/domain/jobs-api';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInForTest } from '../../testing/auth.ts';
+import { onboardClient } from '../../testing/clients.ts';
+import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { AVOIDED_COMPANY_NOT_FOUND_MESSAGE } from './service.ts';
+
+type Headers = Record<string, string>;
+
+describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let erin: Headers;
+  let erinId: string;
+  let staff: Headers;
+
+  const list = (headers: Headers) => app.inject({ method: 'GET', url: '/api/companies-to-avoid', headers });
+  const add = (headers: Headers, name: string) =>
+    app.inject({ method: 'POST', url: '/api/companies-to-avoid', headers, payload: { name } });
+  const importRows = (rows: Record<string, unknown>[]) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/import',
+      headers: staff,
+      payload: { client_id: erinId, format: 'json', content: JSON.stringify(rows) },
+    });
+
+  beforeAll(async () => {
+    ({ app, close } = await createTestApp(kind));
+    const client = await onboardClient(app, 'erin@example.com', {
+      record: { currently_employed: 'Yes', recent_employer: 'Acme Corp' },
+    });
+    erin = client.headers;
+    erinId = client.userId;
+    staff = { authorization: `Bearer ${(await signInForTest(app, 'lead@company.test')).accessToken}` };
+  });
+
+  afterAll(async () => {
+    await close();
+  });
+
+  it('offers the current employer from onboarding first, until it is listed', async () => {
+    expect((await list(erin)).json()).toEqual({ data: [], suggestion: 'Acme Corp' });
+    const added = await add(erin, 'Acme Corp');
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().data.name).toBe('Acme Corp');
+    expect((await list(erin)).json()).toMatchObject({ data: [{ name: 'Acme Corp' }], suggestion: null });
+  });
+
+  it('knows a company in any spelling: case, punctuation and legal suffix aside', async () => {
+    const again = await add(erin, 'ACME, Inc.');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: AVOIDED_COMPANY_DUPLICATE_MESSAGE });
+    const blank = await add(erin, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe(`Invalid request: body/name ${AVOIDED_COMPANY_REQUIRED_MESSAGE}`);
+    expect((await add(erin, 'Globex')).statusCode).toBe(201);
+  });
+
+  it('staff see the list on the client; clients cannot use the staff route', async () => {
+    const url = `/api/admin/companies-to-avoid?client_id=${erinId}`;
+    const seen = await app.inject({ method: 'GET', url, headers: staff });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().data.map((company: { name: string }) => company.name)).toEqual([
+      'Acme Corp',
+      'Globex',
+    ]);
+    expect((await app.inject({ method: 'GET', url, headers: erin })).statusCode).toBe(403);
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/admin/companies-to-avoid?client_id=nobody',
+      headers: staff,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('an import refuses the rows at a listed company, each with its own message, and adds the rest', async () => {
+    const response = await importRows([
+      { job_uid: 'x-1', data_job_title: 'Engineer', data_company: 'Initech' },
+      { job_uid: 'x-2', data_job_title: 'Engineer', data_company: 'ACME Inc.' },
+      { job_uid: 'x-3', data_job_title: 'Analyst', data_company: 'globex llc' },
+      { job_uid: 'x-4', data_job_title: 'Analyst', data_company: 'Acme Robotics' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      imported: 2,
+      refused: [
+        { row: 2, field: 'data_company', message: avoidedCompanyMessage('ACME Inc.') },
+        { row: 3, field: 'data_company', message: avoidedCompanyMessage('globex llc') },
+      ],
+    });
+    const jobs = jobListItems(
+      jobListResponseSchema.parse(
+        (await app.inject({ method: 'GET', url: '/api/my-jobs', headers: erin })).json(),
+      ),
+    );
+    expect(jobs.map((job) => job.data_company).sort()).toEqual(['Acme Robotics', 'Initech']);
+  });
+
+  it('a job already assigned at a company listed later is not updated by a re-import', async () => {
+    await importRows([{ job_uid: 'y-1', data_job_title: 'Designer', data_company: 'Hooli' }]);
+    expect((await add(erin, 'Hooli')).statusCode).toBe(201);
+    const response = await importRows([{ job_uid: 'y-1', analyst_notes: 'Updated' }]);
+    expect(response.json().data).toMatchObject({
+      updated: 0,
+      refused: [{ row: 1, message: avoidedCompanyMessage('Hooli') }],
+    });
+  });
+
+  it('takes a company off the list by any spelling of its name', async () => {
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: '/api/companies-to-avoid/GLOBEX%20LLC',
+      headers: erin,
+    });
+    expect(removed.statusCode).toBe(204);
+    const again = await app.inject({
+      method: 'DELETE',
+      url: '/api/companies-to-avoid/Globex',
+      headers: erin,
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: AVOIDED_COMPANY_NOT_FOUND_MESSAGE });
+  });
+});

@@ -1,0 +1,49 @@
+import type { AvoidedCompany } from '@app/domain/companies-to-avoid';
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '../../components/ui/Card.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { apiFetch, dataOrThrow } from '../../lib/api.ts';
+import { GENERIC_ERROR } from './admin-messages.ts';
+import { useStaffGuard } from './staff-access.tsx';
+
+/** The companies the client never wants to be put forward to; imports refuse jobs at them. */
+export function AvoidedCompaniesCard({ clientId }: { clientId: string }) {
+  const guard = useStaffGuard();
+  const companies = useQuery({
+    queryKey: ['admin', 'companies-to-avoid', clientId],
+    queryFn: async () => {
+      const answer = await apiFetch<{ data: AvoidedCompany[] }>(
+        `/admin/companies-to-avoid?client_id=${encodeURIComponent(clientId)}`,
+      );
+      return dataOrThrow(guard(answer), GENERIC_ERROR).data;
+    },
+  });
+  return (
+    <Card
+      title="Companies to Avoid"
+      aria-label="Companies to Avoid"
+      description="Never apply to these for the client; an import refuses jobs at them."
+    >
+      {companies.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
+          <Spinner size="sm" label={null} />
+          Loading companies...
+        </p>
+      ) : companies.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {companies.error.message}
+        </p>
+      ) : companies.data.length === 0 ? (
+        <p className="text-sm text-neutral-600">The client has listed none.</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2" aria-label="Companies the client avoids">
+          {companies.data.map((company) => (
+            <li key={company.name} className="rounded-full bg-red-50 px-3 py-1 text-sm text-red-800">
+              {company.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

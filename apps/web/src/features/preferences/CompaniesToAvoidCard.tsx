@@ -1,0 +1,140 @@
+import { AVOIDED_COMPANIES_MAX, avoidedCompanyNameSchema } from '@app/domain/companies-to-avoid';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Field, Input } from '../../components/ui/Field.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { failureMessage } from '../../lib/api.ts';
+import {
+  addCompanyToAvoid,
+  companiesToAvoidQueryKey,
+  fetchCompaniesToAvoid,
+  removeCompanyToAvoid,
+} from './companies-api.ts';
+
+const SAVE_FAILED_FALLBACK = 'Please try again later.';
+
+/**
+ * Companies never to apply to (decision 037): our team never puts the client forward to them, and an
+ * import of a job at one of them is refused. The current employer from onboarding is offered first.
+ */
+export function CompaniesToAvoidCard() {
+  const queryClient = useQueryClient();
+  const companies = useQuery({ queryKey: companiesToAvoidQueryKey, queryFn: fetchCompaniesToAvoid });
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: companiesToAvoidQueryKey });
+
+  const add = useMutation({
+    mutationFn: addCompanyToAvoid,
+    onSuccess: async (company) => {
+      setName('');
+      toast.success('Company Added', { description: `We will never apply to ${company.name} for you.` });
+      await refresh();
+    },
+    onError: (failure) => setError(failureMessage(failure, SAVE_FAILED_FALLBACK)),
+  });
+  const remove = useMutation({
+    mutationFn: removeCompanyToAvoid,
+    onSuccess: async (_, removed) => {
+      toast.success('Company Removed', { description: `${removed} is no longer on your list.` });
+      await refresh();
+    },
+    onError: (failure) =>
+      toast.error('Update Failed', { description: failureMessage(failure, SAVE_FAILED_FALLBACK) }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The server's rule, said before asking it.
+    const checked = avoidedCompanyNameSchema.safeParse(name);
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
+    setError(null);
+    add.mutate(checked.data);
+  };
+
+  return (
+    <Card
+      title="Companies to Avoid"
+      description="We will never apply to these companies for you, whatever their name's spelling ('Acme' and 'ACME Inc.' are one)."
+    >
+      {companies.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
+          <Spinner size="sm" label={null} />
+          Loading companies...
+        </p>
+      ) : companies.isError ? (
+        <div role="alert" className="space-y-3 text-sm text-neutral-800">
+          <p>Your list could not be loaded: {failureMessage(companies.error, SAVE_FAILED_FALLBACK)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void companies.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          {companies.data.suggestion && (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-neutral-900">
+              <p>
+                Your current employer: <span className="font-medium">{companies.data.suggestion}</span>
+              </p>
+              <Button
+                size="sm"
+                busy={add.isPending}
+                onClick={() => add.mutate(companies.data.suggestion ?? '')}
+              >
+                Add {companies.data.suggestion}
+              </Button>
+            </div>
+          )}
+          {companies.data.data.length === 0 ? (
+            <p className="text-sm text-neutral-600">No companies yet.</p>
+          ) : (
+            <ul
+              className="divide-y divide-neutral-200 rounded-md border border-neutral-200"
+              aria-label="Companies to avoid"
+            >
+              {companies.data.data.map((company) => (
+                <li key={company.name} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+                  <span className="flex min-w-0 items-center gap-2 wrap-anywhere text-neutral-900">
+                    <Ban className="size-4 shrink-0 text-neutral-500" aria-hidden="true" />
+                    {company.name}
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove ${company.name}`}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(company.name)}
+                  >
+                    <X className="size-4" aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {companies.data.data.length < AVOIDED_COMPANIES_MAX && (
+            <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+              <Field label="Company name" error={error} className="min-w-0 flex-1">
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={name}
+                    maxLength={300}
+                    autoComplete="organization"
+                    onChange={(event) => setName(event.target.value)}
+                  />
+                )}
+              </Field>
+              <Button type="submit" variant="secondary" busy={add.isPending}>
+                Add Company
+              </Button>
+            </form>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
