@@ -24,22 +24,6 @@ export interface DocumentFieldProps {
   required?: boolean;
 }
 
-/**
- * A file's name that fits any width: a long name is cut in the middle, keeping its end and
- * extension ('Jordan_Rivera_Resu….pdf'); the whole name stays in the accessible text and tooltip.
- */
-function FileName({ name }: { name: string }) {
-  const dot = name.lastIndexOf('.');
-  // The last few characters before the extension stay visible with it.
-  const tailStart = dot > 0 ? Math.max(0, dot - 4) : name.length;
-  return (
-    <span className="flex min-w-0" title={name}>
-      <span className="truncate">{name.slice(0, tailStart)}</span>
-      <span className="shrink-0 whitespace-nowrap">{name.slice(tailStart)}</span>
-    </span>
-  );
-}
-
 /** A resume or cover-letter upload: idle, uploading (with progress), success or error. */
 export function DocumentField({ name, label, folder, required }: DocumentFieldProps) {
   const { watch, setValue } = useWizardForm();
@@ -88,7 +72,8 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const uploading = upload.isPending;
   const hintId = `${id}-hint`;
   return (
-    <div className="space-y-2">
+    // min-w-0: inside a grid column a long file name must not widen the column.
+    <div className="min-w-0 space-y-2">
       <FieldLabel htmlFor={id} required={required}>
         {label}
       </FieldLabel>
@@ -136,12 +121,13 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
         )}
       </div>
       {stored && (
-        <div className="flex items-center justify-between gap-2 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2 text-sm">
-          <span className="flex min-w-0 items-center gap-2 text-neutral-900">
-            <FileText className="size-4 shrink-0 text-neutral-600" aria-hidden="true" />
-            <FileName name={displayFileName(stored)} />
-          </span>
-          <span className="flex shrink-0 gap-1">
+        <div className="space-y-1 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2 text-sm">
+          {/* The whole name, wrapped wherever it must, so its end and extension are always read. */}
+          <p className="flex items-start gap-2 text-neutral-900">
+            <FileText className="mt-0.5 size-4 shrink-0 text-neutral-600" aria-hidden="true" />
+            <span className="min-w-0 [overflow-wrap:anywhere]">{displayFileName(stored)}</span>
+          </p>
+          <span className="flex justify-end gap-1">
             <button
               type="button"
               onClick={() => input.current?.click()}
