@@ -192,7 +192,7 @@ const detail = (section: Locator, label: string) =>
 test('a client reads a job in the details pop-up, and closes it every way', async ({ page }) => {
   await signInClientWithJobs(page, staff);
   await openMyJobs(page);
-  const title = jobsTable(page).getByRole('button', { name: DETAILED_TITLE });
+  const title = jobsTable(page).getByRole('button', { name: DETAILED_TITLE, exact: true });
   await title.click();
   const dialog = page.getByRole('dialog', { name: DETAILED_TITLE });
   await expect(dialog).toBeVisible();
@@ -235,7 +235,8 @@ test('a client reads a job in the details pop-up, and closes it every way', asyn
     Applied: 'Applied',
     Notes: 'No notes added',
   });
-  await expect(section('Job description')).toHaveText(DETAILED_DESCRIPTION);
+  // One region for the description, its box (scrollable by keyboard) inside.
+  await expect(section('Job Description').locator('[tabindex="0"]')).toHaveText(DETAILED_DESCRIPTION);
   const additional = section('Additional Details');
   await expect(additional).toBeVisible();
   await expectDetails(group, 'Role Classifications', {
@@ -255,7 +256,24 @@ test('a client reads a job in the details pop-up, and closes it every way', asyn
     'Time Type': 'Full-time',
   });
   await expectAccessible(page);
-  // The whole job arrives when the pop-up opens; on a phone its parts stack and nothing overflows.
+  // Focus stays inside while open, Escape closes, and focus returns to the title.
+  for (let tab = 0; tab < 12; tab += 1) await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(title).toBeFocused();
+
+  const row = bodyRows(page).filter({ has: page.getByRole('button', { name: DETAILED_TITLE, exact: true }) });
+  await row.getByRole('button', { name: 'View Details' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await row.getByRole('button', { name: 'View Details' }).click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+
+  // On a phone its parts stack and nothing overflows.
+  await row.getByRole('button', { name: 'View Details' }).click();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
     await expect(section('Job Information')).toBeVisible();
@@ -265,26 +283,11 @@ test('a client reads a job in the details pop-up, and closes it every way', asyn
       animations: 'disabled',
     });
   }
+  await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // Focus stays inside while open, Escape closes, and focus returns to the title.
-  for (let tab = 0; tab < 12; tab += 1) await page.keyboard.press('Tab');
-  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(title).toBeFocused();
-
-  const row = bodyRows(page).filter({ has: page.getByRole('button', { name: DETAILED_TITLE }) });
-  await row.getByRole('button', { name: 'View Details' }).click();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-  await row.getByRole('button', { name: 'View Details' }).click();
-  await expect(dialog).toBeVisible();
-  await page.mouse.click(5, 5);
-  await expect(dialog).toBeHidden();
-
   // A job with few details shows the defaults, and no description section.
-  await jobsTable(page).getByRole('button', { name: LINKED_NOTE_TITLE }).click();
+  await jobsTable(page).getByRole('button', { name: LINKED_NOTE_TITLE, exact: true }).click();
   const sparse = page.getByRole('dialog', { name: LINKED_NOTE_TITLE });
   await expect(sparse.getByText('at Tailspin')).toBeVisible();
   await expect(sparse.getByRole('link', { name: /Apply Now/ })).toHaveCount(0);
@@ -305,7 +308,9 @@ test('an analyst note link becomes a safe link while markup stays text', async (
   });
   await signInClientWithJobs(page, staff);
   await openMyJobs(page);
-  const row = bodyRows(page).filter({ has: page.getByRole('button', { name: LINKED_NOTE_TITLE }) });
+  const row = bodyRows(page).filter({
+    has: page.getByRole('button', { name: LINKED_NOTE_TITLE, exact: true }),
+  });
   const link = row.getByRole('link', { name: LINKED_NOTE_URL });
   await expect(link).toHaveAttribute('href', LINKED_NOTE_URL);
   await expect(link).toHaveAttribute('target', '_blank');

@@ -1,5 +1,5 @@
 import type { JobStatus } from '@app/domain/jobs';
-import { formatShortDate } from '@app/domain/jobs-format';
+import { formatCount, formatShortDate } from '@app/domain/jobs-format';
 import { useMemo } from 'react';
 import { CHART_STATUSES, jobsPerWeek } from './applications-per-week.ts';
 
@@ -10,6 +10,20 @@ const barClasses: Record<JobStatus, string> = {
 };
 
 type ChartJob = Parameters<typeof jobsPerWeek>[0][number];
+
+/**
+ * 'Nov 10' under a bar: on one line where there is room, month over day on a phone, where eight
+ * one-line labels would run into each other.
+ */
+function WeekLabel({ weekStart }: { weekStart: string }) {
+  const [month, day] = formatShortDate(weekStart).split(' ');
+  return (
+    <span className="flex flex-col items-center text-xs leading-tight text-neutral-600 sm:flex-row sm:gap-1">
+      <span>{month}</span>
+      <span>{day}</span>
+    </span>
+  );
+}
 
 /**
  * Jobs per week by status over the last eight weeks, as stacked bars. The bars are a picture; the
@@ -42,7 +56,7 @@ export function JobsPerWeekChart({ jobs }: { jobs: readonly ChartJob[] }) {
               key={week.weekStart}
               className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
             >
-              <span className="text-xs text-neutral-700">{total}</span>
+              <span className="text-xs text-neutral-700">{formatCount(total)}</span>
               <div
                 className="flex w-full max-w-12 flex-col-reverse overflow-hidden rounded-t-sm"
                 style={{ height: `${(total / tallest) * 100}%` }}
@@ -55,9 +69,7 @@ export function JobsPerWeekChart({ jobs }: { jobs: readonly ChartJob[] }) {
                   />
                 ))}
               </div>
-              <span className="text-xs whitespace-nowrap text-neutral-600">
-                {formatShortDate(week.weekStart)}
-              </span>
+              <WeekLabel weekStart={week.weekStart} />
             </div>
           );
         })}
@@ -79,7 +91,7 @@ export function JobsPerWeekChart({ jobs }: { jobs: readonly ChartJob[] }) {
             <tr key={week.weekStart}>
               <th scope="row">{formatShortDate(week.weekStart)}</th>
               {CHART_STATUSES.map((status) => (
-                <td key={status}>{week.counts[status]}</td>
+                <td key={status}>{formatCount(week.counts[status])}</td>
               ))}
             </tr>
           ))}
