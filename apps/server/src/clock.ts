@@ -15,13 +15,16 @@ export function isoTime(clock: Clock, offsetMs = 0): string {
   return new Date(clock.now() + offsetMs).toISOString();
 }
 
-/** A clock that stands still until a test moves it. */
+/** A clock that stands still until a test moves it (or puts it back where it started). */
 export function createTestClock(startMs = Date.now()) {
   let current = startMs;
   return {
     now: () => current,
     advance(ms: number) {
       current += ms;
+    },
+    reset() {
+      current = startMs;
     },
   };
 }

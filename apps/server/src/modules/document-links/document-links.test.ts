@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../clock.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
@@ -75,6 +75,8 @@ describe.each(databaseKinds)('shared document links on %s', (kind) => {
     resume = await uploadDocument(app, owner.headers, 'Ada Resume.pdf', resumeBytes);
   });
   afterAll(async () => ctx.close());
+  // The whole app reads this clock, sessions too: a test that moves it puts it back.
+  afterEach(() => clock.reset());
 
   it('lets the owner create a seven-day link that a visitor without a session downloads', async () => {
     const before = clock.now();
