@@ -37,8 +37,13 @@ export function RequireSecondFactor() {
 // Loaded only once someone is signed in, so the sign-in screen never waits for the entry screen's code.
 const SignedInEntry = lazy(async () => ({ default: (await routeModules.entry()).Component }));
 
-/** The entry route `/`: the sign-in screen when signed out, the entry screen otherwise. */
+/**
+ * The entry route `/`: the sign-in screen when signed out, the entry screen otherwise; staff land
+ * on their workspace (a deep link they signed in for never comes through here).
+ */
 export function EntryRoute() {
-  const { status } = useAuth();
-  return status === 'signed-in' ? <SignedInEntry /> : <SignInScreen />;
+  const { status, user } = useAuth();
+  if (status !== 'signed-in') return <SignInScreen />;
+  if (user?.role === 'staff') return <Navigate to="/admin" replace />;
+  return <SignedInEntry />;
 }

@@ -46,6 +46,8 @@ export const appRoutes = (authClient?: AuthClient): RouteObject[] => [
               { path: 'myteam', lazy: routeModules.myTeam, handle: titled('My Team') },
               // Staff access is enforced by the server; the page explains a refusal itself.
               { path: 'admin', lazy: routeModules.admin, handle: titled('Admin Email Management') },
+              { path: 'admin/clients/:id', lazy: routeModules.adminClient, handle: titled('Client') },
+              { path: 'admin/activity', lazy: routeModules.adminActivity, handle: titled('Activity') },
               { path: 'mfa', lazy: routeModules.staffMfa, handle: titled('Two-Step Verification') },
             ],
           },

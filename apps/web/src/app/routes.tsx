@@ -49,6 +49,12 @@ export const routeModules = {
   admin: async () => ({
     Component: withClientAccount((await import('../features/admin/AdminPage.tsx')).AdminPage),
   }),
+  adminClient: async () => ({
+    Component: withClientAccount((await import('../features/admin/ClientPage.tsx')).ClientPage),
+  }),
+  adminActivity: async () => ({
+    Component: withClientAccount((await import('../features/admin/ActivityPage.tsx')).ActivityPage),
+  }),
   /** Staff two-step verification: set up on the first sign-in, a code on later ones. */
   staffMfa: async () => ({
     Component: withSecondFactorAccount((await import('../features/staff-mfa/StaffMfaPage.tsx')).StaffMfaPage),

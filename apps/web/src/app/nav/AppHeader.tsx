@@ -5,7 +5,7 @@ import { focusRing } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { AccountMenu } from './AccountMenu.tsx';
-import { ADMIN_ENTRY, ADVANCED_PRODUCT_LABEL, navEntries } from './nav-entries.ts';
+import { ADVANCED_PRODUCT_LABEL, navEntries, staffNavEntries } from './nav-entries.ts';
 import { useIsStaff } from './staff.ts';
 
 const linkClasses = (isActive: boolean) =>
@@ -23,6 +23,13 @@ export function AppHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
+  // Staff work in the staff workspace: its entries replace the client area's, and the second-factor
+  // page shows none until it is passed.
+  const entries: readonly { label: string; to: string; end?: boolean }[] = isStaff
+    ? pathname === '/mfa'
+      ? []
+      : staffNavEntries
+    : navEntries;
 
   // The folded menu closes when a page is chosen, and with Escape.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is what a path change triggers.
@@ -60,12 +67,17 @@ export function AppHeader() {
         {user && (
           <>
             <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
-              {navEntries.map((entry) => (
-                <NavLink key={entry.to} to={entry.to} className={({ isActive }) => linkClasses(isActive)}>
+              {entries.map((entry) => (
+                <NavLink
+                  key={entry.to}
+                  to={entry.to}
+                  end={entry.end}
+                  className={({ isActive }) => linkClasses(isActive)}
+                >
                   {entry.label}
                 </NavLink>
               ))}
-              {advancedLink(`inline-flex items-center gap-1 ${linkClasses(false)}`)}
+              {!isStaff && advancedLink(`inline-flex items-center gap-1 ${linkClasses(false)}`)}
             </nav>
             <div className="ml-auto flex items-center gap-2">
               <AccountMenu />
@@ -90,21 +102,18 @@ export function AppHeader() {
       {user && menuOpen && (
         <nav id={menuId} aria-label="Main" className="border-t border-neutral-200 px-4 py-2 md:hidden">
           <ul className="flex flex-col gap-1">
-            {navEntries.map((entry) => (
+            {entries.map((entry) => (
               <li key={entry.to}>
-                <NavLink to={entry.to} className={({ isActive }) => `block ${linkClasses(isActive)}`}>
+                <NavLink
+                  to={entry.to}
+                  end={entry.end}
+                  className={({ isActive }) => `block ${linkClasses(isActive)}`}
+                >
                   {entry.label}
                 </NavLink>
               </li>
             ))}
-            <li>{advancedLink(`flex items-center gap-1 ${linkClasses(false)}`)}</li>
-            {isStaff && (
-              <li>
-                <NavLink to={ADMIN_ENTRY.to} className={({ isActive }) => `block ${linkClasses(isActive)}`}>
-                  {ADMIN_ENTRY.label}
-                </NavLink>
-              </li>
-            )}
+            {!isStaff && <li>{advancedLink(`flex items-center gap-1 ${linkClasses(false)}`)}</li>}
             <li className="mt-1 border-t border-neutral-200 pt-1">
               <button
                 type="button"

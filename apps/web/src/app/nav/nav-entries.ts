@@ -8,3 +8,10 @@ export const navEntries = [
 
 export const ADVANCED_PRODUCT_LABEL = 'Mobius Advanced';
 export const ADMIN_ENTRY = { label: 'Admin Email Management', to: '/admin' } as const;
+
+/** The staff workspace's navigation, shown to staff instead of the client area's. */
+export const staffNavEntries = [
+  { label: 'Clients', to: '/admin', end: true },
+  { label: 'Outbox', to: '/admin/outbox', end: false },
+  { label: 'Activity', to: '/admin/activity', end: false },
+] as const;

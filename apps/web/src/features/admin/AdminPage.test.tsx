@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminPage } from './AdminPage.tsx';
@@ -55,7 +56,9 @@ function renderAdmin(
   render(
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={null}>
-        <AdminPage account={{ email }} />
+        <MemoryRouter>
+          <AdminPage account={{ email }} />
+        </MemoryRouter>
       </Suspense>
       <Toaster />
     </QueryClientProvider>,

@@ -1,19 +1,25 @@
+import type { ClientPage } from '@app/domain/client-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
+import { Send, TriangleAlert } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
-import { adminAction, type EmailPreviews } from './admin-api.ts';
+import { adminAction, type ClientTarget, type EmailPreviews } from './admin-api.ts';
 import { GENERIC_ERROR, SEND_TEAM_FAILED, SEND_WELCOME_FAILED } from './admin-messages.ts';
+import { formatMoment } from './admin-record-view.ts';
 import { EmailFrame } from './EmailFrame.tsx';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 
 interface PreviewTab {
   value: 'welcome' | 'team';
+  /** The outbox kind of the message. */
+  kind: 'welcome' | 'team_notification';
   label: string;
   action: 'send' | 'send_team';
   sendLabel: string;
@@ -23,6 +29,7 @@ interface PreviewTab {
 const TABS: readonly PreviewTab[] = [
   {
     value: 'welcome',
+    kind: 'welcome',
     label: 'Welcome Email (Client)',
     action: 'send',
     sendLabel: 'Send Welcome Email',
@@ -30,6 +37,7 @@ const TABS: readonly PreviewTab[] = [
   },
   {
     value: 'team',
+    kind: 'team_notification',
     label: 'Team Notification',
     action: 'send_team',
     sendLabel: 'Send Team Notification',
@@ -39,13 +47,30 @@ const TABS: readonly PreviewTab[] = [
 
 const tabClasses = `rounded-md px-3 py-1.5 text-sm font-medium text-neutral-700 hover:text-neutral-900 data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-xs ${focusRing}`;
 
+/**
+ * On the client page, sending asks first: it says when the e-mail was last sent and warns when the
+ * client has not finished onboarding (the e-mail then asks them to finish instead of thanking them).
+ */
+export interface SendContext {
+  lastEmails: ClientPage['last_emails'];
+  onboardingComplete: boolean;
+}
+
 /** Both e-mails exactly as they would be sent, each with its send button. */
-export function EmailPreviewsCard({ email, onSent }: { email: string; onSent(): void }) {
+export function EmailPreviewsCard({
+  target,
+  onSent,
+  confirm,
+}: {
+  target: ClientTarget;
+  onSent(): void;
+  confirm?: SendContext;
+}) {
   const guard = useStaffGuard();
   const previews = useQuery({
-    queryKey: adminQueryKeys.previews(email),
+    queryKey: adminQueryKeys.previews(JSON.stringify(target)),
     queryFn: async (): Promise<EmailPreviews> => {
-      return dataOrThrow(guard(await adminAction(email, 'preview')), GENERIC_ERROR);
+      return dataOrThrow(guard(await adminAction(target, 'preview')), GENERIC_ERROR);
     },
   });
 
@@ -79,7 +104,8 @@ export function EmailPreviewsCard({ email, onSent }: { email: string; onSent(): 
                 <EmailFrame html={previews.data[tab.value].html} title={`${tab.label} preview`} />
               </div>
             )}
-            <SendButton email={email} tab={tab} onSent={onSent} />
+            {confirm && <LastSent last={confirm.lastEmails[tab.kind]} />}
+            <SendButton target={target} tab={tab} onSent={onSent} confirm={confirm} />
           </Tabs.Content>
         ))}
       </Tabs.Root>
@@ -87,12 +113,34 @@ export function EmailPreviewsCard({ email, onSent }: { email: string; onSent(): 
   );
 }
 
-function SendButton({ email, tab, onSent }: { email: string; tab: PreviewTab; onSent(): void }) {
+/** When the newest message of this kind was sent, or where it waits. */
+function LastSent({ last }: { last: SendContext['lastEmails']['welcome'] }) {
+  const text = !last
+    ? 'Never sent to this client.'
+    : last.sent_at
+      ? `Last sent ${formatMoment(last.sent_at)}.`
+      : `Last one ${last.status}, created ${formatMoment(last.created_at)}; not sent yet.`;
+  return <p className="mt-4 text-sm text-neutral-700">{text}</p>;
+}
+
+function SendButton({
+  target,
+  tab,
+  onSent,
+  confirm,
+}: {
+  target: ClientTarget;
+  tab: PreviewTab;
+  onSent(): void;
+  confirm: SendContext | undefined;
+}) {
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
   const send = useMutation({
-    mutationFn: async () => dataOrThrow(guard(await adminAction(email, tab.action)), tab.failed),
+    mutationFn: async () => dataOrThrow(guard(await adminAction(target, tab.action)), tab.failed),
     onSuccess: (data) => {
+      setAsking(false);
       // The outbox is listed by client id: the one this send resolved the e-mail to.
       void queryClient.invalidateQueries({ queryKey: adminQueryKeys.outbox(data.client.id) });
       // The answer says truthfully whether the message left or is waiting in the outbox.
@@ -104,10 +152,43 @@ function SendButton({ email, tab, onSent }: { email: string; tab: PreviewTab; on
     onError: (error) => toast.error(failureMessage(error, tab.failed)),
   });
 
-  return (
-    <Button className="mt-4" busy={send.isPending} onClick={() => send.mutate()}>
+  const button = (onClick: () => void, className = 'mt-4') => (
+    <Button className={className} busy={send.isPending} onClick={onClick}>
       {!send.isPending && <Send className="size-4" aria-hidden="true" />}
       {send.isPending ? 'Sending...' : tab.sendLabel}
     </Button>
+  );
+  if (!confirm) return button(() => send.mutate());
+  const last = confirm.lastEmails[tab.kind];
+  return (
+    <>
+      {button(() => setAsking(true))}
+      <Dialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`${tab.sendLabel}?`}
+        description={
+          last?.sent_at
+            ? `It was last sent ${formatMoment(last.sent_at)}.`
+            : 'It has not been sent to this client before.'
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+            {button(() => send.mutate(), '')}
+          </>
+        }
+      >
+        {!confirm.onboardingComplete && (
+          <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            This client has not finished onboarding. The e-mail says so and asks them to finish; it does not
+            thank them for completing it.
+          </p>
+        )}
+      </Dialog>
+    </>
   );
 }

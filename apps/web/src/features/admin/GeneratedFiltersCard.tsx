@@ -1,3 +1,4 @@
+import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
 import { useMutation } from '@tanstack/react-query';
 import { Database, Download, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -6,7 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
-import { adminAction, type GeneratedFilters } from './admin-api.ts';
+import { adminAction, type ClientTarget, type GeneratedFilters, replaceFilters } from './admin-api.ts';
 import {
   FILTERS_DOWNLOADED,
   FILTERS_GENERATED,
@@ -18,25 +19,44 @@ import { FilterFacts, settingsFacts } from './FilterFacts.tsx';
 import { filtersFileContent, filtersFileName } from './filters-file.ts';
 import { useStaffGuard } from './staff-access.tsx';
 
+const FILTERS_REPLACED = 'Saved filters replaced with the new set';
+
+/** Whether the draft would save exactly what is saved (same names, queries and settings, in order). */
+function sameFilters(draft: readonly FormattedFilter[], saved: readonly SavedFilter[]): boolean {
+  const shape = (filter: Pick<FormattedFilter, 'name' | 'query' | 'filters'>) =>
+    JSON.stringify([filter.name, filter.query, filter.filters]);
+  return (
+    draft.length === saved.length && draft.every((filter, index) => shape(filter) === shape(saved[index]!))
+  );
+}
+
 /**
  * Generate a filter draft from the client's answers, download it as JSON, or save it; saving is
  * offered only while the client has no filters (spec 2, section 4), and a save searches again.
+ * On the client page (`saved` given) a draft that differs from the saved set can replace it.
  */
 export function GeneratedFiltersCard({
-  email,
+  target,
+  fileEmail,
   filtersExist,
   onSaved,
+  replacing,
 }: {
-  email: string;
+  target: ClientTarget;
+  /** The e-mail the downloaded file is named by. */
+  fileEmail: string;
   filtersExist: boolean;
   onSaved(): void;
+  /** On the client page: the client whose saved filters the draft may replace, and those filters. */
+  replacing?: { clientId: string; filters: readonly SavedFilter[] };
 }) {
   const guard = useStaffGuard();
+  const email = fileEmail;
   const [draft, setDraft] = useState<GeneratedFilters | null>(null);
 
   const generate = useMutation({
     mutationFn: async () =>
-      dataOrThrow(guard(await adminAction(email, 'generate_filters')), GENERATE_FILTERS_FAILED),
+      dataOrThrow(guard(await adminAction(target, 'generate_filters')), GENERATE_FILTERS_FAILED),
     onSuccess: (data) => {
       setDraft(data);
       toast.success(FILTERS_GENERATED);
@@ -54,7 +74,7 @@ export function GeneratedFiltersCard({
   const save = useMutation({
     mutationFn: async (filters: GeneratedFilters) =>
       dataOrThrow(
-        guard(await adminAction(email, 'save_filters', { formatted_data: filters.formatted_data })),
+        guard(await adminAction(target, 'save_filters', { formatted_data: filters.formatted_data })),
         SAVE_FILTERS_FAILED,
       ),
     onSuccess: (data) => {
@@ -64,7 +84,24 @@ export function GeneratedFiltersCard({
     onError: (error) => toast.error(failureMessage(error, SAVE_FILTERS_FAILED)),
   });
 
-  const canSave = draft !== null && !filtersExist && !draft.filters_already_exist;
+  const replace = useMutation({
+    mutationFn: async ({ clientId, filters }: { clientId: string; filters: GeneratedFilters }) =>
+      dataOrThrow(guard(await replaceFilters(clientId, filters.formatted_data)), SAVE_FILTERS_FAILED),
+    onSuccess: () => {
+      toast.success(FILTERS_REPLACED);
+      setDraft(null);
+      onSaved();
+    },
+    onError: (error) => toast.error(failureMessage(error, SAVE_FILTERS_FAILED)),
+  });
+
+  const hasQueries = draft !== null && draft.formatted_data.length > 0;
+  const canSave = hasQueries && !filtersExist && !draft.filters_already_exist;
+  const canReplace =
+    hasQueries &&
+    replacing !== undefined &&
+    replacing.filters.length > 0 &&
+    !sameFilters(draft.formatted_data, replacing.filters);
 
   return (
     <Card
@@ -98,6 +135,15 @@ export function GeneratedFiltersCard({
               <Download className="size-4" aria-hidden="true" />
               Download JSON
             </Button>
+            {canReplace && (
+              <Button
+                busy={replace.isPending}
+                onClick={() => replacing && replace.mutate({ clientId: replacing.clientId, filters: draft })}
+              >
+                {!replace.isPending && <Database className="size-4" aria-hidden="true" />}
+                {replace.isPending ? 'Saving...' : 'Replace Existing Filters'}
+              </Button>
+            )}
             {canSave && (
               <Button busy={save.isPending} onClick={() => save.mutate(draft)}>
                 {!save.isPending && <Database className="size-4" aria-hidden="true" />}
@@ -105,9 +151,16 @@ export function GeneratedFiltersCard({
               </Button>
             )}
           </div>
-          {!canSave && (
+          {!hasQueries && (
             <p className="text-sm text-neutral-600">
-              This client already has saved filters, listed under Existing Job Filters.
+              The client gave no job titles to search for, so there is nothing to save.
+            </p>
+          )}
+          {hasQueries && !canSave && !canReplace && (
+            <p className="text-sm text-neutral-600">
+              {replacing
+                ? 'The saved filters already match this draft.'
+                : 'This client already has saved filters, listed under Existing Job Filters.'}
             </p>
           )}
         </div>

@@ -1,0 +1,259 @@
+import type { ClientPage as ClientPageData } from '@app/domain/client-page';
+import { ONBOARDING_STEPS } from '@app/domain/clients-board';
+import { groupProfile } from '@app/domain/profile-display';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Download, TriangleAlert } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button, focusRing } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { saveBlobAs } from '../../lib/save-file.ts';
+import { ActivityTimeline } from './ActivityTimeline.tsx';
+import { downloadClientDocument, fetchClientPage } from './admin-api.ts';
+import { GENERIC_ERROR } from './admin-messages.ts';
+import { formatMoment } from './admin-record-view.ts';
+import { EditableFiltersCard } from './EditableFiltersCard.tsx';
+import { EmailPreviewsCard } from './EmailPreviewsCard.tsx';
+import { GeneratedFiltersCard } from './GeneratedFiltersCard.tsx';
+import { ClientJobsTable } from './jobs-table/ClientJobsTable.tsx';
+import { OutboxCard } from './OutboxCard.tsx';
+import { adminQueryKeys } from './query-keys.ts';
+import { StaffPage } from './StaffPage.tsx';
+import { useStaffGuard } from './staff-access.tsx';
+import { UserInformationCard } from './UserInformationCard.tsx';
+
+const DOWNLOAD_FAILED = 'Failed to download file. Please try again.';
+
+/** /admin/clients/{id}: everything staff do for one client, addressed by user or pending-client id. */
+export function ClientPage({ account }: { account: { email: string } }) {
+  const { id = '' } = useParams();
+  return (
+    <StaffPage account={account} title={<ClientTitle clientId={id} />}>
+      <ClientWorkspace key={id} clientId={id} />
+    </StaffPage>
+  );
+}
+
+function useClientPage(clientId: string) {
+  const guard = useStaffGuard();
+  return useQuery({
+    queryKey: adminQueryKeys.client(clientId),
+    queryFn: async () => dataOrThrow(guard(await fetchClientPage(clientId)), GENERIC_ERROR),
+    // Opening the page is logged once per visit, not on every focus.
+    refetchOnWindowFocus: false,
+  });
+}
+
+function ClientTitle({ clientId }: { clientId: string }) {
+  const page = useClientPage(clientId);
+  if (!page.data) return 'Client';
+  const { record, client } = page.data;
+  const name = record ? `${record.first_name} ${record.last_name}`.trim() : '';
+  return name || client.email;
+}
+
+function ClientWorkspace({ clientId }: { clientId: string }) {
+  const page = useClientPage(clientId);
+  const queryClient = useQueryClient();
+  const reload = () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.client(clientId) });
+
+  if (page.isPending) return <Spinner label="Loading client..." />;
+  if (page.isError) {
+    return (
+      <Card>
+        <p role="alert" className="text-red-800">
+          {failureMessage(page.error, GENERIC_ERROR)}
+        </p>
+        <BackLink />
+      </Card>
+    );
+  }
+  const data = page.data;
+  const target = { client_id: data.client.id };
+  return (
+    <div className="space-y-6">
+      <BackLink />
+      <Identity data={data} />
+      <OnboardingState data={data} />
+      {data.record && <ProfileCard data={data} />}
+      {data.user_data && <UserInformationCard record={data.user_data} />}
+      {data.record ? (
+        <>
+          <EmailPreviewsCard
+            target={target}
+            onSent={reload}
+            confirm={{ lastEmails: data.last_emails, onboardingComplete: data.onboarding.complete }}
+          />
+          <GeneratedFiltersCard
+            target={target}
+            fileEmail={data.sign_in_email}
+            filtersExist={data.filters.length > 0}
+            onSaved={reload}
+            replacing={{ clientId: data.client.id, filters: data.filters }}
+          />
+        </>
+      ) : (
+        <Card title="Email Previews" aria-label="Email Previews">
+          <p className="text-sm text-neutral-700">
+            Nothing to send or generate until the client starts onboarding.
+          </p>
+        </Card>
+      )}
+      <EditableFiltersCard filters={data.filters} onChanged={reload} />
+      {/* Jobs and e-mails of this client: the recruiter's job table and the client's outbox go here. */}
+      <section aria-label="Jobs and e-mails" className="space-y-6">
+        <ClientJobsTable clientId={data.client.id} />
+        <OutboxCard clientId={data.client.id} />
+      </section>
+      <Card title="Activity" aria-label="Activity">
+        <ActivityTimeline filter={{ client_id: data.client.id }} />
+      </Card>
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/admin"
+      className={`inline-flex items-center gap-1 rounded-sm text-sm font-medium text-neutral-700 hover:text-neutral-950 ${focusRing}`}
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      All clients
+    </Link>
+  );
+}
+
+/** The sign-in e-mail (where e-mails go) and, when different, the one typed in onboarding. */
+function Identity({ data }: { data: ClientPageData }) {
+  const typedDiffers =
+    data.onboarding_email !== null &&
+    data.onboarding_email.toLowerCase() !== data.sign_in_email.toLowerCase();
+  return (
+    <Card title="E-mail addresses" aria-label="E-mail addresses">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div className="min-w-0">
+          <dt className="text-xs font-medium tracking-wide text-neutral-600 uppercase">Sign-in e-mail</dt>
+          <dd className="text-sm break-all text-neutral-900">
+            {data.sign_in_email}
+            {data.client.kind === 'pending' && ' (has not signed in yet)'}
+          </dd>
+        </div>
+        {typedDiffers && (
+          <div className="min-w-0">
+            <dt className="text-xs font-medium tracking-wide text-neutral-600 uppercase">
+              E-mail typed in onboarding
+            </dt>
+            <dd className="text-sm break-all text-neutral-900">{data.onboarding_email}</dd>
+          </div>
+        )}
+      </dl>
+      {typedDiffers && (
+        <p className="mt-3 text-sm text-neutral-600">
+          E-mails go to the sign-in e-mail, never the typed one.
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function OnboardingState({ data }: { data: ClientPageData }) {
+  const { onboarding } = data;
+  if (onboarding.complete) {
+    return (
+      <Card title="Onboarding" aria-label="Onboarding">
+        <p className="text-sm text-green-800">
+          Complete{onboarding.updated_at ? `, last saved ${formatMoment(onboarding.updated_at)}` : ''}.
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <section
+      aria-label="Onboarding"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 sm:p-6"
+    >
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />
+        {onboarding.started
+          ? `Onboarding incomplete: step ${onboarding.step} of ${ONBOARDING_STEPS}`
+          : 'Onboarding not started'}
+      </h2>
+      {onboarding.missing.length > 0 && (
+        <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
+          {onboarding.missing.map((section) => (
+            <li key={section.section}>
+              {section.section}: {section.fields.join(', ')}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The whole record in the spec's profile groups, with the documents to download. */
+function ProfileCard({ data }: { data: ClientPageData }) {
+  const guard = useStaffGuard();
+  const download = useMutation({
+    mutationFn: async (which: 'resume' | 'cover_letter') => {
+      const blob = dataOrThrow(guard(await downloadClientDocument(data.client.id, which)), DOWNLOAD_FAILED);
+      saveBlobAs(blob, data.documents[which] ?? which);
+    },
+    onError: (error) =>
+      toast.error('Download failed', { description: failureMessage(error, DOWNLOAD_FAILED) }),
+  });
+  const groups = groupProfile(data.record).map((group) => ({
+    ...group,
+    entries: group.entries.filter((entry) => entry.key !== 'resume' && entry.key !== 'cover_letter'),
+  }));
+  return (
+    <Card title="Profile" aria-label="Profile">
+      <div className="flex flex-wrap gap-2">
+        {(['resume', 'cover_letter'] as const).map((which) => {
+          const name = data.documents[which];
+          const label = which === 'resume' ? 'Resume' : 'Cover letter';
+          return name ? (
+            <Button
+              key={which}
+              variant="secondary"
+              size="sm"
+              busy={download.isPending && download.variables === which}
+              onClick={() => download.mutate(which)}
+            >
+              <Download className="size-4" aria-hidden="true" />
+              {`Download ${label.toLowerCase()} (${name})`}
+            </Button>
+          ) : (
+            <p key={which} className="text-sm text-neutral-600">
+              No {label.toLowerCase()} uploaded.
+            </p>
+          );
+        })}
+      </div>
+      <div className="mt-4 space-y-6">
+        {groups
+          .filter((group) => group.entries.length > 0)
+          .map((group) => (
+            <section key={group.title} aria-label={group.title}>
+              <h3 className="text-sm font-semibold text-neutral-900">{group.title}</h3>
+              <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+                {group.entries.map((entry) => (
+                  <div key={entry.key} className="min-w-0">
+                    <dt className="text-xs font-medium tracking-wide text-neutral-600 uppercase">
+                      {entry.label}
+                    </dt>
+                    <dd className="text-sm break-words whitespace-pre-line text-neutral-900">
+                      {entry.value}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+      </div>
+    </Card>
+  );
+}

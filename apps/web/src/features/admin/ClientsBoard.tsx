@@ -1,0 +1,279 @@
+import {
+  BOARD_COLUMNS,
+  BOARD_VIEWS,
+  type BoardColumn,
+  type BoardRow,
+  type BoardView,
+  ONBOARDING_STEPS,
+} from '@app/domain/clients-board';
+import { formatCount } from '@app/domain/jobs-format';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  createColumnHelper,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { format, parseISO } from 'date-fns';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, focusRing } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Field, Input } from '../../components/ui/Field.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { fetchBoard } from './admin-api.ts';
+import { GENERIC_ERROR } from './admin-messages.ts';
+import { adminQueryKeys } from './query-keys.ts';
+import { useStaffGuard } from './staff-access.tsx';
+
+const day = (iso: string | null) => (iso ? format(parseISO(iso), 'MMM d, yyyy') : '');
+
+export function onboardingLabel(row: BoardRow): string {
+  const { state, step, at } = row.onboarding;
+  if (state === 'not_started') return 'Not started';
+  if (state === 'complete') return `Complete, ${day(at)}`;
+  return `Step ${step ?? 1} of ${ONBOARDING_STEPS}, ${day(at)}`;
+}
+
+export function welcomeLabel(row: BoardRow): string {
+  const { state, at } = row.welcome;
+  if (state === 'sent') return `Sent on ${day(at)}`;
+  if (state === 'queued') return 'Queued';
+  if (state === 'failed') return 'Failed';
+  return 'Not sent';
+}
+
+const features = tableFeatures({ rowSortingFeature });
+const column = createColumnHelper<typeof features, BoardRow>();
+
+const columns = [
+  column.display({
+    id: 'client',
+    header: BOARD_COLUMNS.client,
+    cell: ({ row }) => (
+      <div className="min-w-0">
+        <Link
+          to={`/admin/clients/${encodeURIComponent(row.original.id)}`}
+          className={`font-medium text-neutral-900 underline-offset-2 hover:underline ${focusRing}`}
+        >
+          {row.original.name || row.original.email}
+        </Link>
+        <div className="text-xs break-all text-neutral-600">
+          {row.original.email}
+          {row.original.kind === 'pending' && ' (not signed in yet)'}
+        </div>
+      </div>
+    ),
+  }),
+  column.display({
+    id: 'onboarding',
+    header: BOARD_COLUMNS.onboarding,
+    cell: ({ row }) => onboardingLabel(row.original),
+  }),
+  column.display({
+    id: 'welcome',
+    header: BOARD_COLUMNS.welcome,
+    cell: ({ row }) => welcomeLabel(row.original),
+  }),
+  column.display({
+    id: 'filters',
+    header: BOARD_COLUMNS.filters,
+    cell: ({ row }) => formatCount(row.original.filters),
+  }),
+  column.display({
+    id: 'jobs',
+    header: BOARD_COLUMNS.jobs,
+    cell: ({ row }) => formatCount(row.original.jobs),
+  }),
+  column.display({
+    id: 'applied_recent',
+    header: BOARD_COLUMNS.applied_recent,
+    cell: ({ row }) => formatCount(row.original.applied_recent),
+  }),
+  column.display({
+    id: 'last_active',
+    header: BOARD_COLUMNS.last_active,
+    cell: ({ row }) => (row.original.last_active ? day(row.original.last_active) : 'Never'),
+  }),
+];
+
+const numeric = new Set<BoardColumn>(['filters', 'jobs', 'applied_recent']);
+
+/**
+ * The clients board: every client and pending client, searched as staff type, narrowed to a saved
+ * view, sorted by any column and paged by the server. A row's name opens the client; so does a
+ * click anywhere on the row.
+ */
+export function ClientsBoard() {
+  const guard = useStaffGuard();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [view, setView] = useState<BoardView | ''>('');
+  const [sort, setSort] = useState<{ column: BoardColumn; desc: boolean }>({
+    column: 'last_active',
+    desc: true,
+  });
+  const [page, setPage] = useState(1);
+  const q = useDeferredValue(search.trim());
+
+  const query = useMemo(() => {
+    const params = new URLSearchParams({
+      sort: sort.column,
+      dir: sort.desc ? 'desc' : 'asc',
+      page: String(page),
+    });
+    if (q) params.set('q', q);
+    if (view) params.set('view', view);
+    return params;
+  }, [q, view, sort, page]);
+  const board = useQuery({
+    queryKey: adminQueryKeys.board(query.toString()),
+    queryFn: async () => dataOrThrow(guard(await fetchBoard(query)), GENERIC_ERROR),
+    placeholderData: keepPreviousData,
+  });
+
+  const sorting = useMemo<SortingState>(() => [{ id: sort.column, desc: sort.desc }], [sort]);
+  const table = useTable({
+    features,
+    columns,
+    data: board.data?.data ?? [],
+    getRowId: (row) => row.id,
+    manualSorting: true,
+    state: { sorting },
+  });
+
+  const sortBy = (columnId: BoardColumn) => {
+    setPage(1);
+    setSort((current) =>
+      current.column === columnId
+        ? { column: columnId, desc: !current.desc }
+        : { column: columnId, desc: numeric.has(columnId) || columnId === 'last_active' },
+    );
+  };
+  const total = board.data?.total ?? 0;
+  const pageSize = board.data?.page_size ?? 50;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  return (
+    <Card>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Field label="Search clients" className="flex-1">
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              autoComplete="off"
+              placeholder="Name or e-mail"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+            />
+          )}
+        </Field>
+        <fieldset className="min-w-0">
+          <legend className="mb-1 text-sm font-medium text-neutral-900">Views</legend>
+          <div className="flex flex-wrap gap-1">
+            {(['', ...Object.keys(BOARD_VIEWS)] as (BoardView | '')[]).map((key) => (
+              <Button
+                key={key || 'all'}
+                size="sm"
+                variant={view === key ? 'primary' : 'secondary'}
+                aria-pressed={view === key}
+                onClick={() => {
+                  setView(key);
+                  setPage(1);
+                }}
+              >
+                {key ? BOARD_VIEWS[key] : 'All clients'}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <p className="mt-4 text-sm text-neutral-700" aria-live="polite">
+        {board.isPending
+          ? 'Loading clients...'
+          : `${formatCount(total)} ${total === 1 ? 'client' : 'clients'}`}
+      </p>
+      {board.isError && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {failureMessage(board.error, GENERIC_ERROR)}
+        </p>
+      )}
+      <div className="mt-2 overflow-x-auto rounded-lg border border-neutral-200">
+        <table aria-label="Clients" className="w-full min-w-[56rem] text-sm" aria-busy={board.isFetching}>
+          <thead className="bg-neutral-50">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const id = header.column.id as BoardColumn;
+                  const sorted = sort.column === id ? (sort.desc ? 'desc' : 'asc') : false;
+                  const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                      className="px-3 py-2 text-left font-semibold whitespace-nowrap text-neutral-700"
+                    >
+                      <button
+                        type="button"
+                        className={`inline-flex items-center gap-1 rounded-sm hover:text-neutral-950 ${focusRing}`}
+                        onClick={() => sortBy(id)}
+                      >
+                        <table.FlexRender header={header} />
+                        <SortIcon className="size-3.5" aria-hidden="true" />
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr
+                key={row.id}
+                className="cursor-pointer border-t border-neutral-200 hover:bg-neutral-50"
+                onClick={(event) => {
+                  // The name is a link already; a click elsewhere on the row opens the client too.
+                  if ((event.target as HTMLElement).closest('a')) return;
+                  navigate(`/admin/clients/${encodeURIComponent(row.id)}`);
+                }}
+              >
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id} className="px-3 py-2 align-top text-neutral-800">
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {board.data && board.data.data.length === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="px-3 py-6 text-center text-neutral-600">
+                  No clients match.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Pages of clients" className="mt-3 flex items-center justify-between gap-2 text-sm">
+        <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Previous
+        </Button>
+        <span className="text-neutral-700">
+          {board.isFetching && !board.isPending ? <Spinner label="Loading..." /> : `Page ${page} of ${pages}`}
+        </span>
+        <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          Next
+        </Button>
+      </nav>
+    </Card>
+  );
+}

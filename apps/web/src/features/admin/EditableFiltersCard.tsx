@@ -1,0 +1,234 @@
+import type { FilterSettings, SavedFilter } from '@app/domain/job-filters';
+import { jobFilterUpdateSchema } from '@app/domain/job-filters-api';
+import { useMutation } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { Field, Input } from '../../components/ui/Field.tsx';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { deleteFilter, updateFilter } from './admin-api.ts';
+import { formatMoment } from './admin-record-view.ts';
+import { FilterFacts, settingsFacts } from './FilterFacts.tsx';
+import { useStaffGuard } from './staff-access.tsx';
+
+const SAVE_FAILED = 'Failed to save the filter';
+const DELETE_FAILED = 'Failed to delete the filter';
+
+/** What the edit form holds: lists as comma-separated text, the salary as typed. */
+interface FilterDraft {
+  name: string;
+  query: string;
+  include: string;
+  exclude: string;
+  minSalary: string;
+  isRemote: boolean;
+}
+
+const draftOf = (filter: SavedFilter): FilterDraft => ({
+  name: filter.name,
+  query: filter.query,
+  include: filter.filters.data_job_description.join(', '),
+  exclude: filter.filters.exclude_job_description.join(', '),
+  minSalary: filter.filters.min_salary === null ? '' : String(filter.filters.min_salary),
+  isRemote: filter.filters.is_remote,
+});
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** The draft as the API takes it; salary text that is not a whole number stays text so the schema refuses it. */
+function changesOf(draft: FilterDraft) {
+  const salary = draft.minSalary.trim();
+  const filters: Partial<Record<keyof FilterSettings, unknown>> = {
+    data_job_description: list(draft.include),
+    exclude_job_description: list(draft.exclude),
+    is_remote: draft.isRemote,
+    min_salary: salary === '' ? null : /^\d+$/.test(salary) ? Number(salary) : salary,
+  };
+  return { name: draft.name, query: draft.query, filters };
+}
+
+/**
+ * Existing Job Filters (spec 2) as staff's working data: each filter can be edited (Save appears as
+ * soon as the form differs from what is saved) or deleted after a confirmation.
+ */
+export function EditableFiltersCard({
+  filters,
+  onChanged,
+}: {
+  filters: readonly SavedFilter[];
+  onChanged(): void;
+}) {
+  return (
+    <Card title="Existing Job Filters" aria-label="Existing Job Filters">
+      {filters.length === 0 ? (
+        <p className="text-sm text-neutral-600">No job filters saved for this client yet.</p>
+      ) : (
+        <ul className="divide-y divide-neutral-200">
+          {filters.map((filter) => (
+            <li key={filter.id} className="py-4 first:pt-0 last:pb-0">
+              <EditableFilter filter={filter} onChanged={onChanged} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(): void }) {
+  const guard = useStaffGuard();
+  const [draft, setDraft] = useState<FilterDraft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const save = useMutation({
+    mutationFn: async (changes: ReturnType<typeof changesOf>) =>
+      dataOrThrow(guard(await updateFilter(filter.id, jobFilterUpdateSchema.parse(changes))), SAVE_FAILED),
+    onSuccess: (saved) => {
+      toast.success(`Filter "${saved.name}" saved`);
+      setDraft(null);
+      onChanged();
+    },
+    onError: (failure) => toast.error(failureMessage(failure, SAVE_FAILED)),
+  });
+  const remove = useMutation({
+    mutationFn: async () => dataOrThrow(guard(await deleteFilter(filter.id)), DELETE_FAILED),
+    onSuccess: () => {
+      toast.success(`Filter "${filter.name}" deleted`);
+      setConfirmDelete(false);
+      onChanged();
+    },
+    onError: (failure) => toast.error(failureMessage(failure, DELETE_FAILED)),
+  });
+
+  if (draft) {
+    const changed = JSON.stringify(changesOf(draft)) !== JSON.stringify(changesOf(draftOf(filter)));
+    const set = (patch: Partial<FilterDraft>) => setDraft({ ...draft, ...patch });
+    const submit = (event: FormEvent) => {
+      event.preventDefault();
+      const checked = jobFilterUpdateSchema.safeParse(changesOf(draft));
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        setError(`${issue?.path.join(' ') || 'Filter'}: ${issue?.message ?? 'is invalid'}`);
+        return;
+      }
+      setError(null);
+      save.mutate(changesOf(draft));
+    };
+    return (
+      <form noValidate onSubmit={submit} aria-label={`Edit filter ${filter.name}`} className="space-y-3">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Name">
+            {(control) => (
+              <Input {...control} value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+            )}
+          </Field>
+          <Field label="Query">
+            {(control) => (
+              <Input {...control} value={draft.query} onChange={(e) => set({ query: e.target.value })} />
+            )}
+          </Field>
+          <Field label="Include keywords" hint="Separate with commas">
+            {(control) => (
+              <Input {...control} value={draft.include} onChange={(e) => set({ include: e.target.value })} />
+            )}
+          </Field>
+          <Field label="Exclude keywords" hint="Separate with commas">
+            {(control) => (
+              <Input {...control} value={draft.exclude} onChange={(e) => set({ exclude: e.target.value })} />
+            )}
+          </Field>
+          <Field label="Minimum salary" hint="Whole dollars; leave empty for no minimum">
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="numeric"
+                value={draft.minSalary}
+                onChange={(e) => set({ minSalary: e.target.value })}
+              />
+            )}
+          </Field>
+          <label className="flex items-center gap-2 self-end pb-2 text-sm text-neutral-900">
+            <input
+              type="checkbox"
+              checked={draft.isRemote}
+              onChange={(e) => set({ isRemote: e.target.checked })}
+              className="size-4"
+            />
+            Remote
+          </label>
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {changed && (
+            <Button type="submit" busy={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save filter'}
+            </Button>
+          )}
+          <Button type="button" variant="secondary" onClick={() => setDraft(null)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-neutral-900">{filter.name}</h3>
+          <p className="text-sm text-neutral-600">Saved {formatMoment(filter.date_saved)}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setDraft(draftOf(filter))}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit<span className="sr-only"> {filter.name}</span>
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setConfirmDelete(true)}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            Delete<span className="sr-only"> {filter.name}</span>
+          </Button>
+        </div>
+      </div>
+      <FilterFacts
+        facts={[
+          { label: 'Query', value: filter.query },
+          ...settingsFacts({
+            include: filter.filters.data_job_description,
+            exclude: filter.filters.exclude_job_description,
+            minSalary: filter.filters.min_salary,
+            isRemote: filter.filters.is_remote,
+          }),
+        ]}
+      />
+      <Dialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={`Delete the filter "${filter.name}"?`}
+        description="The team stops searching with it. This cannot be undone."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+              {remove.isPending ? 'Deleting...' : 'Delete filter'}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
