@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAuth } from './auth/plugin.ts';
 import type { Clock } from './clock.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createAccountService } from './modules/account/service.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { createActivityService } from './modules/activity/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -63,6 +65,18 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   await app.register(staffJobsRoutes, { clients, activity });
   await app.register(mailRoutes, { mailer, activity });
   await app.register(adminRoutes, { mailer, clients, filters, onboarding, files, activity });
+  const account = createAccountService({
+    db,
+    storage,
+    sessions: app.auth.sessions,
+    activity,
+    onboarding,
+    avoided,
+    publicUrl: config.publicUrl,
+    clock,
+    log: app.log,
+  });
+  await app.register(accountRoutes, { account });
   await app.register(companiesToAvoidRoutes, { avoided, onboarding, clients, clock });
   await app.register(filtersRoutes, { filters, activity });
   await app.register(activityRoutes, { activity });

@@ -1,0 +1,97 @@
+import { normalizeEmail } from '@app/domain/email-address';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionService } from '../../auth/sessions.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { toBool } from '../../db/database.ts';
+import { Invalid, NotFound } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { ActivityService } from '../activity/service.ts';
+import type { AvoidedCompaniesService } from '../companies-to-avoid/service.ts';
+import { documentUrl } from '../files/service.ts';
+import { jobsService } from '../jobs/service.ts';
+import type { OnboardingService } from '../onboarding/service.ts';
+import { accountRepo } from './repo.ts';
+
+export const DELETE_CONFIRMATION_MESSAGE = 'Type the e-mail address you sign in with to delete your account.';
+const ACCOUNT_NOT_FOUND_MESSAGE = 'This account no longer exists';
+
+/**
+ * A person's data in their hands (decision 037): everything held about them as one JSON file, and
+ * erasing their account, which leaves only an anonymous line in the staff activity log.
+ */
+export function createAccountService(deps: {
+  db: Db;
+  storage: Storage;
+  sessions: SessionService;
+  activity: ActivityService;
+  onboarding: OnboardingService;
+  avoided: AvoidedCompaniesService;
+  publicUrl: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  const repo = accountRepo(deps.db.kysely);
+  const jobs = jobsService(deps.db);
+
+  return {
+    async export(userId: string) {
+      const user = await repo.user(userId);
+      if (!user) throw NotFound(ACCOUNT_NOT_FOUND_MESSAGE);
+      const jobList = await jobs.listForStaff(userId);
+      const withHistory = [];
+      for (const { client_id: _client, ...job } of jobList) {
+        withHistory.push({ ...job, history: await jobs.history(userId, job.id) });
+      }
+      return {
+        exported_at: new Date(deps.clock.now()).toISOString(),
+        profile: {
+          email: user.email,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          time_zone: user.time_zone,
+          weekly_summary: toBool(user.weekly_summary),
+          created_at: user.created_at,
+        },
+        onboarding: (await deps.onboarding.findOwn(userId)) ?? null,
+        documents: (await repo.documents(userId)).map((document) => ({
+          ...document,
+          download_url: documentUrl(deps.publicUrl, document.path),
+        })),
+        jobs: withHistory,
+        companies_to_avoid: await deps.avoided.list(userId),
+        job_search_filters: await repo.filters(userId),
+        emails: await repo.emails(userId),
+        feedback: await repo.feedback(userId),
+        sessions: await deps.sessions.list(userId),
+      };
+    },
+
+    /**
+     * Deletes the account once the person has typed their sign-in e-mail: every session ends at
+     * once, every row naming them goes in one transaction, then their stored documents.
+     */
+    async erase(userId: string, typedEmail: string): Promise<void> {
+      const user = await repo.user(userId);
+      if (!user) throw NotFound(ACCOUNT_NOT_FOUND_MESSAGE);
+      if (normalizeEmail(typedEmail) !== normalizeEmail(user.email))
+        throw Invalid(DELETE_CONFIRMATION_MESSAGE);
+      await deps.sessions.endOthers(userId, '');
+      const paths = await repo.erase(userId);
+      for (const path of paths) {
+        await deps.storage.delete(path).catch((error: unknown) => {
+          // The row is gone, so nothing links to the file; a start-up clean-up cannot find it either.
+          deps.log.error({ err: error }, 'could not delete a document of a deleted account');
+        });
+      }
+      await deps.activity.record({
+        actor: { kind: 'client', userId: null, email: '' },
+        clientId: '',
+        action: 'account.deleted',
+        detail: { summary: 'A client deleted their account and all their data' },
+      });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
