@@ -145,10 +145,10 @@ test('a client edits one answer and the profile shows it with everything else in
     await forward('Next');
     await expect(page.getByRole('heading', { name: step })).toBeVisible();
   }
-  await forward('Complete Onboarding');
+  await forward('Save Changes');
 
   await expect(page).toHaveURL('/profile');
-  await expect(page.getByText('Your profile has been successfully updated.')).toBeVisible();
+  await expect(page.getByText('Profile Updated Successfully!')).toBeVisible();
   await expectEntries(card(page, 'Address Information'), {
     'Street Address': '1 Analytical Way',
     City: 'Cambridge',

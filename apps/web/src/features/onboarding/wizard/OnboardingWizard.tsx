@@ -120,15 +120,19 @@ export function OnboardingWizard({
   const shownStep = useRef<number | null>(focusOnOpen ? null : step);
   const edit = mode === 'edit';
 
+  // Told once per step change, however often the caller hands over a new function.
+  const tellStepChange = useRef(onStepChange);
+  tellStepChange.current = onStepChange;
+
   useEffect(() => {
-    onStepChange?.(step);
+    tellStepChange.current?.(step);
     clearErrors();
     if (shownStep.current === step) return;
     shownStep.current = step;
     window.scrollTo({ top: 0 });
     // Keyboard and screen-reader users start the new step at its title.
     heading.current?.focus({ preventScroll: true });
-  }, [step, onStepChange, clearErrors]);
+  }, [step, clearErrors]);
 
   useEffect(() => {
     if (restored) {
