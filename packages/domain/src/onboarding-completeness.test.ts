@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkCompleteness,
-  formatMissingInformation,
   isFilled,
   isMeaningfulRecord,
   SECTION_GROUPS,
@@ -154,18 +153,6 @@ describe('checkCompleteness', () => {
       subscribe_to_newsletter: false,
     });
     expect(checkCompleteness(record).isComplete).toBe(true);
-  });
-});
-
-describe('formatMissingInformation', () => {
-  it('writes one line per section', () => {
-    expect(
-      formatMissingInformation([
-        { section: 'Address Information', step: 4, fields: ['City', 'Country'] },
-        { section: 'Completion', step: 9, fields: ['Onboarding Completed'] },
-      ]),
-    ).toBe('Address Information: City, Country\nCompletion: Onboarding Completed');
-    expect(formatMissingInformation([])).toBe('');
   });
 });
 

@@ -110,11 +110,6 @@ export function startStep(record: unknown): number {
   return checkCompleteness(source).missingBySection[0]?.step ?? 1;
 }
 
-/** The description of the 'Profile Incomplete' toast: one line per section. */
-export function formatMissingInformation(missingBySection: readonly MissingSection[]): string {
-  return missingBySection.map((s) => `${s.section}: ${s.fields.join(', ')}`).join('\n');
-}
-
 const META_KEYS: ReadonlySet<string> = new Set(RECORD_META_KEYS);
 
 /**

@@ -17,7 +17,9 @@ export function AccountMenu() {
     `${user.first_name?.charAt(0) ?? ''}${user.last_name?.charAt(0) ?? ''}` || user.email.charAt(0);
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: an open menu does not hide the rest of the page from assistive technology (which
+    // would leave focusable controls inside hidden content); Escape and a click outside close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Your account"
         className={`flex size-9 items-center justify-center rounded-full border border-neutral-300 bg-neutral-100 text-sm font-semibold text-neutral-800 uppercase hover:bg-neutral-200 ${focusRing}`}

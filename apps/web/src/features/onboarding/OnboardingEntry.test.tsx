@@ -14,7 +14,7 @@ import {
   rememberOnboardingStep,
 } from '../../lib/storage.ts';
 import { OnboardingEntry } from './OnboardingEntry.tsx';
-import { type FakeRoute, fakeServer, renderOnboarding } from './testing.tsx';
+import { type FakeRoute, fakeServer, renderOnboarding, testAccount } from './testing.tsx';
 
 /** Personal and address answered; the rest missing. */
 const partial = {
@@ -49,6 +49,7 @@ beforeEach(() => {
   window.scrollTo = vi.fn();
   removeProfileCompleteCookie();
   clearRememberedOnboardingStep();
+  sessionStorage.clear();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -93,7 +94,7 @@ describe('the entry route for a signed-in user', () => {
     expect(readProfileCompleteCookie()?.isComplete).toBe(false);
   });
 
-  it('tells a returning user what is missing, by section, and resumes at the first gap', async () => {
+  it('tells a returning user what is missing, by wizard step, and resumes at the first gap', async () => {
     fakeServer(server(partial));
     renderOnboarding(<OnboardingEntry />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Work Authorization' })).toBeInTheDocument();
@@ -101,8 +102,13 @@ describe('the entry route for a signed-in user', () => {
       '[data-sonner-toast]',
     ) as HTMLElement;
     expect(
-      within(toast).getByText(/^Work Authorization: US Citizen, Work Authorization, Requires Sponsorship/),
+      within(toast).getByText(
+        'Missing answers in Work Authorization, Employment Information, Job Preferences, Additional Information, Resources.',
+      ),
     ).toBeInTheDocument();
+    expect(toast).toHaveTextContent(
+      'Work Authorization: US Citizen, Work Authorization, Requires Sponsorship',
+    );
     expect(toast).toHaveTextContent(
       'Employment Information: Currently Employed, Recent Position, Recent Employer, Resume',
     );
@@ -140,6 +146,38 @@ describe('the entry route for a signed-in user', () => {
       screen.getByText('Failed to load your existing data. Starting with empty form.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Onboarding' })).toBeInTheDocument();
+  });
+
+  it('fills the personal step of a new record with the name and e-mail from sign-in', async () => {
+    rememberOnboardingStep(3);
+    fakeServer(server(null));
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByLabelText(/First Name/)).toHaveValue('Ada');
+    expect(screen.getByLabelText(/Last Name/)).toHaveValue('Lovelace');
+    expect(screen.getByLabelText(/Email Address/)).toHaveValue('ada@example.com');
+  });
+
+  it('fills nothing from sign-in when the saved answers failed to load, so no save overwrites them', async () => {
+    rememberOnboardingStep(3);
+    fakeServer(({ path }) =>
+      path === '/api/onboarding-submissions/check-complete'
+        ? Response.json({ isComplete: false, data: null, missingFields: [] })
+        : Response.json({ error: 'Down' }, { status: 503 }),
+    );
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByLabelText(/First Name/)).toHaveValue('');
+  });
+
+  it('brings back answers typed before the session ended, at their step, and says so', async () => {
+    sessionStorage.setItem(
+      `onboarding:draft:${testAccount.id}`,
+      JSON.stringify({ step: 4, changes: { city: 'Paris' } }),
+    );
+    fakeServer(server(partial));
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByLabelText(/City/)).toHaveValue('Paris');
+    expect(screen.getByLabelText(/Street Address/)).toHaveValue('1 Analytical Way');
+    expect(await screen.findByText('Unsaved Answers Restored')).toBeInTheDocument();
   });
 
   it('says when the saved data cannot be read', async () => {

@@ -1,29 +1,35 @@
-import { checkCompleteness, formatMissingInformation, startStep } from '@app/domain/onboarding-completeness';
-import type { WizardForm } from '@app/domain/onboarding-rules';
+import { checkCompleteness, type MissingSection, startStep } from '@app/domain/onboarding-completeness';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { readProfileCompleteCookie, setProfileCompleteCookie } from '../../lib/cookies.ts';
 import {
   clearRememberedOnboardingStep,
   readRememberedOnboardingStep,
   rememberOnboardingStep,
 } from '../../lib/storage.ts';
-import { useOnboardingAccount } from './account-context.tsx';
+import { type OnboardingAccount, useOnboardingAccount } from './account-context.tsx';
 import { EditProfile } from './EditProfile.tsx';
-import { notify } from './notify.ts';
 import { fetchCompleteness } from './onboarding-api.ts';
 import { PageLoading } from './PageLoading.tsx';
-import { LOAD_PROBLEM_TOASTS, loadSavedSubmission, wizardValues } from './saved-submission.ts';
+import { showProfileIncompleteToast } from './profile-incomplete-toast.tsx';
+import {
+  LOAD_PROBLEM_TOASTS,
+  loadSavedSubmission,
+  startingAnswers,
+  type WizardAnswers,
+} from './saved-submission.ts';
 import { ThankYouScreen } from './ThankYouScreen.tsx';
 import { WelcomeScreen } from './WelcomeScreen.tsx';
 import { OnboardingWizard } from './wizard/OnboardingWizard.tsx';
 import { clampStep, FIRST_STEP } from './wizard/wizard-steps.ts';
 
 interface WizardStart {
-  values: WizardForm;
-  submissionId: string | null;
+  answers: WizardAnswers;
   step: number;
+  /** The answers include some typed earlier and not saved. */
+  restored: boolean;
 }
 
 /** The three states of the entry route (DESIGN.md, "Entry flow"), and the check before them. */
@@ -41,10 +47,10 @@ type EntryDecision =
       start: WizardStart;
       loadProblem: keyof typeof LOAD_PROBLEM_TOASTS | null;
       /** What is missing, by section, for a returning user resumed past the first step. */
-      missing: string | null;
+      missing: MissingSection[] | null;
     };
 
-async function decideEntry(): Promise<EntryDecision> {
+async function decideEntry(account: OnboardingAccount): Promise<EntryDecision> {
   if (readProfileCompleteCookie()?.isComplete) return { kind: 'complete' };
   const check = await fetchCompleteness();
   if (check.data) setProfileCompleteCookie(check.data.isComplete);
@@ -57,12 +63,10 @@ async function decideEntry(): Promise<EntryDecision> {
   if (!check.data && record && completeness.isComplete) return { kind: 'complete' };
 
   const resumeAt = startStep(record);
-  const remembered = readRememberedOnboardingStep();
-  const start = (step: number): WizardStart => ({
-    values: load.ok ? load.values : wizardValues(null),
-    submissionId: record?.id ?? null,
-    step: clampStep(step),
-  });
+  const { answers, draftStep, restored } = startingAnswers(load, account);
+  // An expired session forgets the remembered step; the unsaved answers kept their own.
+  const remembered = readRememberedOnboardingStep() ?? draftStep;
+  const start = (step: number): WizardStart => ({ answers, step: clampStep(step), restored });
   const loadProblem = load.ok ? null : load.problem;
   if (resumeAt > FIRST_STEP) {
     return {
@@ -70,7 +74,7 @@ async function decideEntry(): Promise<EntryDecision> {
       // A reload keeps the step the user was on, but never past the first section with a gap.
       start: start(Math.min(remembered ?? resumeAt, resumeAt)),
       loadProblem,
-      missing: formatMissingInformation(completeness.missingBySection),
+      missing: completeness.missingBySection,
     };
   }
   if (remembered !== null) return { kind: 'wizard', start: start(remembered), loadProblem, missing: null };
@@ -97,8 +101,8 @@ function CreateFlow({ goToWhenComplete }: { goToWhenComplete: string }) {
   const account = useOnboardingAccount();
   // Decided afresh on every visit, and only once per visit: nothing is kept, nothing refetched.
   const decision = useQuery({
-    queryKey: ['onboarding', 'entry'],
-    queryFn: decideEntry,
+    queryKey: ['onboarding', 'entry', account.id],
+    queryFn: () => decideEntry(account),
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
   }).data;
@@ -114,17 +118,9 @@ function CreateFlow({ goToWhenComplete }: { goToWhenComplete: string }) {
     // The ids keep one toast when the effect runs twice.
     if (decision.loadProblem) {
       const { title, description } = LOAD_PROBLEM_TOASTS[decision.loadProblem];
-      notify.error(title, { id: 'onboarding-load-problem', description });
+      toast.error(title, { id: 'onboarding-load-problem', description });
     }
-    if (decision.missing) {
-      notify.info('Profile Incomplete', {
-        id: 'onboarding-profile-incomplete',
-        description: decision.missing,
-        duration: 8000,
-        // One line per section.
-        classNames: { description: 'whitespace-pre-line' },
-      });
-    }
+    if (decision.missing) showProfileIncompleteToast(decision.missing);
   }, [decision, navigate, goToWhenComplete]);
 
   const state: EntryState =
@@ -148,11 +144,15 @@ function CreateFlow({ goToWhenComplete }: { goToWhenComplete: string }) {
       return (
         <OnboardingWizard
           mode="create"
-          initialValues={state.start.values}
+          answers={state.start.answers}
           initialStep={state.start.step}
-          submissionId={state.start.submissionId}
+          restored={state.start.restored}
+          // Opened from the welcome screen rather than by loading the page.
+          focusOnOpen={moved !== null}
           onStepChange={rememberOnboardingStep}
-          onLeave={(progress) => leaveWizard({ kind: 'welcome', start: { ...progress, step: FIRST_STEP } })}
+          onLeave={(answers) =>
+            leaveWizard({ kind: 'welcome', start: { answers, step: FIRST_STEP, restored: false } })
+          }
           onSubmitted={(values) =>
             leaveWizard({
               kind: 'thank-you',

@@ -46,7 +46,8 @@ function MissingSummary({ steps, onOpen }: { steps: readonly MissingStep[]; onOp
         <summary className="cursor-pointer font-medium underline underline-offset-2">
           Show what is missing
         </summary>
-        <ul className="mt-1 max-h-48 space-y-1 overflow-y-auto">
+        {/* Scrolls when long; focusable so that the keyboard can scroll it too. */}
+        <ul aria-label="What is missing" tabIndex={0} className="mt-1 max-h-48 space-y-1 overflow-y-auto">
           {steps.map((item) => (
             <li key={item.step}>
               <span className="font-medium">{item.step}:</span> {item.fields.join(', ')}

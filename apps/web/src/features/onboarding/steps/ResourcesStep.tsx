@@ -1,13 +1,16 @@
-import { ExternalLink, FileText, Globe, PlayCircle, Users } from 'lucide-react';
+import type { ResourceLink } from '@app/domain/resources';
+import { BookOpen, ExternalLink, FileText, Globe, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { focusRing } from '../../../components/ui/Button.tsx';
-import { onboardingResources, type ResourceLink } from '../resources.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import type { StepContentProps } from '../wizard/OnboardingWizard.tsx';
 
-function CompleteReminder() {
+/** Names the button that finishes: 'Complete Onboarding', or 'Save Changes' in edit mode. */
+function CompleteReminder({ finishLabel }: StepContentProps) {
   return (
     <p className="rounded-md border border-brand/30 bg-brand/5 p-3 text-sm font-medium text-neutral-900">
-      When you are ready, click <strong>Complete Onboarding</strong> at the bottom of this page to send us
-      your answers.
+      When you are ready, click <strong>{finishLabel}</strong> at the bottom of this page to send us your
+      answers.
     </p>
   );
 }
@@ -42,22 +45,23 @@ function ResourceSection({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** Step 9: videos, reports and links to keep, then Complete Onboarding. */
-export function ResourcesStep() {
-  const { cancellationGuide, productVideos, featuredReports, socialLinks, website } = onboardingResources;
-  const video = <PlayCircle className="size-5" aria-hidden="true" />;
+/** Step 9: the deployment's videos, reports and links (`RESOURCES_FILE`), then Complete Onboarding. */
+export function ResourcesStep({ finishLabel }: StepContentProps) {
+  const { cancellationGuide, productVideos, featuredReports, socialLinks, website } =
+    usePublicConfig().resources;
+  const guide = <BookOpen className="size-5" aria-hidden="true" />;
   return (
     <div className="space-y-6 text-neutral-800">
       <p>You are almost done. Here is where to find help whenever you need it.</p>
-      <CompleteReminder />
+      <CompleteReminder finishLabel={finishLabel} />
       <ResourceSection title="Cancel or pause by yourself">
-        <LinkCard link={cancellationGuide} icon={video} />
+        <LinkCard link={cancellationGuide} icon={guide} />
       </ResourceSection>
       <ResourceSection title="How the service works">
         <ul className="grid gap-3 sm:grid-cols-2">
           {productVideos.map((link) => (
             <li key={link.url}>
-              <LinkCard link={link} icon={video} />
+              <LinkCard link={link} icon={guide} />
             </li>
           ))}
         </ul>
@@ -71,7 +75,7 @@ export function ResourcesStep() {
           ))}
         </ul>
       </ResourceSection>
-      <ResourceSection title="Follow us">
+      <ResourceSection title="Stay in touch">
         <ul className="grid gap-3 sm:grid-cols-2">
           {socialLinks.map((link) => (
             <li key={link.url}>
@@ -83,7 +87,7 @@ export function ResourcesStep() {
           </li>
         </ul>
       </ResourceSection>
-      <CompleteReminder />
+      <CompleteReminder finishLabel={finishLabel} />
     </div>
   );
 }
