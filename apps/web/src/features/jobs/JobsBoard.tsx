@@ -1,17 +1,16 @@
 import type { ClientApproval, JobFilters, JobListItem } from '@app/domain/jobs';
-import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { EmptyJobs } from './EmptyJobs.tsx';
-import { JobCardList } from './JobCardList.tsx';
 import { SelectAllCheckbox } from './JobCells.tsx';
 import { JobDetailsDialog } from './JobDetailsDialog.tsx';
 import { JobFiltersBar } from './JobFiltersBar.tsx';
+import { JobList } from './JobList.tsx';
 import { JobNotesDialog } from './JobNotesDialog.tsx';
 import { JobSortControls } from './JobSortControls.tsx';
 import { JobsLoading } from './JobsLoading.tsx';
-import { JobsTable } from './JobsTable.tsx';
 import {
   type JobTableVariant,
   jobColumns,
@@ -26,10 +25,6 @@ import { useMyJobs } from './use-my-jobs.ts';
 import { useWideScreen } from './use-wide-screen.ts';
 
 const NO_JOBS: readonly JobListItem[] = [];
-
-/** Out of sight until focused: the way past the list, and where it lands. */
-const skipLinkClasses =
-  'sr-only focus:not-sr-only focus:my-2 focus:inline-block focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-brand focus:shadow focus:outline-2 focus:outline-brand';
 
 export interface JobsBoardProps {
   variant: JobTableVariant;
@@ -51,7 +46,6 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
   const jobs = query.data ?? NO_JOBS;
   const view = useJobListView(jobs, defaultFilters);
   const wide = useWideScreen();
-  const listEndId = useId();
   const { inFlight, toggleDecision, decideMany, deciding } = useJobDecisions();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [detailsId, setDetailsId] = useState<string | null>(null);
@@ -131,7 +125,6 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
   }
   if (jobs.length === 0) return noJobs;
 
-  const resetKey = `${JSON.stringify(view.applied)} ${JSON.stringify(view.sort)}`;
   const findJob = (id: string | null) => (id === null ? null : (jobs.find((job) => job.id === id) ?? null));
   return (
     <JobTableContext.Provider value={actions}>
@@ -173,39 +166,17 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
           {visible.length === 0 ? (
             <EmptyJobs title={NO_MATCHES_TITLE} hint={NO_MATCHES_HINT} />
           ) : (
-            <>
-              <a
-                href={`#${listEndId}`}
-                className={skipLinkClasses}
-                onClick={(event) => {
-                  event.preventDefault();
-                  document.getElementById(listEndId)?.focus();
-                }}
-              >
-                Skip past the jobs table
-              </a>
-              {wide ? (
-                <JobsTable
-                  label={label}
-                  jobs={visible}
-                  columns={columns}
-                  sort={view.sort}
-                  onSort={view.sortBy}
-                  resetKey={resetKey}
-                />
-              ) : (
-                <JobCardList
-                  label={label}
-                  variant={variant}
-                  jobs={visible}
-                  optional={optional}
-                  resetKey={resetKey}
-                />
-              )}
-              <p id={listEndId} tabIndex={-1} className={skipLinkClasses}>
-                End of the jobs table
-              </p>
-            </>
+            <JobList
+              label={label}
+              variant={variant}
+              wide={wide}
+              jobs={visible}
+              columns={columns}
+              optional={optional}
+              sort={view.sort}
+              onSort={view.sortBy}
+              resetKey={`${JSON.stringify(view.applied)} ${JSON.stringify(view.sort)}`}
+            />
           )}
           {view.applying && (
             <div
