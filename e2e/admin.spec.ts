@@ -69,7 +69,7 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
 
   await signInAsStaff(page, { firstName: 'Sam', lastName: 'Staff' });
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin Email Management', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Email Management', level: 2 })).toBeVisible();
 
   // Feedback is shown as the client wrote it, markup and all, as text.
   await expect(page.getByRole('list', { name: 'Feedback from clients' })).toContainText(

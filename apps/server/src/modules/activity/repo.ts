@@ -55,6 +55,20 @@ export function createActivityRepo(db: Kysely<Database>) {
       return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 
+    /** Whether the actor has an entry of this action for the client at or after `since`. */
+    async hasSince(clientId: string, actorUserId: string, action: string, since: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('activity_log')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .where('actor_user_id', '=', actorUserId)
+        .where('action', '=', action)
+        .where('at', '>=', since)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Every staff member who has an entry, by e-mail (the latest e-mail they acted with). */
     async staffActors(): Promise<{ id: string; email: string }[]> {
       const rows = await db

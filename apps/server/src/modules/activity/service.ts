@@ -14,6 +14,8 @@
  *   - `detail`: a small JSON object of ids (`job_id`, `filter_id`, `outbox_id`), counts and names,
  *     plus an optional `summary`, a short phrase the console shows after the label ("Welcome
  *     e-mail, queued"). Never document contents, tokens or whole records; at most 8 KB as JSON.
+ * - `recordOnce(input, windowMs)`: as `record`, unless the same actor recorded the same action for
+ *   the same client within the window (a page read again after each change is one visit).
  * - `list(filter, cursor, limit)`: newest first, `next_cursor` for the next page. A user's timeline
  *   includes what was recorded while they were a pending client.
  * - `exportCsv(filter)`: the same entries as CSV text chunks (csv-stringify), newest first.
@@ -110,6 +112,17 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
       };
       await repo.insert(row);
       return toEntry(row);
+    },
+
+    async recordOnce(input: ActivityInput, windowMs: number): Promise<void> {
+      const since = new Date(Date.parse(clock()) - windowMs).toISOString();
+      if (
+        input.actor.userId &&
+        (await repo.hasSince(input.clientId, input.actor.userId, input.action, since))
+      ) {
+        return;
+      }
+      await this.record(input);
     },
 
     async list(

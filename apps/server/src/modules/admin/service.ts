@@ -27,6 +27,8 @@ import type { OnboardingService } from '../onboarding/service.ts';
 import { composeTeamNotification, composeWelcome, teamAddress } from './emails.ts';
 
 export const FILTERS_ALREADY_EXIST_MESSAGE = 'Job filters already exist for this client';
+/** Opening the same client again within this time is the same visit, logged once. */
+const VISIT_WINDOW_MS = 30 * 60 * 1000;
 export const NO_DOCUMENT_MESSAGE = 'This client has not uploaded that document';
 export const NOT_STARTED_MESSAGE =
   'This client has not started onboarding yet, so there is nothing to send or generate for them.';
@@ -331,7 +333,11 @@ export function createAdminService(deps: {
       };
       const documentName = (value: string | undefined) =>
         value && normalizeDocumentPath(value) ? displayFileName(value) : null;
-      await log(actor, client, 'client.opened', { via: 'client_page' });
+      // The page is read again after every change made on it: one visit is one line.
+      await activity.recordOnce(
+        { actor, clientId: client.id, action: 'client.opened', detail: { via: 'client_page' } },
+        VISIT_WINDOW_MS,
+      );
       return {
         client,
         sign_in_email: client.email,

@@ -57,7 +57,11 @@ function ClientTitle({ clientId }: { clientId: string }) {
 function ClientWorkspace({ clientId }: { clientId: string }) {
   const page = useClientPage(clientId);
   const queryClient = useQueryClient();
-  const reload = () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.client(clientId) });
+  // After any change: the page's data, and the activity lines the change added.
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.client(clientId) });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+  };
 
   if (page.isPending) return <Spinner label="Loading client..." />;
   if (page.isError) {

@@ -1,0 +1,144 @@
+/**
+ * A recruiter runs a client's day from the staff workspace: finds an incomplete client on the
+ * board, opens them, sends the welcome e-mail after the warning, edits a saved filter, and reads
+ * all of it back in Activity. At desktop width and on a phone.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { completeOnboardingRecord } from '../packages/domain/src/onboarding-testing.ts';
+import { freshEmail, saveRecord, signInAsNewClient } from './client-area-seed.ts';
+import { expect, expectAccessible, signInAsStaff, test } from './fixtures.ts';
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+async function fitsWidth(page: Page, width: number) {
+  if (width > 390) return;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+/** Follows a staff navigation entry: in the bar at desktop width, in the folded menu on a phone. */
+async function openStaffNav(page: Page, width: number, name: string) {
+  if (width <= 390) await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
+for (const width of [1280, 390]) {
+  test(`a recruiter finds an incomplete client, sends the welcome e-mail, edits a filter and reads it back (${width} px)`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const clientEmail = freshEmail('rita');
+    const typedEmail = freshEmail('rita.home');
+
+    // The client stops before uploading a resume: onboarding stays at step 6 of 9.
+    const clientContext = await browser.newContext();
+    const clientPage = await clientContext.newPage();
+    await signInAsNewClient(clientPage, clientEmail, { firstName: 'Rita', lastName: 'Moreno' });
+    await saveRecord(
+      clientPage,
+      completeOnboardingRecord({
+        first_name: 'Rita',
+        last_name: 'Moreno',
+        email_address: typedEmail,
+        top_job_titles: 'Product Designer, UX Researcher',
+        resume: '',
+        cover_letter: '',
+        onboarding_completed: false,
+      }),
+    );
+    await clientContext.close();
+
+    // Staff land on the clients board.
+    await signInAsStaff(page, { firstName: 'Sam', lastName: 'Staff' });
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    if (width > 390) {
+      await expect(nav.getByRole('link')).toHaveText(['Clients', 'Outbox', 'Activity']);
+      await expect(page.getByRole('link', { name: 'Apply for Me' })).toHaveCount(0);
+    }
+    const board = page.getByRole('table', { name: 'Clients' });
+    for (const header of [
+      'Client',
+      'Onboarding',
+      'Welcome e-mail',
+      'Filters',
+      'Jobs',
+      'Applied (7 days)',
+      'Last active',
+    ]) {
+      await expect(board.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Incomplete onboarding' }).click();
+    await page.getByLabel('Search clients').fill(clientEmail.slice(0, 14));
+    const row = board.getByRole('row').filter({ hasText: clientEmail });
+    await expect(row).toContainText('Step 6 of 9');
+    await expect(row).toContainText('Not sent');
+    await fitsWidth(page, width);
+    await expectAccessible(page, { exclude: ['iframe'] });
+    await page.screenshot({ path: test.info().outputPath(`board-${width}.png`), fullPage: true });
+
+    // The client page: sign-in and typed e-mails side by side, and where onboarding stands.
+    await row.getByRole('link', { name: 'Rita Moreno' }).click();
+    await expect(page.getByRole('heading', { name: 'Rita Moreno', level: 1 })).toBeVisible();
+    const emails = page.getByRole('region', { name: 'E-mail addresses' });
+    await expect(emails).toContainText(clientEmail);
+    await expect(emails).toContainText(typedEmail);
+    await expect(page.getByRole('region', { name: 'Onboarding' })).toContainText(
+      'Onboarding incomplete: step 6 of 9',
+    );
+
+    // Sending asks first, says it was never sent and warns that onboarding is unfinished.
+    const previews = page.getByRole('region', { name: 'Email Previews' });
+    await expect(previews).toContainText('Never sent to this client.');
+    await previews.getByRole('button', { name: 'Send Welcome Email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Welcome Email?' });
+    await expect(dialog).toContainText('It has not been sent to this client before.');
+    await expect(dialog).toContainText('This client has not finished onboarding.');
+    await expectAccessible(page, { exclude: ['iframe'] });
+    await page.screenshot({ path: test.info().outputPath(`send-dialog-${width}.png`) });
+    await dialog.getByRole('button', { name: 'Send Welcome Email' }).click();
+    await expect(toast(page, /saved to the outbox, not sent/)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(previews).toContainText(/Last one queued/);
+
+    // Sending made the filters from her job titles; the recruiter edits one.
+    const filters = page.getByRole('region', { name: 'Existing Job Filters' });
+    await expect(filters.getByRole('heading', { name: 'Product Designer', exact: true })).toBeVisible();
+    await filters.getByRole('button', { name: 'Edit Product Designer' }).click();
+    const form = page.getByRole('form', { name: 'Edit filter Product Designer' });
+    await expect(form.getByRole('button', { name: 'Save filter' })).toHaveCount(0);
+    await form.getByLabel('Minimum salary').fill('95000');
+    await form.getByLabel('Name').fill('Senior Product Designer');
+    await form.getByRole('button', { name: 'Save filter' }).click();
+    await expect(toast(page, 'Filter "Senior Product Designer" saved')).toBeVisible();
+    await expect(filters.getByRole('heading', { name: 'Senior Product Designer' })).toBeVisible();
+    await expect(filters).toContainText('$95,000');
+
+    const timeline = page.getByRole('region', { name: 'Activity' });
+    await expect(timeline).toContainText('Edited a filter: Senior Product Designer');
+    await fitsWidth(page, width);
+    await expectAccessible(page, { exclude: ['iframe'] });
+    await page.screenshot({ path: test.info().outputPath(`client-${width}.png`), fullPage: true });
+
+    // Activity, for the whole team: everything this recruiter did, and as CSV.
+    await openStaffNav(page, width, 'Activity');
+    await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+    const entries = page.getByRole('list', { name: 'Activity entries' });
+    await expect(entries).toContainText('Edited a filter: Senior Product Designer');
+    await expect(entries).toContainText('Sent an e-mail: Welcome e-mail, queued');
+    await expect(entries).toContainText('Opened the client');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv.split('\n')[0]).toBe('at,actor_kind,actor_email,actor_id,client_id,action,description,detail');
+    expect(csv).toContain('filter.edited');
+    await fitsWidth(page, width);
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath(`activity-${width}.png`), fullPage: true });
+  });
+}
