@@ -124,7 +124,8 @@ test('a client edits one answer and the profile shows it with everything else in
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
 
-  await expect(page).toHaveURL('/edit-profile');
+  // The address follows the wizard's step in edit mode.
+  await expect(page).toHaveURL('/edit-profile?step=1');
   await expect(page.getByRole('heading', { name: 'Edit Your Profile' })).toBeVisible();
   // By keyboard: the wizard's progress toasts sit where a pointer may land, and hovering keeps them open.
   const forward = (label: string) => page.getByRole('button', { name: label }).press('Enter');
