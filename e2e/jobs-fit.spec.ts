@@ -28,6 +28,7 @@ const PHONE = { width: 390, height: 844 };
 
 const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' });
 const jobCards = (page: Page) => page.getByRole('list', { name: 'Your jobs' }).getByRole('listitem');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const nameOf = (job: JobListItem) => `${job.data_job_title} at ${job.data_company}`;
 
 async function screenshot(page: Page, name: string) {
@@ -107,7 +108,7 @@ test('on a laptop every column can be reached with the job title in view', async
     row.getByRole('button', { name: `View Details of ${nameOf(first)}`, exact: true }),
   ).toBeAttached();
   await expect(
-    row.getByRole('button', { name: new RegExp(`^(Add|View) Notes for ${RegExp.escape(nameOf(first))}$`) }),
+    row.getByRole('button', { name: new RegExp(`^(Add|View) Notes for ${escapeRegExp(nameOf(first))}$`) }),
   ).toBeAttached();
 });
 
