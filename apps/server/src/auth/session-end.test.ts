@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { createTestClock } from '../clock.ts';
 import { signInForTest, TEST_USER_AGENT } from '../testing/auth.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
 import { SESSION_CHECK_TTL_MS } from './sessions.ts';
@@ -12,13 +13,10 @@ const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
   .toString();
 
-/** Moves the clock the session check and token expiry read (Date), not the timers. */
-function startMovableClock() {
-  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-  return (ms: number) => vi.setSystemTime(Date.now() + ms);
-}
-
 describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (kind) => {
+  // Both instances read this clock (the session check and token expiry); tests move it, and it is
+  // put back after each test.
+  const clock = createTestClock();
   let first: FastifyInstance;
   let second: FastifyInstance;
   let drop: () => Promise<void>;
@@ -28,7 +26,7 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
     drop = database.drop;
     const instance = async () => {
       const config = testConfig({ DATABASE_URL: database.url, AUTH_JWT_PRIVATE_KEY: pem });
-      return buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
+      return buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
     };
     first = await instance();
     second = await instance();
@@ -38,7 +36,7 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
     await second.close();
     await drop();
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => clock.reset());
 
   const jobs = (app: FastifyInstance, authHeader: { authorization: string }) =>
     app.inject({ url: '/api/my-jobs', headers: authHeader });
@@ -51,14 +49,11 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
   }
 
   /** The token is refused at once where the session ended, and on the other instance after the cache's TTL. */
-  async function expectRefusedEverywhere(
-    authHeader: { authorization: string },
-    advance: (ms: number) => void,
-  ) {
+  async function expectRefusedEverywhere(authHeader: { authorization: string }) {
     const here = await jobs(first, authHeader);
     expect(here.statusCode).toBe(401);
     expect(here.json()).toEqual(ENDED);
-    advance(SESSION_CHECK_TTL_MS + 1);
+    clock.advance(SESSION_CHECK_TTL_MS + 1);
     const there = await jobs(second, authHeader);
     expect(there.statusCode).toBe(401);
     expect(there.json()).toEqual(ENDED);
@@ -66,19 +61,17 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
 
   it('refuses the access token of a session that signed out', async () => {
     const signedIn = await signedInOnBoth('signed-out@example.test');
-    const advance = startMovableClock();
     const logout = await first.inject({
       method: 'POST',
       url: '/auth/v1/logout',
       headers: signedIn.authHeader,
     });
     expect(logout.statusCode).toBe(204);
-    await expectRefusedEverywhere(signedIn.authHeader, advance);
+    await expectRefusedEverywhere(signedIn.authHeader);
   });
 
   it('refuses the access token of a session whose refresh token came back after use', async () => {
     const signedIn = await signedInOnBoth('replayed@example.test');
-    const advance = startMovableClock();
     const refresh = () =>
       first.inject({
         method: 'POST',
@@ -88,7 +81,7 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
     const rotated = await refresh();
     expect(rotated.statusCode).toBe(200);
     expect((await refresh()).statusCode).toBe(401);
-    await expectRefusedEverywhere(signedIn.authHeader, advance);
+    await expectRefusedEverywhere(signedIn.authHeader);
     const newer = { authorization: `Bearer ${rotated.json().access_token}` };
     expect((await jobs(second, newer)).json()).toEqual(ENDED);
   });
@@ -110,14 +103,13 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
         expires_at: expect.any(String),
       },
     ]);
-    const advance = startMovableClock();
     const disable = await first.inject({
       method: 'DELETE',
       url: `/api/admin/sessions/${signedIn.sessionId}`,
       headers: staff.authHeader,
     });
     expect(disable.statusCode).toBe(204);
-    await expectRefusedEverywhere(signedIn.authHeader, advance);
+    await expectRefusedEverywhere(signedIn.authHeader);
 
     const again = await first.inject({
       method: 'DELETE',
@@ -154,14 +146,13 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
     );
     expect(devices.json().data).toHaveLength(2);
 
-    const advance = startMovableClock();
     const signOutOthers = await first.inject({
       method: 'POST',
       url: '/api/account/sessions/sign-out-others',
       headers: laptop.authHeader,
     });
     expect(signOutOthers.json()).toEqual({ ended: 1 });
-    await expectRefusedEverywhere(phone.authHeader, advance);
+    await expectRefusedEverywhere(phone.authHeader);
     expect((await jobs(second, laptop.authHeader)).statusCode).toBe(200);
     const left = await second.inject({ url: '/api/account/sessions', headers: laptop.authHeader });
     expect(left.json().data.map((device: { id: string }) => device.id)).toEqual([laptop.sessionId]);
@@ -194,22 +185,21 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
 
 describe('the last use of a device', () => {
   it('is recorded at most once a minute', async () => {
-    const ctx = await createTestApp('sqlite');
+    const clock = createTestClock();
+    const ctx = await createTestApp('sqlite', {}, clock);
     try {
-      const advance = startMovableClock();
       const signedIn = await signInForTest(ctx.app, 'last-seen@example.test');
       const lastSeen = async () => {
         const devices = await ctx.app.inject({ url: '/api/account/sessions', headers: signedIn.authHeader });
         return devices.json().data[0].last_seen_at as string;
       };
       const signedInAt = await lastSeen();
-      advance(30_000);
+      clock.advance(30_000);
       expect(await lastSeen()).toBe(signedInAt);
-      advance(31_000);
+      clock.advance(31_000);
       const later = await lastSeen();
       expect(Date.parse(later) - Date.parse(signedInAt)).toBeGreaterThanOrEqual(61_000);
     } finally {
-      vi.useRealTimers();
       await ctx.close();
     }
   });
@@ -217,9 +207,13 @@ describe('the last use of a device', () => {
 
 describe('the absolute session lifetime', () => {
   it('is not extended by refreshes, and the refresh cookie never outlives it', async () => {
-    const ctx = await createTestApp('sqlite', { AUTH_SESSION_MAX_AGE: '3600', AUTH_ACCESS_TOKEN_TTL: '900' });
+    const clock = createTestClock();
+    const ctx = await createTestApp(
+      'sqlite',
+      { AUTH_SESSION_MAX_AGE: '3600', AUTH_ACCESS_TOKEN_TTL: '900' },
+      clock,
+    );
     try {
-      const advance = startMovableClock();
       const signedIn = await signInForTest(ctx.app, 'lifetime@example.test');
       let refreshToken = signedIn.refreshToken;
       const refresh = () =>
@@ -229,7 +223,7 @@ describe('the absolute session lifetime', () => {
           cookies: { refresh_token: refreshToken },
         });
 
-      advance(50 * 60 * 1000);
+      clock.advance(50 * 60 * 1000);
       const late = await refresh();
       expect(late.statusCode).toBe(200);
       const cookie = late.cookies.find((candidate) => candidate.name === 'refresh_token')!;
@@ -238,7 +232,7 @@ describe('the absolute session lifetime', () => {
       refreshToken = cookie.value;
       const lateToken = { authorization: `Bearer ${late.json().access_token}` };
 
-      advance(10 * 60 * 1000 + 1000);
+      clock.advance(10 * 60 * 1000 + 1000);
       const tooLate = await refresh();
       expect(tooLate.statusCode).toBe(401);
       expect(tooLate.json()).toEqual(ENDED);
@@ -246,7 +240,6 @@ describe('the absolute session lifetime', () => {
       const call = await ctx.app.inject({ url: '/api/my-jobs', headers: lateToken });
       expect(call.json()).toEqual(ENDED);
     } finally {
-      vi.useRealTimers();
       await ctx.close();
     }
   });
