@@ -48,6 +48,7 @@ export const appRoutes = (authClient?: AuthClient): RouteObject[] => [
               { path: 'admin', lazy: routeModules.admin, handle: titled('Admin Email Management') },
               { path: 'admin/clients/:id', lazy: routeModules.adminClient, handle: titled('Client') },
               { path: 'admin/activity', lazy: routeModules.adminActivity, handle: titled('Activity') },
+              { path: 'admin/outbox', lazy: routeModules.adminOutbox, handle: titled('Outbox') },
               { path: 'mfa', lazy: routeModules.staffMfa, handle: titled('Two-Step Verification') },
             ],
           },

@@ -55,6 +55,9 @@ export const routeModules = {
   adminActivity: async () => ({
     Component: withClientAccount((await import('../features/admin/ActivityPage.tsx')).ActivityPage),
   }),
+  adminOutbox: async () => ({
+    Component: withClientAccount((await import('../features/admin/outbox/OutboxPage.tsx')).OutboxPage),
+  }),
   /** Staff two-step verification: set up on the first sign-in, a code on later ones. */
   staffMfa: async () => ({
     Component: withSecondFactorAccount((await import('../features/staff-mfa/StaffMfaPage.tsx')).StaffMfaPage),

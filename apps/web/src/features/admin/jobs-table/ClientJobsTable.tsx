@@ -314,13 +314,18 @@ function stickyOffsets(columns: readonly ClientJobColumn[]): Map<string, number>
   return offsets;
 }
 const offsets = stickyOffsets(clientJobColumns);
+const stickyWidth = clientJobColumns.reduce(
+  (sum, columnDef) => sum + (columnDef.meta?.sticky ? columnDef.meta.width : 0),
+  0,
+);
 const tableWidth = clientJobColumns.reduce((sum, columnDef) => sum + (columnDef.meta?.width ?? 0), 0);
 
 function cellLayout(columnDef: ClientJobColumn): { className: string; style: CSSProperties } {
   const width = columnDef.meta?.width;
   const left = columnDef.id ? offsets.get(columnDef.id) : undefined;
   if (left === undefined) return { className: '', style: { width } };
-  return { className: 'sticky z-[1] bg-inherit', style: { width, left } };
+  // Only where there is room: on a phone the title alone would fill the screen.
+  return { className: 'z-[1] bg-inherit sm:sticky', style: { width, left } };
 }
 
 /**
@@ -357,7 +362,9 @@ function JobRows({
   return (
     <div
       ref={scrollBox}
-      className="relative max-h-[70vh] overflow-auto rounded-lg border border-neutral-200 bg-white"
+      // Keeps a control scrolled into view from ending under the sticky columns.
+      style={{ '--sticky-width': `${stickyWidth}px` } as CSSProperties}
+      className="relative max-h-[70vh] overflow-auto rounded-lg border border-neutral-200 bg-white sm:scroll-pl-(--sticky-width)"
     >
       <table
         aria-label="Client jobs"

@@ -1,0 +1,176 @@
+/**
+ * A recruiter works through a client's jobs in the console: imports a file, finds jobs, marks two
+ * applied at once, writes an analyst note in place, deletes a job, and sees a colleague's import
+ * without reloading; at desktop and phone widths, by keyboard where it matters.
+ */
+import type { Page } from '@playwright/test';
+import { jobListItems } from '../packages/domain/src/jobs-api.ts';
+import { accessToken, freshEmail, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
+import { expect, expectAccessible, signInAsStaff, test } from './fixtures.ts';
+import { signInStaff } from './jobs-seed.ts';
+
+const JOBS_CSV = [
+  'job_uid,data_job_title,data_company,refresh_date,url',
+  'sj-1,Senior Data Engineer,Acme Analytics,2026-11-20,https://jobs.example.com/acme/1',
+  'sj-2,Analytics Engineer,Globex,2026-11-21,https://jobs.example.com/globex/2',
+  'sj-3,Data Platform Lead,Initech,2026-11-19,',
+].join('\n');
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+for (const { width, height } of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`a recruiter imports jobs, marks two applied in bulk and writes an analyst note (${width} px)`, async ({
+    page,
+    browser,
+    browserProblems,
+  }) => {
+    test.setTimeout(120_000);
+    const clientEmail = freshEmail('jobs-table');
+    const clientContext = await browser.newContext();
+    const clientPage = await clientContext.newPage();
+    await signInAsNewClient(clientPage, clientEmail, { firstName: 'Jo', lastName: 'Table' });
+    await seedCompleteProfile(clientPage);
+
+    const colleague = await signInStaff(browser);
+    await page.setViewportSize({ width, height });
+    await signInAsStaff(page, { firstName: 'Rae', lastName: 'Recruiter' });
+    // The client page's e-mail previews are sandboxed frames, which run no script (not even the one
+    // every journey adds to each frame), and Chromium says so in the console.
+    browserProblems.allow(/Blocked script execution in 'about:srcdoc'/);
+    // The recruiter finds the client on the board and opens their page.
+    await page.goto('/admin');
+    await page.getByLabel('Search clients').fill(clientEmail);
+    await page.getByRole('row').filter({ hasText: clientEmail }).getByRole('link').click();
+    await expect(page).toHaveURL(/\/admin\/clients\/[\w-]+$/);
+    const card = page.getByRole('region', { name: 'Client Jobs' });
+    await expect(card).toContainText('No jobs assigned to this client yet.');
+
+    // Import a file.
+    await card.getByLabel('Jobs file (CSV or JSON)').setInputFiles({
+      name: 'jobs.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(JOBS_CSV),
+    });
+    await card.getByRole('button', { name: 'Import Jobs' }).click();
+    await expect(toast(page, /Imported 3 new jobs/)).toBeVisible();
+    const table = card.getByRole('table', { name: 'Client jobs' });
+    await expect(card.getByText('3 of 3 jobs shown')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(4);
+
+    // Two jobs marked applied at once; focus stays on the button used.
+    await card.getByRole('checkbox', { name: 'Select Senior Data Engineer at Acme Analytics' }).check();
+    await card.getByRole('checkbox', { name: 'Select Analytics Engineer at Globex' }).check();
+    await expect(card.getByText('2 selected')).toBeVisible();
+    const markApplied = card.getByRole('button', { name: 'Mark Applied' });
+    await markApplied.focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Marked 2 jobs applied.')).toBeVisible();
+    await expect(
+      card.getByRole('checkbox', { name: 'Applied: Senior Data Engineer at Acme Analytics' }),
+    ).toBeChecked();
+    await expect(card.getByRole('checkbox', { name: 'Applied: Analytics Engineer at Globex' })).toBeChecked();
+    await expect(
+      card.getByRole('checkbox', { name: 'Applied: Data Platform Lead at Initech' }),
+    ).not.toBeChecked();
+    await expect(card.getByText('0 selected')).toBeVisible();
+    await expect(markApplied).toBeFocused();
+
+    // Filter and search.
+    await card.getByLabel('Applied', { exact: true }).selectOption('not_applied');
+    await expect(card.getByText('1 of 3 jobs shown')).toBeVisible();
+    await card.getByLabel('Applied', { exact: true }).selectOption('all');
+    await card.getByLabel('Search jobs').fill('globex');
+    await expect(card.getByText('1 of 3 jobs shown')).toBeVisible();
+    await expect(table).toContainText('Analytics Engineer');
+    await card.getByLabel('Search jobs').fill('');
+    await expect(card.getByText('3 of 3 jobs shown')).toBeVisible();
+
+    // Sort by a column; the header says how.
+    await table.getByRole('button', { name: 'Job Title' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Job Title' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(table.getByRole('row').nth(1)).toContainText('Analytics Engineer');
+
+    // By keyboard, the applied box keeps focus while it saves.
+    const lead = card.getByRole('checkbox', { name: 'Applied: Data Platform Lead at Initech' });
+    await lead.focus();
+    await page.keyboard.press('Space');
+    await expect(lead).toBeChecked();
+    await expect(lead).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(lead).not.toBeChecked();
+    await expect(lead).toBeFocused();
+
+    // An analyst note written in place; focus returns to where the recruiter started.
+    const editNote = card.getByRole('button', {
+      name: /edit the analyst notes for Analytics Engineer at Globex/,
+    });
+    await editNote.click();
+    const noteBox = card.getByRole('textbox', { name: 'Analyst notes for Analytics Engineer at Globex' });
+    await expect(noteBox).toBeFocused();
+    await noteBox.fill('Referred by <b>Dana</b>; interview Tuesday');
+    await page.screenshot({ path: test.info().outputPath(`jobs-table-editing-${width}.png`) });
+    await page.keyboard.press('Control+Enter');
+    await expect(toast(page, 'Analyst notes saved')).toBeVisible();
+    const savedNote = card.getByRole('button', {
+      name: /edit the analyst notes for Analytics Engineer at Globex/,
+    });
+    await expect(savedNote).toContainText('Referred by <b>Dana</b>; interview Tuesday');
+    await expect(savedNote).toBeFocused();
+
+    // Escape drops an edit.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' and more');
+    await page.keyboard.press('Escape');
+    await expect(savedNote).toHaveText(/^Referred by <b>Dana<\/b>; interview Tuesday/);
+    await expect(savedNote).toBeFocused();
+
+    // A link to the posting.
+    await expect(
+      card.getByRole('link', { name: /the posting for Analytics Engineer at Globex/ }),
+    ).toHaveAttribute('href', 'https://jobs.example.com/globex/2');
+
+    // Delete a job, after a confirmation.
+    await card.getByRole('button', { name: 'Delete Data Platform Lead at Initech' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this job?' });
+    await expect(dialog).toContainText('Data Platform Lead at Initech leaves the client');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Delete Job' }).click();
+    await expect(toast(page, 'Deleted Data Platform Lead at Initech')).toBeVisible();
+    await expect(card.getByText('2 of 2 jobs shown')).toBeVisible();
+
+    // A colleague imports for the same client: the table shows it when the page is looked at again.
+    await colleague.importJobs(clientEmail, [
+      { job_uid: 'sj-4', data_job_title: 'Staff Engineer', data_company: 'Hooli' },
+    ]);
+    // The browser says the page is in view again (as when the recruiter comes back to its tab).
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(card.getByText('3 of 3 jobs shown')).toBeVisible();
+    await expect(table).toContainText('Staff Engineer');
+
+    await expectAccessible(page, { exclude: ['iframe'] });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`jobs-table-${width}.png`), fullPage: true });
+
+    // The client sees what the recruiter did.
+    const listed = await clientPage.request.get('/api/my-jobs', {
+      headers: { authorization: `Bearer ${await accessToken(clientPage)}` },
+    });
+    const jobs = jobListItems(await listed.json());
+    expect(jobs.map((job) => [job.data_job_title, job.applied_for_job, job.analyst_notes]).sort()).toEqual([
+      ['Analytics Engineer', true, 'Referred by <b>Dana</b>; interview Tuesday'],
+      ['Senior Data Engineer', true, null],
+      ['Staff Engineer', false, null],
+    ]);
+    await clientContext.close();
+    await colleague.close();
+  });
+}
