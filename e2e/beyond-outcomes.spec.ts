@@ -49,7 +49,9 @@ for (const size of WIDTHS) {
     await page.goto('/myjobs');
     // A table on wide screens, cards under 768 px.
     const table = page.getByRole(size.width >= 768 ? 'table' : 'list', { name: 'Your jobs' });
-    await expect(table.getByRole('button', { name: 'Applied Platform Role', exact: true })).toBeVisible();
+    await expect(table.getByRole('button', { name: 'Applied Platform Role', exact: true })).toBeVisible({
+      timeout: 15_000,
+    });
     // Only applied jobs have an outcome to record.
     await expect(table.getByRole('button', { name: /^Record outcome for / })).toHaveCount(2);
 

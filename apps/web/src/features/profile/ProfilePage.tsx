@@ -15,6 +15,7 @@ import { NewsletterCard } from './NewsletterCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { profileLayout } from './profile-cards.ts';
 import { formatDateTime } from './profile-values.ts';
+import { YourDataCard } from './YourDataCard.tsx';
 
 const LOAD_FAILED_TITLE = 'Data Error';
 const LOAD_FAILED_MESSAGE = 'Failed to load profile data. Please try again.';
@@ -116,6 +117,7 @@ function ProfileDetails({ record, account }: { record: OnboardingRecord; account
         <NewsletterCard record={record} />
         {legal && <ProfileCard content={legal} />}
         <DevicesCard />
+        <YourDataCard onDeleted={account.signOut} />
       </div>
     </PageFrame>
   );
