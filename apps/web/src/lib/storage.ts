@@ -31,3 +31,20 @@ export function clearRememberedOnboardingStep(): void {
     console.error('Could not forget the onboarding step', error);
   }
 }
+
+/** Where the onboarding form keeps answers typed and not yet saved, per user, in the tab. */
+export const ONBOARDING_DRAFT_PREFIX = 'onboarding:draft:';
+
+/**
+ * Forgets every unsaved onboarding answer in this tab: for a deliberate sign-out, so the next person
+ * at the device finds none. (A session that merely expires keeps them for its owner's return.)
+ */
+export function forgetOnboardingDrafts(): void {
+  try {
+    for (const key of Object.keys(sessionStorage)) {
+      if (key.startsWith(ONBOARDING_DRAFT_PREFIX)) sessionStorage.removeItem(key);
+    }
+  } catch (error) {
+    console.error('Could not forget the unsaved onboarding answers', error);
+  }
+}

@@ -9,9 +9,9 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { setApiSessionSource } from '../../lib/api.ts';
+import { type ApiSessionSource, setApiSessionSource } from '../../lib/api.ts';
 import { removeProfileCompleteCookie } from '../../lib/cookies.ts';
-import { clearRememberedOnboardingStep } from '../../lib/storage.ts';
+import { clearRememberedOnboardingStep, forgetOnboardingDrafts } from '../../lib/storage.ts';
 import {
   type AuthClient,
   type AuthListener,
@@ -63,15 +63,18 @@ export function AuthProvider({
   children: ReactNode;
   client?: AuthClient;
 }) {
-  const [client] = useState(() => givenClient ?? defaultClient());
+  const [client] = useState(() => {
+    const chosen = givenClient ?? defaultClient();
+    // Before the first render's children: a session restored at startup shows the pages at once,
+    // and their queries (run in effects, which React runs before this provider's) need the token.
+    setApiSessionSource(sessionSourceOf(chosen));
+    return chosen;
+  });
   const navigate = useNavigate();
   const { status, session, isNewLogin } = useSyncExternalStore(client.subscribe, client.getSnapshot);
 
   useEffect(() => {
-    setApiSessionSource({
-      getAccessToken: () => client.getAccessToken(),
-      refreshAccessToken: async () => (await client.refreshSession())?.accessToken ?? null,
-    });
+    setApiSessionSource(sessionSourceOf(client));
     const stopListening = client.onAuthStateChange((event) => {
       if (event === 'SIGNED_OUT') forgetProfileState();
     });
@@ -98,6 +101,8 @@ export function AuthProvider({
       async signOut() {
         const { error } = await client.signOut();
         forgetProfileState();
+        // Only here: a session that expires keeps the unsaved answers for its owner's return.
+        forgetOnboardingDrafts();
         if (error) {
           console.error(`Sign-out failed: ${error}`);
           toast.error(SIGN_OUT_FAILED_MESSAGE);
@@ -109,6 +114,14 @@ export function AuthProvider({
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** How the API client asks this auth client for tokens. */
+function sessionSourceOf(client: AuthClient): ApiSessionSource {
+  return {
+    getAccessToken: () => client.getAccessToken(),
+    refreshAccessToken: async () => (await client.refreshSession())?.accessToken ?? null,
+  };
 }
 
 /** Whoever signs in next must not inherit this person's cached completeness or wizard step. */
