@@ -14,7 +14,7 @@ import {
   signInAsNewClient,
   uploadDocument,
 } from './client-area-seed.ts';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, signIn, signOut, test } from './fixtures.ts';
 import {
   acceptTerms,
   expectProblems,
@@ -253,9 +253,13 @@ test('an expired session mid-form keeps the typed answers through signing in aga
   const record = await storedRecord(page);
   expect(record).toMatchObject({ first_name: jordan.firstName, city: jordan.city, zip_code: jordan.zipCode });
   // Once saved, nothing is left over in the tab.
-  expect(
-    await page.evaluate(() =>
-      Object.keys(sessionStorage).filter((key) => key.startsWith('onboarding:draft')),
-    ),
-  ).toEqual([]);
+  const drafts = () =>
+    page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('onboarding:draft')));
+  expect(await drafts()).toEqual([]);
+
+  // Signing out on purpose forgets answers typed and not saved, for whoever uses the device next.
+  await page.getByLabel('Type of sponsorship').fill('H-1B');
+  await expect.poll(drafts).toHaveLength(1);
+  await signOut(page);
+  expect(await drafts()).toEqual([]);
 });

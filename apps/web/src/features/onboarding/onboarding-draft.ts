@@ -1,11 +1,13 @@
 /**
  * The answers a person has typed but not yet saved, kept in this tab's session storage under their
  * user id. A session that expires mid-form sends the tab to the sign-in screen; signing in again
- * brings the wizard back with these answers instead of losing them. Storage can be unavailable
- * (private modes, quotas), so every access tolerates failure.
+ * brings the wizard back with these answers instead of losing them; a deliberate sign-out forgets
+ * them (`forgetOnboardingDrafts`). Storage can be unavailable (private modes, quotas), so every
+ * access tolerates failure.
  */
 import { type OnboardingFields, onboardingFieldsSchema } from '@app/domain/onboarding-fields';
 import { z } from 'zod';
+import { ONBOARDING_DRAFT_PREFIX } from '../../lib/storage.ts';
 
 export interface OnboardingDraft {
   /** The wizard step the person was on. */
@@ -19,7 +21,7 @@ const draftSchema = z.object({
   changes: onboardingFieldsSchema.partial(),
 });
 
-const draftKey = (userId: string) => `onboarding:draft:${userId}`;
+const draftKey = (userId: string) => `${ONBOARDING_DRAFT_PREFIX}${userId}`;
 
 export function readOnboardingDraft(userId: string): OnboardingDraft | null {
   try {

@@ -115,7 +115,8 @@ describe('the onboarding wizard', () => {
     expect(screen.getByLabelText(/Phone Number/)).toHaveValue('(555) 123-4567');
     expect(fixList()).toBeNull();
     expect(next).toBeEnabled();
-  });
+    // Some forty keystrokes, each re-validating the step: slow on a busy machine.
+  }, 20_000);
 
   it('saves the changed answers on Next, says so, and moves on', async () => {
     const user = userEvent.setup();
