@@ -3,10 +3,15 @@ import { BookOpen, ExternalLink, FileText, Globe, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { focusRing } from '../../../components/ui/Button.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
-import type { StepContentProps } from '../wizard/OnboardingWizard.tsx';
 
 /** Names the button that finishes: 'Complete Onboarding', or 'Save Changes' in edit mode. */
-function CompleteReminder({ finishLabel }: StepContentProps) {
+/** What the wizard tells a step (its StepContentProps, restated here so the step does not import the wizard). */
+interface ResourcesStepProps {
+  /** The words on the button that finishes the wizard. */
+  finishLabel: string;
+}
+
+function CompleteReminder({ finishLabel }: ResourcesStepProps) {
   return (
     <p className="rounded-md border border-brand/30 bg-brand/5 p-3 text-sm font-medium text-neutral-900">
       When you are ready, click <strong>{finishLabel}</strong> at the bottom of this page to send us your
@@ -46,7 +51,7 @@ function ResourceSection({ title, children }: { title: string; children: ReactNo
 }
 
 /** Step 9: the deployment's videos, reports and links (`RESOURCES_FILE`), then Complete Onboarding. */
-export function ResourcesStep({ finishLabel }: StepContentProps) {
+export function ResourcesStep({ finishLabel }: ResourcesStepProps) {
   const { cancellationGuide, productVideos, featuredReports, socialLinks, website } =
     usePublicConfig().resources;
   const guide = <BookOpen className="size-5" aria-hidden="true" />;
