@@ -251,7 +251,7 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         const { token, fromBody } = refreshTokenOf(request);
         // Every page load of a visitor who never signed in asks; nothing failed, so no error answer
         // (a browser would log one in its console on every anonymous visit).
-        if (!token) return reply.status(204).send();
+        if (!token) return reply.status(204).send(null);
         try {
           const session = await sessions.refresh(token);
           if (!fromBody) setRefreshCookie(reply, session);
