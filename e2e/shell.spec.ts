@@ -223,6 +223,33 @@ for (const { name, width, height } of WIDTHS) {
       await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
     });
 
+    test("the Resources step links to the product's own pages when no resources file is configured", async ({
+      page,
+    }) => {
+      await signInAsNewClient(page, freshEmail(`resources-${width}`));
+      await seedCompleteProfile(page);
+      await page.goto('/edit-profile?step=9');
+      const step = page.locator('form[aria-labelledby="wizard-step-title"]');
+      await expect(step.getByRole('heading', { level: 2, name: 'Resources' })).toBeVisible();
+      const hrefs = await step
+        .locator('a[href]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(hrefs).toEqual([
+        '/legal/terms.html#cancelling',
+        '/myjobs',
+        '/job-stats',
+        '/myteam',
+        '/profile',
+        '/legal/terms.html',
+        '/legal/privacy.html',
+        '/',
+      ]);
+      await expect(step.getByRole('link', { name: /How to cancel or pause your plan/ })).toBeVisible();
+      await expectAccessible(page);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `resources-${width}`);
+    });
+
     test('profile cards take their natural height', async ({ page }) => {
       await signInAsNewClient(page, freshEmail(`cards-${width}`));
       await seedCompleteProfile(page);
