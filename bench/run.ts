@@ -11,6 +11,7 @@ import { lighthouseScenario } from './lighthouse.ts';
 import { loadMixScenario } from './load.ts';
 import { onboardingSaveScenario } from './onboarding-save.ts';
 import { sessionCheckScenario } from './session-check.ts';
+import { staffBoardScenario } from './staff-board.ts';
 
 const scenarios: Record<string, () => Promise<Verdict[]>> = {
   'browser-jobs': browserJobsScenario,
@@ -18,6 +19,7 @@ const scenarios: Record<string, () => Promise<Verdict[]>> = {
   onboarding: onboardingSaveScenario,
   load: loadMixScenario,
   'session-check': sessionCheckScenario,
+  'staff-board': staffBoardScenario,
   lighthouse: lighthouseScenario,
 };
 

@@ -47,6 +47,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['client_id', 'applied_at'])
     .execute();
 
+  // The board reads each client's newest welcome e-mail in one index step.
+  await db.schema
+    .createIndex('mail_outbox_client_kind_created_idx')
+    .on('mail_outbox')
+    .columns(['client_id', 'kind', 'created_at'])
+    .execute();
+
   await db.schema
     .createTable('client_board_stats')
     .addColumn('client_id', 'text', (c) => c.primaryKey())
@@ -71,6 +78,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('client_board_stats').execute();
+  await db.schema.dropIndex('mail_outbox_client_kind_created_idx').execute();
   await db.schema.dropIndex('jobs_client_id_applied_at_idx').execute();
   await db.schema.alterTable('jobs').dropColumn('applied_at').execute();
   await db.schema.dropTable('activity_log').execute();

@@ -31,17 +31,6 @@ interface BoardSqlRow {
   last_active: string | null;
 }
 
-/** The SQL expression each column sorts by; ties fall back to the id so pages never overlap. */
-const SORT_KEYS: Record<BoardColumn, RawBuilder<unknown>> = {
-  client: sql`lower(case when name = '' then email else name end)`,
-  onboarding: sql`onboarding_rank`,
-  welcome: sql`case welcome_status when 'sent' then 3 when 'queued' then 2 when 'sending' then 2 when 'failed' then 1 else 0 end`,
-  filters: sql`filters`,
-  jobs: sql`jobs`,
-  applied_recent: sql`applied_recent`,
-  last_active: sql`last_active`,
-};
-
 /**
  * The clients board: users who are not staff and unclaimed pending clients, with their onboarding,
  * welcome e-mail, saved filters, jobs and recent applications, and when they were last active.
@@ -125,22 +114,42 @@ export function createBoard(deps: {
     }
   }
 
-  /** Every client with the board's columns, as a derived table the page and the count both read. */
-  function boardTable(): RawBuilder<BoardSqlRow> {
+  /**
+   * Every column as an SQL expression over the clients (`c`), their onboarding record (`o`) and their
+   * counts (`s`). A page is read in two steps: the ids in order, computing only what the search,
+   * the view and the sort need for every client; then every column for those ids alone.
+   */
+  function expressions(nowIso: string) {
+    const welcome = (column: RawBuilder<unknown>) => sql`(
+      select ${column} from mail_outbox m where m.client_id = c.id and m.kind = 'welcome'
+      order by m.created_at desc, m.id desc limit 1)`;
+    const name = sql`coalesce(nullif(c.name, ''), trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')))`;
+    const onboardingRank = sql`case when o.id is null then 0 when o.onboarding_completed = ${sql.lit(true)} then 2 else 1 end`;
+    const welcomeStatus = welcome(sql`m.status`);
+    const filters = sql`(select count(*) from job_search_filters f where f.client_id = c.id)`;
+    const jobs = sql`coalesce(s.jobs_count, 0)`;
+    const appliedRecent = sql`case when s.applied_recent_until > ${nowIso} then s.applied_recent else 0 end`;
+    const lastActive = sql`(select max(coalesce(se.last_seen_at, se.created_at)) from sessions se where se.user_id = c.id)`;
+    const sortKeys: Record<BoardColumn, RawBuilder<unknown>> = {
+      client: sql`lower(case when ${name} = '' then c.email else ${name} end)`,
+      onboarding: onboardingRank,
+      welcome: sql`case ${welcomeStatus} when 'sent' then 3 when 'queued' then 2 when 'sending' then 2 when 'failed' then 1 else 0 end`,
+      filters,
+      jobs,
+      applied_recent: appliedRecent,
+      last_active: lastActive,
+    };
+    const columns = sql`c.id, c.kind, c.email, ${name} as name, ${onboardingRank} as onboarding_rank,
+      o.updated_at as onboarding_at, ${welcomeStatus} as welcome_status,
+      ${welcome(sql`coalesce(m.sent_at, m.created_at)`)} as welcome_at, ${filters} as filters, ${jobs} as jobs,
+      ${appliedRecent} as applied_recent, ${lastActive} as last_active`;
+    return { name, onboardingRank, welcomeStatus, appliedRecent, sortKeys, columns };
+  }
+
+  /** Users who are not staff and unclaimed pending clients, with their record and counts. */
+  function clientsFrom(): RawBuilder<unknown> {
     const staffPattern = `%@${deps.staffEmailDomain.toLowerCase()}`;
-    const complete = sql.lit(true);
-    return sql<BoardSqlRow>`(
-      select c.id, c.kind, c.email,
-        coalesce(nullif(c.name, ''), trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, ''))) as name,
-        case when o.id is null then 0 when o.onboarding_completed = ${complete} then 2 else 1 end as onboarding_rank,
-        o.updated_at as onboarding_at,
-        w.status as welcome_status,
-        coalesce(w.sent_at, w.created_at) as welcome_at,
-        (select count(*) from job_search_filters f where f.client_id = c.id) as filters,
-        coalesce(s.jobs_count, 0) as jobs,
-        case when s.applied_recent_until > ${now().toISOString()} then s.applied_recent else 0 end as applied_recent,
-        (select max(coalesce(se.last_seen_at, se.created_at)) from sessions se where se.user_id = c.id) as last_active
-      from (
+    return sql`(
         select u.id, 'user' as kind, u.email, trim(u.first_name || ' ' || u.last_name) as name
         from users u where lower(u.email) not like ${staffPattern}
         union all
@@ -148,27 +157,22 @@ export function createBoard(deps: {
         from pending_clients p where p.claimed_by_user_id is null
       ) c
       left join onboarding_submissions o on o.user_id = c.id
-      left join client_board_stats s on s.client_id = c.id
-      left join mail_outbox w on w.id = (
-        select m.id from mail_outbox m where m.client_id = c.id and m.kind = 'welcome'
-        order by m.created_at desc, m.id desc limit 1
-      )
-    )`;
+      left join client_board_stats s on s.client_id = c.id`;
   }
 
-  function conditions(query: BoardQuery): RawBuilder<unknown> {
+  function conditions(query: BoardQuery, columns: ReturnType<typeof expressions>): RawBuilder<unknown> {
     const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
     if (query.q) {
       const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       parts.push(
-        sql`(lower(b.name) like ${pattern} escape '\\' or lower(b.email) like ${pattern} escape '\\')`,
+        sql`(lower(${columns.name}) like ${pattern} escape '\\' or lower(c.email) like ${pattern} escape '\\')`,
       );
     }
-    if (query.view === 'incomplete_onboarding') parts.push(sql`b.onboarding_rank < 2`);
+    if (query.view === 'incomplete_onboarding') parts.push(sql`${columns.onboardingRank} < 2`);
     if (query.view === 'waiting_for_welcome') {
-      parts.push(sql`b.onboarding_rank = 2 and (b.welcome_status is null or b.welcome_status <> 'sent')`);
+      parts.push(sql`${columns.onboardingRank} = 2 and coalesce(${columns.welcomeStatus}, 'none') <> 'sent'`);
     }
-    if (query.view === 'no_recent_applications') parts.push(sql`b.applied_recent = 0`);
+    if (query.view === 'no_recent_applications') parts.push(sql`${columns.appliedRecent} = 0`);
     return sql.join(parts, sql` and `);
   }
 
@@ -197,21 +201,32 @@ export function createBoard(deps: {
     refreshStats: () => refreshStats(now()),
 
     async page(query: BoardQuery): Promise<BoardResponse> {
-      await refreshStats(now());
-      const where = conditions(query);
+      const at = now();
+      await refreshStats(at);
+      const columns = expressions(at.toISOString());
+      const where = conditions(query, columns);
       const dir = query.dir === 'asc' ? sql`asc` : sql`desc`;
-      const key = SORT_KEYS[query.sort];
-      // The onboarding column sorts by state, then by its date.
-      const then = query.sort === 'onboarding' ? sql`, b.onboarding_at ${dir}` : sql``;
+      const key = columns.sortKeys[query.sort];
+      // The onboarding column sorts by state, then by its date; never-active clients come last.
+      const then = query.sort === 'onboarding' ? sql`, o.updated_at ${dir}` : sql``;
       const offset = (query.page - 1) * query.page_size;
-      const [rows, total] = await Promise.all([
-        sql<BoardSqlRow>`select * from ${boardTable()} b where ${where}
-          order by case when ${key} is null then 1 else 0 end, ${key} ${dir}${then}, b.id ${dir}
+      const [ordered, total] = await Promise.all([
+        sql<{ id: string }>`select c.id from ${clientsFrom()} where ${where}
+          order by case when ${key} is null then 1 else 0 end, ${key} ${dir}${then}, c.id ${dir}
           limit ${query.page_size} offset ${offset}`.execute(db),
-        sql<{ total: number }>`select count(*) as total from ${boardTable()} b where ${where}`.execute(db),
+        sql<{ total: number }>`select count(*) as total from ${clientsFrom()} where ${where}`.execute(db),
       ]);
+      const ids = ordered.rows.map((row) => row.id);
+      const rows =
+        ids.length === 0
+          ? []
+          : (
+              await sql<BoardSqlRow>`select ${columns.columns} from ${clientsFrom()}
+                where c.id in (${sql.join(ids)})`.execute(db)
+            ).rows;
+      const byId = new Map(rows.map((row) => [row.id, row]));
       return {
-        data: await Promise.all(rows.rows.map(toRow)),
+        data: await Promise.all(ids.flatMap((id) => (byId.has(id) ? [toRow(byId.get(id)!)] : []))),
         total: Number(total.rows[0]?.total ?? 0),
         page: query.page,
         page_size: query.page_size,
