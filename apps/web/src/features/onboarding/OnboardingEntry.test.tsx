@@ -204,6 +204,15 @@ describe('the entry route for a signed-in user', () => {
     expect(await screen.findByRole('checkbox', { name: /I understand and agree/ })).toBeChecked();
   });
 
+  it('opens edit mode at the step the address asks for, with every step a button', async () => {
+    fakeServer(server(complete, true));
+    renderOnboarding(<OnboardingEntry />, { path: '/?edit=true&step=7' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Job Preferences' })).toBeInTheDocument();
+    const steps = screen.getByRole('navigation', { name: 'Onboarding steps' });
+    expect(within(steps).getAllByRole('button')).toHaveLength(8);
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  });
+
   it('sends edit mode without saved data back to the profile', async () => {
     fakeServer(server(null));
     renderOnboarding(<OnboardingEntry />, { path: '/?edit=true' });
