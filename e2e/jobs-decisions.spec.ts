@@ -73,7 +73,7 @@ test('a client rejects a job and restores it, and both survive a reload', async 
 
 test('a decision the server refuses is put back, with the reason', async ({ page, browserProblems }) => {
   browserProblems.allow(/404/);
-  const { jobs } = await signInClientWithJobs(page, staff);
+  const { email, jobs } = await signInClientWithJobs(page, staff);
   const sorted = sortJobs(jobs);
   const job = sorted[2];
   const title = job?.data_job_title ?? '';
@@ -82,7 +82,7 @@ test('a decision the server refuses is put back, with the reason', async ({ page
   await expect(row.getByRole('button', { name: /^Reject / })).toBeVisible();
 
   // Staff take the job back after the page has loaded it.
-  await staff.deleteJob(job?.id ?? '');
+  await staff.deleteJob(email, job?.id ?? '');
   await row.getByRole('button', { name: /^Reject / }).click();
   await expect(
     toastWith(page, 'Update Failed', `Failed to update S.No 3 (${title}): Job not found`),
@@ -131,12 +131,12 @@ test('a client rejects several jobs at once and clears the rejections', async ({
 test('a bulk rejection the server partly refuses reverts only those jobs and keeps the selection', async ({
   page,
 }) => {
-  const { jobs } = await signInClientWithJobs(page, staff);
+  const { email, jobs } = await signInClientWithJobs(page, staff);
   const [first, second] = sortJobs(jobs);
   await openMyJobs(page);
   await rowAt(page, 1).getByRole('checkbox').check();
   await rowAt(page, 2).getByRole('checkbox').check();
-  await staff.deleteJob(second?.id ?? '');
+  await staff.deleteJob(email, second?.id ?? '');
   const bulkBar = page.getByRole('region', { name: 'Selected jobs' });
   await bulkBar.getByRole('button', { name: 'Reject All' }).click();
   await expect(toastWith(page, 'Bulk Update Failed', 'Failed to update S.No: 2')).toBeVisible();

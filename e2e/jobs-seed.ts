@@ -107,7 +107,7 @@ export function journeyJobs(today = new Date()): Record<string, unknown>[] {
 /** The staff member's API, from their own signed-in browser context (tokens are short-lived). */
 export interface StaffApi {
   importJobs(email: string, jobs: Record<string, unknown>[]): Promise<void>;
-  deleteJob(id: string): Promise<void>;
+  deleteJob(email: string, id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -124,8 +124,14 @@ export async function signInStaff(browser: Browser): Promise<StaffApi> {
       });
       expect(response.status(), await response.text()).toBe(200);
     },
-    async deleteJob(id) {
-      const response = await page.request.delete(`/api/admin/jobs/${id}`, { headers: await headers() });
+    async deleteJob(email, id) {
+      const lookup = await page.request.get(`/api/admin/clients?email=${encodeURIComponent(email)}`, {
+        headers: await headers(),
+      });
+      const clientId = (await lookup.json()).data.client.id as string;
+      const response = await page.request.delete(`/api/admin/clients/${clientId}/jobs/${id}`, {
+        headers: await headers(),
+      });
       expect(response.status(), await response.text()).toBe(204);
     },
     close: () => context.close(),

@@ -171,19 +171,4 @@ export const importJobsResponseSchema = z.object({
 });
 export const importJobsErrorSchema = z.object({ error: z.string(), errors: z.array(importErrorSchema) });
 
-export const staffJobsQuerySchema = z.object({ client_id: clientId });
-export const staffJobListResponseSchema = z.object({
-  data: z.array(staffJobSchema),
-  total: z.number().int(),
-});
 export const staffJobResponseSchema = z.object({ data: staffJobSchema });
-
-export const staffJobPatchSchema = z
-  .object({
-    applied_for_job: z.boolean().optional(),
-    analyst_notes: z.string().max(JOB_NOTES_MAX_LENGTH, JOB_NOTES_TOO_LONG).nullable().optional(),
-  })
-  .refine(
-    (patch) => patch.applied_for_job !== undefined || patch.analyst_notes !== undefined,
-    'Give applied_for_job, analyst_notes or both',
-  );

@@ -192,7 +192,7 @@ describe.each(databaseKinds)('who signs in, through a stand-in for Google, on %s
     );
     const stillPending = await app.inject({
       method: 'GET',
-      url: `/api/admin/jobs?client_id=${pending.id}`,
+      url: `/api/admin/clients/${pending.id}/jobs`,
       headers: staff,
     });
     expect(stillPending.json().total).toBe(1);

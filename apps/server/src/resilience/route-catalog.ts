@@ -315,21 +315,29 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
       content: JSON.stringify([{ job_uid: 'staff-import-1', data_job_title: 'Analyst' }]),
     })),
   },
-  'GET /api/admin/jobs': {
+  'GET /api/admin/clients/:client_id/jobs': {
     access: 'staff',
-    request: get((owner) => `/api/admin/jobs?client_id=${owner.userId}`),
+    request: get((owner) => `/api/admin/clients/${owner.userId}/jobs`),
   },
-  'PATCH /api/admin/jobs/:id': {
+  'PATCH /api/admin/clients/:client_id/jobs/:id': {
     access: 'staff',
     request: send(
       'PATCH',
-      (owner) => `/api/admin/jobs/${owner.jobIds[1]}`,
+      (owner) => `/api/admin/clients/${owner.userId}/jobs/${owner.jobIds[1]}`,
       () => ({ applied_for_job: true, analyst_notes: 'Applied' }),
     ),
   },
-  'DELETE /api/admin/jobs/:id': {
+  'PUT /api/admin/clients/:client_id/jobs/applied': {
     access: 'staff',
-    request: send('DELETE', (owner) => `/api/admin/jobs/${owner.jobIds[2]}`),
+    request: send(
+      'PUT',
+      (owner) => `/api/admin/clients/${owner.userId}/jobs/applied`,
+      (owner) => ({ job_ids: [owner.jobIds[1]], applied_for_job: true }),
+    ),
+  },
+  'DELETE /api/admin/clients/:client_id/jobs/:id': {
+    access: 'staff',
+    request: send('DELETE', (owner) => `/api/admin/clients/${owner.userId}/jobs/${owner.jobIds[2]}`),
   },
   'GET /api/admin/clients': {
     access: 'staff',
@@ -338,6 +346,17 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
   'GET /api/admin/outbox': {
     access: 'staff',
     request: get((owner) => `/api/admin/outbox?client_id=${owner.userId}`),
+  },
+  // The world has no e-mail to act on: the answer to a well-formed call is 'No e-mail has that id'.
+  'POST /api/admin/outbox/:id/retry': {
+    access: 'staff',
+    request: send('POST', fixed('/api/admin/outbox/00000000-0000-4000-8000-000000000000/retry')),
+    servedStatus: 404,
+  },
+  'POST /api/admin/outbox/:id/cancel': {
+    access: 'staff',
+    request: send('POST', fixed('/api/admin/outbox/00000000-0000-4000-8000-000000000000/cancel')),
+    servedStatus: 404,
   },
   'POST /api/admin/user-email-management': {
     access: 'staff',

@@ -59,7 +59,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
     });
 
   const staffList = (clientId: string) =>
-    app.inject({ method: 'GET', url: `/api/admin/jobs?client_id=${clientId}`, headers: staff });
+    app.inject({ method: 'GET', url: `/api/admin/clients/${clientId}/jobs`, headers: staff });
 
   async function listJobs(headers: Headers, query = '') {
     const response = await app.inject({ method: 'GET', url: `/api/my-jobs${query}`, headers });
@@ -257,7 +257,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         () =>
           app.inject({
             method: 'PATCH',
-            url: `/api/admin/jobs/${id}`,
+            url: `/api/admin/clients/${aliceId}/jobs/${id}`,
             headers: staff,
             payload: { applied_for_job: false },
           }),
@@ -347,7 +347,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
     it('keeps jobs of a client who has not signed in yet away from everyone else', async () => {
       const gina = await importFor('gina@example.com', [{ job_uid: 'g-1', data_job_title: "Gina's job" }]);
       const staffView = await staffList(gina.client.id);
-      const ginasJob = staffView.json().data[0].id as string;
+      const ginasJob = jobListItems(staffView.json())[0]?.id as string;
       expect(titles((await listJobs(alice)).data)).not.toContain("Gina's job");
       const get = await app.inject({ method: 'GET', url: `/api/my-jobs/${ginasJob}`, headers: alice });
       expect(get.statusCode).toBe(404);
@@ -450,10 +450,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
   describe('staff', () => {
     it.each([
       ['POST', '/api/admin/jobs/import', { email: 'x@example.com', format: 'json', content: '[]' }],
-      ['GET', '/api/admin/jobs?client_id=some-id', undefined],
       ['GET', '/api/admin/clients?email=alice@example.com', undefined],
-      ['PATCH', '/api/admin/jobs/some-id', { applied_for_job: true }],
-      ['DELETE', '/api/admin/jobs/some-id', undefined],
     ] as const)('%s %s is for staff only', async (method, url, payload) => {
       const asClient = await app.inject({ method, url, headers: alice, ...(payload ? { payload } : {}) });
       expect(asClient.statusCode).toBe(403);
@@ -462,28 +459,11 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       expect(anonymous.statusCode).toBe(401);
     });
 
-    it("lists a client's jobs, by client id, with whose they are", async () => {
-      const response = await staffList(aliceId);
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
-      expect(body.total).toBe(4);
-      expect(body.data[0]).toMatchObject({
-        job_uid: 'a-1',
-        client_id: aliceId,
-        data_job_description: 'Build APIs.',
-      });
-      expect(body.data[0]).not.toHaveProperty('client_email');
-
+    it('looks a client up by e-mail', async () => {
       const unknownEmail = await lookUp('nobody-at-all@example.com');
       expect(unknownEmail.statusCode).toBe(404);
       expect(unknownEmail.json()).toEqual({ error: 'No client found with that email address' });
       expect((await lookUp('not an e-mail')).statusCode).toBe(400);
-
-      const unknown = await staffList('no-such-client');
-      expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ error: 'No client has that id' });
-      const missing = await app.inject({ method: 'GET', url: '/api/admin/jobs', headers: staff });
-      expect(missing.statusCode).toBe(400);
     });
 
     it('imports by client id, and says whom an e-mail matched', async () => {
@@ -506,7 +486,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       expect(byEmail).toMatchObject({ updated: 1, client: { id: aliceId }, matched: 'sign_in_email' });
       await app.inject({
         method: 'DELETE',
-        url: `/api/admin/jobs/${await idOf(alice, 'By id')}`,
+        url: `/api/admin/clients/${aliceId}/jobs/${await idOf(alice, 'By id')}`,
         headers: staff,
       });
 
@@ -523,59 +503,6 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
             : /^Invalid request: body\/client_id must name the client by exactly one of client_id and email$/,
         );
       }
-    });
-
-    it('marks a job applied and writes analyst notes, which the client then sees', async () => {
-      const id = await idOf(alice, 'Undated Role');
-      const response = await app.inject({
-        method: 'PATCH',
-        url: `/api/admin/jobs/${id}`,
-        headers: staff,
-        payload: { applied_for_job: true, analyst_notes: 'Applied on the careers page.' },
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().data).toMatchObject({
-        id,
-        applied_for_job: true,
-        analyst_notes: 'Applied on the careers page.',
-      });
-      const seen = await app.inject({ method: 'GET', url: `/api/my-jobs/${id}`, headers: alice });
-      expect(seen.json().data).toMatchObject({
-        applied_for_job: true,
-        analyst_notes: 'Applied on the careers page.',
-      });
-
-      const empty = await app.inject({
-        method: 'PATCH',
-        url: `/api/admin/jobs/${id}`,
-        headers: staff,
-        payload: {},
-      });
-      expect(empty.statusCode).toBe(400);
-      const missing = await app.inject({
-        method: 'PATCH',
-        url: '/api/admin/jobs/no-such-job',
-        headers: staff,
-        payload: { applied_for_job: true },
-      });
-      expect(missing.statusCode).toBe(404);
-    });
-
-    it('takes a job back, after which the client cannot reach it', async () => {
-      await importFor('alice@example.com', [{ job_uid: 'a-temp', data_job_title: 'Temporary' }]);
-      const id = await idOf(alice, 'Temporary');
-      const removed = await app.inject({ method: 'DELETE', url: `/api/admin/jobs/${id}`, headers: staff });
-      expect(removed.statusCode).toBe(204);
-      const response = await app.inject({
-        method: 'PUT',
-        url: `/api/my-jobs/${id}/approval`,
-        headers: alice,
-        payload: { client_approval: 'rejected' },
-      });
-      expect(response.statusCode).toBe(404);
-      expect(
-        (await app.inject({ method: 'DELETE', url: `/api/admin/jobs/${id}`, headers: staff })).statusCode,
-      ).toBe(404);
     });
   });
 
@@ -700,7 +627,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       const pending = await importFor(email, [{ job_uid: 'f-1', data_job_title: 'Before sign-in' }]);
       expect(pending.client).toEqual({ id: expect.any(String), kind: 'pending', email });
       const before = await staffList(pending.client.id);
-      expect(before.json().data[0].client_id).toBe(pending.client.id);
+      expect(titles(jobListItems(before.json()))).toEqual(['Before sign-in']);
       // A second import for the same e-mail finds the same pending client.
       expect(await importFor(email, [{ job_uid: 'f-1' }])).toMatchObject({
         updated: 1,
@@ -719,7 +646,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       const listed = await listJobs(bearer(frank.accessToken));
       expect(titles(listed.data)).toEqual(['Before sign-in']);
       const after = await staffList(frank.userId);
-      expect(after.json().data[0].client_id).toBe(frank.userId);
+      expect(titles(jobListItems(after.json()))).toEqual(['Before sign-in']);
       // The pending client was claimed: its id names nobody any more.
       expect((await staffList(pending.client.id)).statusCode).toBe(404);
 
@@ -729,10 +656,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         matched: 'sign_in_email',
       });
       const later = await staffList(frank.userId);
-      expect(later.json().data.map((job: { client_id: string }) => job.client_id)).toEqual([
-        frank.userId,
-        frank.userId,
-      ]);
+      expect(later.json().total).toBe(2);
     });
   });
 });

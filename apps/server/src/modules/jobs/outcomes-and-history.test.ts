@@ -152,7 +152,7 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
       const id = await idOf('Data Engineer');
       const patch = await app.inject({
         method: 'PATCH',
-        url: `/api/admin/jobs/${id}`,
+        url: `/api/admin/clients/${carolId}/jobs/${id}`,
         headers: staff,
         payload: { applied_for_job: true },
       });

@@ -260,6 +260,7 @@ export function jobsRepo(db: Jobs) {
 
     // ---- staff ----------------------------------------------------------------------------------
 
+    /** Every job of the client, whole, with whose it is and when it changed (the account export). */
     async listForStaff(clientId: string): Promise<StaffJob[]> {
       const rows = await db
         .selectFrom('jobs')
@@ -270,61 +271,6 @@ export function jobsRepo(db: Jobs) {
         .orderBy('id')
         .execute();
       return rows.map((row) => fromRow<StaffJob>(row));
-    },
-
-    async updateStaffFields(
-      id: string,
-      patch: { applied_for_job?: boolean; analyst_notes?: string | null },
-    ): Promise<StaffJob | undefined> {
-      const row = await writeJobs(
-        db,
-        async (trx) => {
-          const before = await trx
-            .selectFrom('jobs')
-            .select(['client_id', 'applied_for_job'])
-            .where('id', '=', id)
-            .executeTakeFirst();
-          if (!before) return undefined;
-          const now = new Date();
-          const applied = patch.applied_for_job;
-          if (applied !== undefined && applied !== toBool(before.applied_for_job)) {
-            await appendJobEvents(
-              trx,
-              [
-                {
-                  jobId: id,
-                  clientId: before.client_id,
-                  actor: 'team',
-                  kind: 'applied',
-                  detail: { applied },
-                },
-              ],
-              now,
-            );
-          }
-          return trx
-            .updateTable('jobs')
-            .set({ ...patch, updated_at: now.toISOString() })
-            .where('id', '=', id)
-            .returning(STAFF_COLUMNS)
-            .executeTakeFirst();
-        },
-        (changed) => changed.client_id,
-      );
-      return row && fromRow<StaffJob>(row);
-    },
-
-    async remove(id: string): Promise<boolean> {
-      const removed = await writeJobs(
-        db,
-        async (trx) => {
-          // The history goes with the job: it tells the story of a job the client no longer has.
-          await trx.deleteFrom('job_events').where('job_id', '=', id).execute();
-          return trx.deleteFrom('jobs').where('id', '=', id).returning('client_id').executeTakeFirst();
-        },
-        (row) => row.client_id,
-      );
-      return removed !== undefined;
     },
 
     /** What duplicate detection reads of each of the client's jobs (see DuplicateIndex). */

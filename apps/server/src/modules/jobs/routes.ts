@@ -1,4 +1,3 @@
-import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
 import { jobHistoryResponseSchema } from '@app/domain/job-history';
 import { JOB_OUTCOME_LABELS } from '@app/domain/job-outcomes';
 import type { Job } from '@app/domain/jobs';
@@ -16,18 +15,15 @@ import {
   myJobsQuerySchema,
   notesBodySchema,
   outcomeBodySchema,
-  staffJobListResponseSchema,
-  staffJobPatchSchema,
   staffJobResponseSchema,
-  staffJobsQuerySchema,
 } from '@app/domain/jobs-api';
 import { JOB_EXPORT_COLUMNS, jobExportRows } from '@app/domain/jobs-export';
+import { describeImportSummary } from '@app/domain/jobs-import';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import { NotFound } from '../../errors.ts';
 import { type ActivityService, clientActor, staffActor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { importJobs } from './import.ts';
@@ -263,41 +259,23 @@ export async function jobsRoutes(
         response: { 200: importJobsResponseSchema, 422: importJobsErrorSchema },
       },
     },
-    async (request) => ({ data: await importJobs(app.db, clients, request.body) }),
-  );
-
-  app.get(
-    '/api/admin/jobs',
-    {
-      config: { staff: true },
-      schema: {
-        tags: staffTags,
-        summary: "A client's jobs, by client id (a user or a pending client)",
-        querystring: staffJobsQuerySchema,
-        response: { 200: staffJobListResponseSchema },
-      },
-    },
     async (request) => {
-      const { client_id } = request.query;
-      if (!(await clients.findById(client_id))) throw NotFound(CLIENT_ID_NOT_FOUND_MESSAGE);
-      const data = await jobs.listForStaff(client_id);
-      return { data, total: data.length };
+      const summary = await importJobs(app.db, clients, request.body);
+      await activity.record({
+        actor: staffActor(currentUser(request)),
+        clientId: summary.client.id,
+        action: 'jobs.imported',
+        detail: {
+          imported: summary.imported,
+          updated: summary.updated,
+          merged: summary.merged,
+          refused: summary.refused.length,
+          format: request.body.format,
+          summary: describeImportSummary(summary),
+        },
+      });
+      return { data: summary };
     },
-  );
-
-  app.patch(
-    '/api/admin/jobs/:id',
-    {
-      config: { staff: true },
-      schema: {
-        tags: staffTags,
-        summary: 'Mark a job applied (or not) and write analyst notes',
-        params: jobIdParamsSchema,
-        body: staffJobPatchSchema,
-        response: { 200: staffJobResponseSchema },
-      },
-    },
-    async (request) => ({ data: await jobs.updateStaffFields(request.params.id, request.body) }),
   );
 
   app.put(
@@ -321,23 +299,6 @@ export async function jobsRoutes(
         detail: outcomeDetail(job),
       });
       return { data: job };
-    },
-  );
-
-  app.delete(
-    '/api/admin/jobs/:id',
-    {
-      config: { staff: true },
-      schema: {
-        tags: staffTags,
-        summary: 'Take a job back from the client',
-        params: jobIdParamsSchema,
-        response: { 204: z.null().describe('Taken back: no body') },
-      },
-    },
-    async (request, reply) => {
-      await jobs.remove(request.params.id);
-      return reply.code(204).send(null);
     },
   );
 }

@@ -128,24 +128,8 @@ export function jobsService(db: Db) {
       return repo.listForStaff(clientId);
     },
 
-    async updateStaffFields(
-      id: string,
-      patch: { applied_for_job?: boolean; analyst_notes?: string | null },
-    ): Promise<StaffJob> {
-      const fields = {
-        ...patch,
-        ...(patch.analyst_notes !== undefined ? { analyst_notes: notesOrNull(patch.analyst_notes) } : {}),
-      };
-      return found(await repo.updateStaffFields(id, fields));
-    },
-
-    /** Staff record an outcome for the client, on any client's applied job; the team is the actor. */
     async setOutcomeForStaff(id: string, body: OutcomeBody, now: Date): Promise<StaffJob> {
       return outcomeResult(await repo.setOutcome(null, id, checkedOutcome(body, now), 'team'));
-    },
-
-    async remove(id: string): Promise<void> {
-      if (!(await repo.remove(id))) throw NotFound(JOB_NOT_FOUND);
     },
   };
 }

@@ -110,6 +110,16 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
 
     // An import by anyone (a colleague, the CLI) moves the validator on, so the table reloads it.
     await importFor(aliceId, [{ job_uid: 'a-5', data_job_title: 'Late Arrival' }]);
+    expect((await timeline(aliceId))[0]).toMatchObject({
+      action: 'jobs.imported',
+      actor_id: staffId,
+      detail: {
+        imported: 1,
+        updated: 0,
+        format: 'json',
+        summary: 'Imported 1 new job, updated 0 and merged 0.',
+      },
+    });
     const after = await call('GET', url(aliceId), undefined, { ...staff, 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
