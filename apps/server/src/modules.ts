@@ -53,7 +53,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   const mailer = createMailer({ db, storage, config, clock, log: app.log });
 
   // First: its guard makes every route below require an access token unless marked public.
-  await registerAuth(app, { clients });
+  await registerAuth(app, { clients, clock });
   await app.register(publicConfigRoutes);
   await app.register(onboardingRoutes, { onboarding });
   await app.register(newsletterRoutes, { onboarding });
