@@ -5,6 +5,7 @@
  * is missed.
  */
 import { browserJobsScenario } from './browser-jobs.ts';
+import { browserStaffJobsScenario } from './browser-staff-jobs.ts';
 import { jobsListScenario } from './jobs.ts';
 import { report, type Verdict } from './lib.ts';
 import { lighthouseScenario } from './lighthouse.ts';
@@ -15,6 +16,7 @@ import { staffBoardScenario } from './staff-board.ts';
 
 const scenarios: Record<string, () => Promise<Verdict[]>> = {
   'browser-jobs': browserJobsScenario,
+  'browser-staff-jobs': browserStaffJobsScenario,
   jobs: jobsListScenario,
   onboarding: onboardingSaveScenario,
   load: loadMixScenario,
