@@ -106,7 +106,9 @@ test('signing out returns to the sign-in screen, and a reload does not restore t
   await page.reload();
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await page.goto('/myjobs');
-  await expect(page).toHaveURL('/');
+  // The sign-in screen, remembering the page asked for.
+  await expect(page).toHaveURL('/?redirect_to=%2Fmyjobs');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 });
 
 test('an unknown route shows the not-found page', async ({ page }) => {

@@ -22,7 +22,8 @@ test('My Team opens a WhatsApp chat that introduces the client by name and e-mai
 
 test('signed-out visitors are sent from My Team to the sign-in screen', async ({ page }) => {
   await page.goto('/myteam');
-  await expect(page).toHaveURL('/');
+  // The sign-in screen at /, remembering the page asked for (e2e/shell.spec.ts signs in back to it).
+  await expect(page).toHaveURL('/?redirect_to=%2Fmyteam');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 });
 
