@@ -96,6 +96,7 @@ test('a client whose jobs are not applied yet is told no job matches the filters
 
 test('a signed-out visitor is sent to the start', async ({ page }) => {
   await page.goto('/job-stats');
-  await expect(page).toHaveURL(/\/$/);
+  // The start page, remembering the page asked for so that signing in returns to it.
+  await expect(page).toHaveURL('/?redirect_to=%2Fjob-stats');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 });
