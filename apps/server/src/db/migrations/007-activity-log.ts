@@ -54,6 +54,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['client_id', 'kind', 'created_at'])
     .execute();
 
+  // ...and each client's last activity from the index alone.
+  await db.schema
+    .createIndex('sessions_user_last_seen_idx')
+    .on('sessions')
+    .columns(['user_id', 'last_seen_at', 'created_at'])
+    .execute();
+
   await db.schema
     .createTable('client_board_stats')
     .addColumn('client_id', 'text', (c) => c.primaryKey())
@@ -78,6 +85,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('client_board_stats').execute();
+  await db.schema.dropIndex('sessions_user_last_seen_idx').execute();
   await db.schema.dropIndex('mail_outbox_client_kind_created_idx').execute();
   await db.schema.dropIndex('jobs_client_id_applied_at_idx').execute();
   await db.schema.alterTable('jobs').dropColumn('applied_at').execute();
