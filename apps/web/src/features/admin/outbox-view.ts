@@ -12,4 +12,5 @@ export const OUTBOX_STATUS_VIEW: Record<OutboxStatus, { label: string; classes: 
 export const OUTBOX_KIND_LABELS: Record<string, string> = {
   welcome: 'Welcome Email (Client)',
   team_notification: 'Team Notification',
+  weekly_summary: 'Weekly Summary',
 };
