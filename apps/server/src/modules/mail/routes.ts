@@ -16,6 +16,7 @@ const OUTBOX_PAGE = 200;
 const KIND_NAMES: Record<string, string> = {
   welcome: 'Welcome e-mail',
   team_notification: 'Team notification',
+  weekly_summary: 'Weekly summary',
 };
 
 /**
