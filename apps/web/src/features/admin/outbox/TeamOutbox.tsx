@@ -253,7 +253,7 @@ function TeamOutboxRow({
           {message.sent_at && <span>Sent {formatMoment(message.sent_at)}</span>}
           {message.next_attempt_at && <span>Next try {formatMoment(message.next_attempt_at)}</span>}
         </p>
-        {message.last_error && message.status !== 'sent' && (
+        {message.last_error && (message.status === 'queued' || message.status === 'failed') && (
           <p className="text-sm break-words text-neutral-700">Last error: {message.last_error}</p>
         )}
       </div>
