@@ -112,6 +112,19 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().trim().min(3).default('Team <team@company.test>'),
   TEAM_NOTIFICATION_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  // ISO weekday (1 Monday ... 7 Sunday) and hour, in each client's own time zone.
+  WEEKLY_SUMMARY_DAY: z.coerce
+    .number({ message: 'must be a weekday number, 1 (Monday) to 7 (Sunday)' })
+    .int('must be a weekday number, 1 (Monday) to 7 (Sunday)')
+    .min(1, 'must be a weekday number, 1 (Monday) to 7 (Sunday)')
+    .max(7, 'must be a weekday number, 1 (Monday) to 7 (Sunday)')
+    .default(1),
+  WEEKLY_SUMMARY_HOUR: z.coerce
+    .number({ message: 'must be an hour, 0 to 23' })
+    .int('must be an hour, 0 to 23')
+    .min(0, 'must be an hour, 0 to 23')
+    .max(23, 'must be an hour, 0 to 23')
+    .default(9),
   MAIL_RETRY_BASE_MS: z.coerce
     .number({ message: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -188,6 +201,8 @@ export interface Config {
   teamNotificationEmail: string | undefined;
   /** First retry delay of the mail outbox; later retries wait longer (see modules/mail/retry.ts). */
   mailRetryBaseMs: number;
+  /** When the weekly summary goes out: ISO weekday and hour in the client's time zone. */
+  weeklySummary: { day: number; hour: number };
   auth: {
     google: { clientId: string; clientSecret: string; issuer: string } | undefined;
     jwtPrivateKey: string | undefined;
@@ -273,6 +288,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     teamNotificationEmail: env.TEAM_NOTIFICATION_EMAIL,
     mailRetryBaseMs: env.MAIL_RETRY_BASE_MS,
+    weeklySummary: { day: env.WEEKLY_SUMMARY_DAY, hour: env.WEEKLY_SUMMARY_HOUR },
     auth: {
       google:
         env.AUTH_GOOGLE_CLIENT_ID && env.AUTH_GOOGLE_CLIENT_SECRET

@@ -24,6 +24,13 @@ import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { createOnboardingService } from './modules/onboarding/service.ts';
 import { publicConfigRoutes } from './modules/public-config/routes.ts';
+import { weeklySummaryRoutes } from './modules/weekly-summary/routes.ts';
+import { createWeeklySummaryService } from './modules/weekly-summary/service.ts';
+import {
+  listUnsubscribeHeaders,
+  unsubscribeKey as makeUnsubscribeKey,
+  unsubscribeUrl,
+} from './modules/weekly-summary/unsubscribe.ts';
 import { openStorage } from './storage/open-storage.ts';
 
 /** An unfinished write this old belongs to no upload still running, on this instance or another. */
@@ -50,7 +57,21 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   // The companies each client never wants to be put forward to; imports honour them too.
   const avoided = createAvoidedCompaniesService(db.kysely);
   // The outbox sender is shared: admin calls send through it, and it retries in the background.
-  const mailer = createMailer({ db, storage, config, clock, log: app.log });
+  const unsubscribeKey = makeUnsubscribeKey(config);
+  const mailer = createMailer({
+    db,
+    storage,
+    config,
+    clock,
+    log: app.log,
+    // The weekly summary carries its one-click unsubscribe (RFC 8058), made when it is sent.
+    headersFor: (message) =>
+      message.kind === 'weekly_summary' && message.client_id
+        ? listUnsubscribeHeaders(unsubscribeUrl(config.publicUrl, unsubscribeKey, message.client_id))
+        : undefined,
+  });
+  const weeklySummary = createWeeklySummaryService({ db, mailer, clock, config, unsubscribeKey });
+  app.decorate('weeklySummary', weeklySummary);
 
   // First: its guard makes every route below require an access token unless marked public.
   await registerAuth(app, { clients, clock });
@@ -61,7 +82,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   await app.register(documentLinkRoutes, { files, clock });
   await app.register(feedbackRoutes);
   await app.register(clientsRoutes, { clients });
-  await app.register(jobsRoutes, { clients, activity });
+  await app.register(jobsRoutes, { clients, activity, clock });
   await app.register(staffJobsRoutes, { clients, activity });
   await app.register(mailRoutes, { mailer, activity });
   await app.register(adminRoutes, { mailer, clients, filters, onboarding, files, activity });
@@ -77,6 +98,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
     log: app.log,
   });
   await app.register(accountRoutes, { account });
+  await app.register(weeklySummaryRoutes, { weeklySummary, unsubscribeKey });
   await app.register(companiesToAvoidRoutes, { avoided, onboarding, clients, clock });
   await app.register(filtersRoutes, { filters, activity });
   await app.register(activityRoutes, { activity });

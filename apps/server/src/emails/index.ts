@@ -10,3 +10,4 @@ export { renderEmail } from './render.ts';
 
 export const { TeamNotificationEmail, teamNotificationSubject } = await import('./team-notification.tsx');
 export const { WelcomeEmail, welcomeSubject } = await import('./welcome.tsx');
+export const { WeeklySummaryEmail, weeklySummarySubject } = await import('./weekly-summary.tsx');

@@ -149,6 +149,7 @@ export async function importJobs(
 
     await repo.upsertImported(client.id, [...added, ...sameUid]);
     for (const repeat of repeats) await repo.updateImported(repeat.id, repeat.job);
+    await repo.stampApplied(client.id, now.toISOString());
     await appendJobEvents(trx, events, now);
     return {
       imported: added.length,

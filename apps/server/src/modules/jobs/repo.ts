@@ -294,6 +294,27 @@ export function jobsRepo(db: Jobs) {
       return rows.map((row) => ({ ...row, applied_for_job: toBool(row.applied_for_job) }));
     },
 
+    /**
+     * Keeps `applied_at` (when the team applied; the weekly summary and the board read it) in step
+     * with `applied_for_job` after an import: set when it became true, cleared when false.
+     */
+    async stampApplied(clientId: string, at: string): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({ applied_at: at })
+        .where('client_id', '=', clientId)
+        .where('applied_for_job', '=', true)
+        .where('applied_at', 'is', null)
+        .execute();
+      await db
+        .updateTable('jobs')
+        .set({ applied_at: null })
+        .where('client_id', '=', clientId)
+        .where('applied_for_job', '=', false)
+        .where('applied_at', 'is not', null)
+        .execute();
+    },
+
     /** Writes an imported row's fields over a job it repeats (by id); runs in the caller's transaction. */
     async updateImported(id: string, fields: Omit<ImportedJob, 'job_uid'>): Promise<void> {
       await db

@@ -24,6 +24,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
+import type { Clock } from '../../clock.ts';
 import { type ActivityService, clientActor, staffActor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { importJobs } from './import.ts';
@@ -55,10 +56,10 @@ function outcomeDetail(job: Job) {
 
 export async function jobsRoutes(
   fastify: FastifyInstance,
-  options: { clients: ClientsService; activity: ActivityService },
+  options: { clients: ClientsService; activity: ActivityService; clock: Clock },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { clients, activity } = options;
+  const { clients, activity, clock } = options;
   const jobs = jobsService(app.db);
   const tags = ['jobs'];
 
@@ -99,7 +100,7 @@ export async function jobsRoutes(
     },
     async (request, reply) => {
       const rows = jobExportRows(await jobs.list(currentUser(request).id, {}));
-      const day = new Date().toISOString().slice(0, 10);
+      const day = new Date(clock.now()).toISOString().slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="my-jobs-${day}.csv"`)
         .header('cache-control', 'no-store')
@@ -216,7 +217,7 @@ export async function jobsRoutes(
     },
     async (request) => {
       const user = currentUser(request);
-      const job = await jobs.setOutcome(user.id, request.params.id, request.body, new Date());
+      const job = await jobs.setOutcome(user.id, request.params.id, request.body, new Date(clock.now()));
       await activity.record({
         actor: clientActor(user),
         clientId: user.id,
@@ -260,7 +261,7 @@ export async function jobsRoutes(
       },
     },
     async (request) => {
-      const summary = await importJobs(app.db, clients, request.body);
+      const summary = await importJobs(app.db, clients, request.body, new Date(clock.now()));
       await activity.record({
         actor: staffActor(currentUser(request)),
         clientId: summary.client.id,
@@ -291,7 +292,7 @@ export async function jobsRoutes(
       },
     },
     async (request) => {
-      const job = await jobs.setOutcomeForStaff(request.params.id, request.body, new Date());
+      const job = await jobs.setOutcomeForStaff(request.params.id, request.body, new Date(clock.now()));
       await activity.record({
         actor: staffActor(currentUser(request)),
         clientId: job.client_id,

@@ -10,11 +10,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoTime } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { Conflict, NotFound } from '../../errors.ts';
+import { BadRequest, Conflict, NotFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
   type AttachmentRef,
   createOutboxRepo,
+  type OutboxCursor,
   type OutboxListRow,
   type OutboxRow,
   readAttachments,
@@ -34,7 +35,7 @@ import {
 export const SMTP_NOT_CONFIGURED = 'SMTP not configured: kept in the outbox, not sent';
 
 export interface OutgoingEmail {
-  kind: 'welcome' | 'team_notification';
+  kind: 'welcome' | 'team_notification' | 'weekly_summary';
   /** The client the message is for or about, so staff find it with the client's other work. */
   client: { id: string; email: string };
   to: string;
@@ -51,6 +52,19 @@ export type Delivery =
   | { status: 'failed'; id: string; reason: string };
 
 class MissingAttachment extends Error {}
+
+export const BAD_OUTBOX_CURSOR_MESSAGE = 'before is not a cursor this list gave out';
+
+const encodeCursor = (row: OutboxCursor) => Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): OutboxCursor | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const [created_at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!created_at || !id || rest.length > 0 || Number.isNaN(Date.parse(created_at))) {
+    throw BadRequest(BAD_OUTBOX_CURSOR_MESSAGE);
+  }
+  return { created_at, id };
+}
 
 /** A message as staff read it: who it is for, where it stands, and why it waits. */
 function toMessage(row: OutboxListRow): OutboxMessage {
@@ -89,8 +103,10 @@ export function createMailer(deps: {
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Headers a kind of message carries, made when it is sent (the weekly summary's unsubscribe). */
+  headersFor?: (message: { kind: string; client_id: string | null }) => Record<string, string> | undefined;
 }) {
-  const { config, clock, log, storage } = deps;
+  const { config, clock, log, storage, headersFor } = deps;
   const nowIso = () => isoTime(clock);
   const repo = createOutboxRepo(deps.db);
   const transport: MailTransport | null = config.smtpUrl
@@ -144,6 +160,7 @@ export function createMailer(deps: {
         html: row.html,
         text: row.text,
         attachments: await loadAttachments(readAttachments(row)),
+        headers: headersFor?.(row),
       });
     } catch (error) {
       const reason = describeFailure(error);
@@ -242,11 +259,19 @@ export function createMailer(deps: {
       transport?.close();
     },
 
+    /** Newest first, `limit` at a time; `before` is the previous page's `next_cursor`. */
     async list(
       filter: { clientId?: string; status?: OutboxStatus },
+      before: string | undefined,
       limit: number,
-    ): Promise<OutboxMessage[]> {
-      return (await repo.list(filter, limit)).map(toMessage);
+    ): Promise<{ data: OutboxMessage[]; next_cursor: string | null }> {
+      const rows = await repo.list(filter, decodeCursor(before), limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        data: page.map(toMessage),
+        next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
+      };
     },
 
     /**

@@ -14,6 +14,8 @@ export interface MailMessage {
   html: string;
   text: string;
   attachments: MailAttachment[];
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string> | undefined;
 }
 
 export interface MailTransport {
@@ -42,6 +44,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         text: message.text,
         messageId: message.messageId,
         attachments: message.attachments,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     close: () => transporter.close(),

@@ -1,0 +1,149 @@
+import { knownTimeZone, summaryWeek } from '@app/domain/weekly-summary';
+import { createElement as h } from 'react';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { toBool } from '../../db/database.ts';
+import { renderEmail, WeeklySummaryEmail, weeklySummarySubject } from '../../emails/index.ts';
+import type { Mailer } from '../mail/service.ts';
+import { unsubscribeUrl } from './unsubscribe.ts';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The weekly summary e-mail (decision 036). `runDue` sends every summary that is due at the clock's
+ * time; each instance runs it every minute. A week is claimed by inserting (user, week) under a
+ * unique key before anything is sent, so however many instances run at once, one sends.
+ */
+export function createWeeklySummaryService(deps: {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  config: Config;
+  unsubscribeKey: Buffer;
+}) {
+  const { db, mailer, clock, config } = deps;
+  const kysely = db.kysely;
+  const day = config.weeklySummary.day;
+  const hour = config.weeklySummary.hour;
+  const brand = { name: config.brand.name, color: config.brand.color };
+
+  /** True when this call made the claim; false when the week was already claimed (by anyone). */
+  async function claim(userId: string, week: string, at: string): Promise<boolean> {
+    const inserted = await kysely
+      .insertInto('weekly_summary_claims')
+      .values({ user_id: userId, week, claimed_at: at, outbox_id: null })
+      .onConflict((oc) => oc.columns(['user_id', 'week']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async function sendFor(
+    user: { id: string; email: string; first_name: string; time_zone: string | null },
+    now: Date,
+  ) {
+    const zone = knownTimeZone(user.time_zone) ?? 'UTC';
+    const { week, moment, due } = summaryWeek(now, zone, day, hour);
+    if (!due) return false;
+    const claimed = await kysely
+      .selectFrom('weekly_summary_claims')
+      .select('week')
+      .where('user_id', '=', user.id)
+      .where('week', '=', week)
+      .executeTakeFirst();
+    if (claimed) return false;
+    const at = now.toISOString();
+    // The seven days up to this week's moment: each job lands in exactly one week's summary.
+    const jobs = await kysely
+      .selectFrom('jobs')
+      .select(['data_job_title', 'data_company'])
+      .where('client_id', '=', user.id)
+      .where('applied_for_job', '=', true)
+      .where('applied_at', '>', new Date(moment.getTime() - WEEK_MS).toISOString())
+      .where('applied_at', '<=', moment.toISOString())
+      .orderBy('applied_at')
+      .execute();
+    if (!(await claim(user.id, week, at))) return false;
+    // Nothing new: the claim stands for "checked", and nothing is sent.
+    if (jobs.length === 0) return false;
+    const rendered = await renderEmail(
+      h(WeeklySummaryEmail, {
+        brand,
+        firstName: user.first_name,
+        jobs: jobs.map((job) => ({ title: job.data_job_title ?? '', company: job.data_company ?? '' })),
+        jobsUrl: `${config.publicUrl}/myjobs`,
+        unsubscribeUrl: unsubscribeUrl(config.publicUrl, deps.unsubscribeKey, user.id),
+      }),
+    );
+    const delivery = await mailer.send({
+      kind: 'weekly_summary',
+      client: { id: user.id, email: user.email },
+      to: user.email,
+      subject: weeklySummarySubject(brand, jobs.length),
+      html: rendered.html,
+      text: rendered.text,
+      attachments: [],
+    });
+    await kysely
+      .updateTable('weekly_summary_claims')
+      .set({ outbox_id: delivery.id })
+      .where('user_id', '=', user.id)
+      .where('week', '=', week)
+      .execute();
+    return true;
+  }
+
+  return {
+    /** Sends every summary due now; answers how many this call sent. */
+    async runDue(): Promise<number> {
+      const now = new Date(clock.now());
+      const users = await kysely
+        .selectFrom('users')
+        .select(['id', 'email', 'first_name', 'time_zone', 'weekly_summary'])
+        .where('weekly_summary', '=', true)
+        .where('email', 'not like', `%@${config.staffEmailDomain}`)
+        .execute();
+      let sent = 0;
+      for (const user of users) {
+        if (toBool(user.weekly_summary) && (await sendFor(user, now))) sent += 1;
+      }
+      return sent;
+    },
+
+    async isSubscribed(userId: string): Promise<boolean> {
+      const row = await kysely
+        .selectFrom('users')
+        .select('weekly_summary')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return toBool(row?.weekly_summary);
+    },
+
+    /** Answers false when there is no such user (a deleted account's old link). */
+    async setSubscribed(userId: string, subscribed: boolean): Promise<boolean> {
+      const updated = await kysely
+        .updateTable('users')
+        .set({ weekly_summary: subscribed })
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    },
+
+    /** The browser's time zone, sent after sign-in; an unknown zone is ignored (UTC stays). */
+    async setTimeZone(userId: string, zone: string): Promise<string | null> {
+      const known = knownTimeZone(zone);
+      if (known)
+        await kysely.updateTable('users').set({ time_zone: known }).where('id', '=', userId).execute();
+      return known;
+    },
+  };
+}
+
+export type WeeklySummaryService = ReturnType<typeof createWeeklySummaryService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Built once in modules.ts; programs and tests run `runDue` on it. */
+    weeklySummary: WeeklySummaryService;
+  }
+}

@@ -1,0 +1,205 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createTestClock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import { signInForTest } from '../../testing/auth.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase, testConfig } from '../../testing/databases.ts';
+import { bodyOf, createTestSmtpServer, parseMime, type TestSmtpServer } from '../../testing/smtp.ts';
+import { UNSUBSCRIBED_MESSAGE } from './routes.ts';
+
+const HOUR = 60 * 60 * 1000;
+// Wednesday 18 November 2026, noon UTC.
+const START = Date.parse('2026-11-18T12:00:00Z');
+
+type Headers = Record<string, string>;
+
+/** Local weekday and hour of an instant in a zone, e.g. 'Mon 09'. */
+const localTime = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', hourCycle: 'h23' }).format(
+    ms,
+  );
+
+describe.each(databaseKinds)('weekly summary on %s', (kind) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  let config: Config;
+  const clock = createTestClock(START);
+  let app: FastifyInstance;
+  let twin: FastifyInstance;
+  let staff: Headers;
+
+  const build = () => buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
+
+  async function newClient(email: string, timeZone: string | null, applied: string[]) {
+    // Tokens follow the moved clock: sign staff in again at its time.
+    staff = { authorization: `Bearer ${(await signInForTest(app, 'lead@company.test')).accessToken}` };
+    const signedIn = await signInForTest(app, email, { firstName: 'Hana', lastName: 'K' });
+    const headers = { authorization: `Bearer ${signedIn.accessToken}` };
+    if (timeZone) {
+      const zone = await app.inject({
+        method: 'PUT',
+        url: '/api/account/time-zone',
+        headers,
+        payload: { time_zone: timeZone },
+      });
+      expect(zone.json()).toEqual({ time_zone: timeZone });
+    }
+    const rows = [
+      ...applied.map((title, index) => ({
+        job_uid: `${email}-${index}`,
+        data_job_title: title,
+        data_company: 'Initech',
+        applied_for_job: true,
+      })),
+      { job_uid: `${email}-open`, data_job_title: 'Not applied', data_company: 'Hooli' },
+    ];
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/import',
+      headers: staff,
+      payload: { client_id: signedIn.userId, format: 'json', content: JSON.stringify(rows) },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    return { id: signedIn.userId, headers };
+  }
+
+  const summariesTo = (email: string) =>
+    smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => parseMime(mail.raw));
+
+  beforeAll(async () => {
+    smtp = await createTestSmtpServer();
+    await smtp.start();
+    database = await createTestDatabase(kind);
+    config = testConfig({
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://app.example.com',
+      // The second factor's codes follow the real time; this suite moves the app's clock.
+      STAFF_MFA: 'off',
+    });
+    app = await build();
+    twin = await build();
+  });
+
+  afterAll(async () => {
+    await twin.close();
+    await app.close();
+    await smtp.stop();
+    await database.drop();
+  });
+
+  it("sends once, on Monday at 09:00 in the client's time zone, only the newly applied jobs", async () => {
+    const hana = 'hana@example.com';
+    await newClient(hana, 'America/New_York', ['Backend Engineer', 'Data Engineer']);
+    const sentAt: number[] = [];
+    // A moved clock, an hour at a time, through eight days: one send, at the first due hour.
+    for (let hour = 0; hour < 8 * 24; hour += 1) {
+      if ((await app.weeklySummary.runDue()) > 0) sentAt.push(clock.now());
+      clock.advance(HOUR);
+    }
+    expect(sentAt.map((ms) => localTime(ms, 'America/New_York'))).toEqual(['Mon, 09']);
+    const [mail] = summariesTo(hana);
+    expect(summariesTo(hana)).toHaveLength(1);
+    expect(mail!.headers.subject).toBe('Apply Ahead: we applied to 2 jobs for you this week');
+    const text = bodyOf(mail!, 'text/plain');
+    expect(text).toContain('Backend Engineer at Initech');
+    expect(text).toContain('Data Engineer at Initech');
+    expect(text).not.toContain('Not applied');
+    expect(text).toContain('https://app.example.com/myjobs');
+  });
+
+  it('sends nothing in a week with nothing newly applied', async () => {
+    const before = smtp.received.length;
+    for (let hour = 0; hour < 8 * 24; hour += 6) {
+      await app.weeklySummary.runDue();
+      clock.advance(6 * HOUR);
+    }
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('two instances racing for the same week send one e-mail', async () => {
+    const ivo = 'ivo@example.com';
+    await newClient(ivo, null, ['Platform Engineer']);
+    // Whatever the day now, a week on it is due in UTC (the default zone), Monday 09:00 included.
+    clock.advance(7 * 24 * HOUR);
+    const [first, second] = await Promise.all([app.weeklySummary.runDue(), twin.weeklySummary.runDue()]);
+    expect(first + second).toBeGreaterThanOrEqual(1);
+    expect(summariesTo(ivo)).toHaveLength(1);
+    const rows = await app.db.kysely
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('kind', '=', 'weekly_summary')
+      .where('recipient', '=', ivo)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('carries one-click unsubscribe headers whose link switches the summary off without signing in', async () => {
+    const [mail] = summariesTo('ivo@example.com');
+    const listUnsubscribe = mail!.headers['list-unsubscribe'];
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const url = /^<(https:\/\/app\.example\.com\/api\/weekly-summary\/unsubscribe\?token=[\w.-]+)>$/.exec(
+      listUnsubscribe ?? '',
+    )?.[1];
+    expect(url, listUnsubscribe).toBeDefined();
+    // The same link is in the body, for people.
+    expect(bodyOf(mail!, 'text/html')).toContain(
+      url!.replace('https://app.example.com', '').replace(/&/g, '&amp;'),
+    );
+    const target = url!.replace('https://app.example.com', '');
+
+    const forged = await app.inject({
+      method: 'POST',
+      url: `${target}x`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(forged.statusCode).toBe(400);
+
+    const opened = await app.inject({ method: 'GET', url: target });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('<button type="submit">Unsubscribe</button>');
+
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: target,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.body).toContain(UNSUBSCRIBED_MESSAGE);
+    const ivo = await app.db.kysely
+      .selectFrom('users')
+      .select('weekly_summary')
+      .where('email', '=', 'ivo@example.com')
+      .executeTakeFirstOrThrow();
+    expect(Boolean(ivo.weekly_summary)).toBe(false);
+  });
+
+  it('the preferences switch reads and sets the summary', async () => {
+    const signedIn = await signInForTest(app, 'ivo@example.com');
+    const headers = { authorization: `Bearer ${signedIn.accessToken}` };
+    expect((await app.inject({ method: 'GET', url: '/api/weekly-summary', headers })).json()).toEqual({
+      subscribed: false,
+    });
+    const on = await app.inject({
+      method: 'PUT',
+      url: '/api/weekly-summary',
+      headers,
+      payload: { subscribed: true },
+    });
+    expect(on.json()).toEqual({ subscribed: true });
+    expect((await app.inject({ method: 'GET', url: '/api/weekly-summary', headers })).json()).toEqual({
+      subscribed: true,
+    });
+    const unknownZone = await app.inject({
+      method: 'PUT',
+      url: '/api/account/time-zone',
+      headers,
+      payload: { time_zone: 'Mars/Olympus' },
+    });
+    expect(unknownZone.json()).toEqual({ time_zone: null });
+  });
+});
