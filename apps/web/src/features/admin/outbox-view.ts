@@ -13,5 +13,4 @@ export const OUTBOX_KIND_LABELS: Record<string, string> = {
   welcome: 'Welcome Email (Client)',
   team_notification: 'Team Notification',
   weekly_summary: 'Weekly Summary',
-  weekly_summary: 'Weekly Summary',
 };
