@@ -132,10 +132,13 @@ for (const width of [1280, 390]) {
     await expect(entries).toContainText('Edited a filter: Senior Product Designer');
     await expect(entries).toContainText('Sent an e-mail: Welcome e-mail, queued');
     await expect(entries).toContainText('Opened the client');
+    await expect(entries.getByRole('link', { name: clientEmail }).first()).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = readFileSync(await (await download).path(), 'utf8');
-    expect(csv.split('\n')[0]).toBe('at,actor_kind,actor_email,actor_id,client_id,action,description,detail');
+    expect(csv.split('\n')[0]).toBe(
+      'at,actor_kind,actor_email,actor_id,client_id,client_email,action,description,detail',
+    );
     expect(csv).toContain('filter.edited');
     await fitsWidth(page, width);
     await expectAccessible(page);

@@ -53,6 +53,8 @@ export const activityEntrySchema = z.object({
   /** The actor's e-mail when they acted (kept as it was, for reading). */
   actor_email: z.string(),
   client_id: z.string(),
+  /** The client's sign-in e-mail now, for reading; null once they are gone. */
+  client_email: z.string().nullable(),
   action: activityActionSchema,
   detail: z.record(z.string(), z.unknown()),
 });

@@ -121,7 +121,12 @@ describe.each(databaseKinds)('activity log on %s', (kind) => {
     const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
     const timeline = (await get(`/api/admin/activity?client_id=${aliceId}`)).json().data;
     expect(rows.map((row) => row.action)).toEqual(timeline.map((entry: { action: string }) => entry.action));
-    expect(rows[0]).toMatchObject({ actor_email: 'alice@example.com', client_id: aliceId });
+    expect(rows[0]).toMatchObject({
+      actor_email: 'alice@example.com',
+      client_id: aliceId,
+      client_email: 'alice@example.com',
+    });
+    expect(timeline[0].client_email).toBe('alice@example.com');
     expect(rows.some((row) => row.description === 'Wrote notes on a job: Backend Engineer at Acme')).toBe(
       true,
     );

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ActivityLogTable, Database } from '../../db/schema.ts';
 
 export type ActivityRow = ActivityLogTable;
+/** A row as listed: with the client's sign-in e-mail now (null once the client is gone). */
+export type ListedActivityRow = ActivityRow & { client_email: string | null };
 
 /** Where a page of the log starts: just after the last entry of the page before. */
 export interface ActivityCursor {
@@ -20,7 +22,20 @@ export interface ActivityFilter {
  */
 export function createActivityRepo(db: Kysely<Database>) {
   function filtered(filter: ActivityFilter) {
-    let query = db.selectFrom('activity_log').selectAll();
+    let query = db
+      .selectFrom('activity_log')
+      .selectAll('activity_log')
+      .select((eb) =>
+        eb.fn
+          .coalesce(
+            eb.selectFrom('users').select('users.email').whereRef('users.id', '=', 'activity_log.client_id'),
+            eb
+              .selectFrom('pending_clients')
+              .select('pending_clients.email')
+              .whereRef('pending_clients.id', '=', 'activity_log.client_id'),
+          )
+          .as('client_email'),
+      );
     if (filter.clientId !== undefined) {
       const clientId = filter.clientId;
       // A user's timeline includes what happened while they were a pending client (decision 017).
@@ -45,7 +60,11 @@ export function createActivityRepo(db: Kysely<Database>) {
     },
 
     /** Newest first, `limit` entries after the cursor. */
-    page(filter: ActivityFilter, cursor: ActivityCursor | undefined, limit: number): Promise<ActivityRow[]> {
+    page(
+      filter: ActivityFilter,
+      cursor: ActivityCursor | undefined,
+      limit: number,
+    ): Promise<ListedActivityRow[]> {
       let query = filtered(filter);
       if (cursor) {
         query = query.where((eb) =>

@@ -37,7 +37,13 @@ import type { CurrentUser } from '../../auth/guard.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { BadRequest } from '../../errors.ts';
-import { type ActivityCursor, type ActivityFilter, type ActivityRow, createActivityRepo } from './repo.ts';
+import {
+  type ActivityCursor,
+  type ActivityFilter,
+  type ActivityRow,
+  createActivityRepo,
+  type ListedActivityRow,
+} from './repo.ts';
 
 export interface Actor {
   kind: ActorKind;
@@ -70,7 +76,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const EXPORT_BATCH = 500;
 export const BAD_CURSOR_MESSAGE = 'cursor is not one this list gave out';
 
-function toEntry(row: ActivityRow): ActivityEntry {
+function toEntry(row: ActivityRow | ListedActivityRow): ActivityEntry {
   return {
     id: row.id,
     at: row.at,
@@ -78,6 +84,7 @@ function toEntry(row: ActivityRow): ActivityEntry {
     actor_id: row.actor_user_id,
     actor_email: row.actor_email,
     client_id: row.client_id,
+    client_email: 'client_email' in row ? row.client_email : null,
     action: row.action as ActivityAction,
     detail: JSON.parse(row.detail) as ActivityDetail,
   };
@@ -154,6 +161,7 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
           'actor_email',
           'actor_id',
           'client_id',
+          'client_email',
           'action',
           'description',
           'detail',

@@ -109,9 +109,12 @@ function ActivityLog() {
         <ActivityTimeline
           key={`${actorId}|${clientId}`}
           filter={filter}
-          clientLink={(id) => (
-            <Link to={`/admin/clients/${encodeURIComponent(id)}`} className={`underline ${focusRing}`}>
-              Open client
+          clientLink={(entry) => (
+            <Link
+              to={`/admin/clients/${encodeURIComponent(entry.client_id)}`}
+              className={`underline ${focusRing}`}
+            >
+              {entry.client_email ?? 'Client no longer here'}
             </Link>
           )}
         />

@@ -1,6 +1,7 @@
 import { ACTIVITY_ACTIONS, type ActivityEntry, describeActivity } from '@app/domain/activity';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
@@ -18,14 +19,14 @@ export function actorLabel(entry: ActivityEntry): string {
 
 /**
  * The activity log, newest first, a page at a time: for one client, one staff member, or everyone.
- * `showClient` links each entry to its client (on the team-wide page).
+ * `clientLink` links each entry to its client (on the team-wide page).
  */
 export function ActivityTimeline({
   filter,
   clientLink,
 }: {
   filter: { client_id?: string; actor_id?: string };
-  clientLink?: (clientId: string) => React.ReactNode;
+  clientLink?: (entry: ActivityEntry) => ReactNode;
 }) {
   const guard = useStaffGuard();
   const base = new URLSearchParams(Object.entries(filter).filter(([, value]) => value) as [string, string][]);
@@ -63,7 +64,7 @@ export function ActivityTimeline({
                 <span className="font-medium">{actorLabel(entry)}</span>{' '}
                 <span>{ACTIVITY_ACTIONS[entry.action] ? describeActivity(entry) : entry.action}</span>
               </p>
-              {clientLink && <p className="break-all text-neutral-600">{clientLink(entry.client_id)}</p>}
+              {clientLink && <p className="break-all text-neutral-600">{clientLink(entry)}</p>}
             </div>
           </li>
         ))}
