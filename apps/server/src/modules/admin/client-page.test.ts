@@ -11,7 +11,7 @@ describe.each(databaseKinds)('staff client page on %s', (kind) => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
   let staff: Headers;
-  let ada: { userId: string; headers: Headers };
+  let ada: { userId: string; headers: Headers; resumePath: string | null };
   let bobId: string;
   let carolId: string;
   const pendingId = randomUUID();
@@ -35,7 +35,7 @@ describe.each(databaseKinds)('staff client page on %s', (kind) => {
     const onboarded = await onboardClient(app, 'ada@example.com', {
       record: { first_name: 'Ada', last_name: 'Lovelace', email_address: 'ada.personal@example.com' },
     });
-    ada = { userId: onboarded.userId, headers: onboarded.headers };
+    ada = { userId: onboarded.userId, headers: onboarded.headers, resumePath: onboarded.resumePath };
     bobId = (await onboardClient(app, 'bob@example.com', { record: { first_name: 'Bob' }, resume: null }))
       .userId;
     carolId = (await signInForTest(app, 'carol@example.com')).userId;
@@ -168,6 +168,22 @@ describe.each(databaseKinds)('staff client page on %s', (kind) => {
     });
     expect(cover.statusCode).toBe(404);
     expect(cover.json()).toEqual({ error: 'This client has not uploaded that document' });
+  });
+
+  it("logs staff reading a client's document through the general download too, but not a client reading their own", async () => {
+    const url = `/api/documents/download?path=${encodeURIComponent(ada.resumePath ?? '')}`;
+    const before = (await activityOf(ada.userId)).length;
+    const own = await app.inject({ method: 'GET', url, headers: ada.headers });
+    expect(own.statusCode).toBe(200);
+    expect(await activityOf(ada.userId)).toHaveLength(before);
+    const byStaff = await app.inject({ method: 'GET', url, headers: staff });
+    expect(byStaff.statusCode).toBe(200);
+    const [latest] = await activityOf(ada.userId);
+    expect(latest).toMatchObject({
+      action: 'document.downloaded',
+      actor_email: 'analyst@company.test',
+      detail: { summary: 'cv.pdf' },
+    });
   });
 
   it('is for staff only', async () => {

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { BadRequest, HttpError, PayloadTooLarge } from '../../errors.ts';
+import { type ActivityService, staffActor } from '../activity/service.ts';
 import { sendAttachment } from './attachment.ts';
 import { DOCUMENT_URL_PREFIX, type FilesService, UPLOAD_FOLDERS, type UploadFolder } from './service.ts';
 
@@ -13,13 +14,16 @@ export const BAD_FOLDER_MESSAGE = `Folder must be one of: ${UPLOAD_FOLDERS.join(
 export const BROKEN_UPLOAD_MESSAGE = 'The upload was incomplete. Please try again.';
 
 /** Registered as its own plugin so multipart parsing exists only for the upload route. */
-export async function fileRoutes(app: FastifyInstance, options: { files: FilesService }): Promise<void> {
+export async function fileRoutes(
+  app: FastifyInstance,
+  options: { files: FilesService; activity: ActivityService },
+): Promise<void> {
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { files } = options;
+  const { files, activity } = options;
 
   routes.post(
     '/api/file-upload',
@@ -46,10 +50,17 @@ export async function fileRoutes(app: FastifyInstance, options: { files: FilesSe
 
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply, requestedPath: string) => {
     const user = currentUser(request);
-    return sendAttachment(
-      reply,
-      await files.openForDownload({ id: user.id, role: user.role }, requestedPath),
-    );
+    const download = await files.openForDownload({ id: user.id, role: user.role }, requestedPath);
+    // Staff reading a client's document is an action on client data (decision 030).
+    if (user.role === 'staff' && download.ownerId !== user.id) {
+      await activity.record({
+        actor: staffActor(user),
+        clientId: download.ownerId,
+        action: 'document.downloaded',
+        detail: { summary: download.fileName },
+      });
+    }
+    return sendAttachment(reply, download);
   };
 
   routes.get(

@@ -41,6 +41,8 @@ export interface DocumentDownload {
   size: number;
   fileName: string;
   contentType: string;
+  /** The user who uploaded it: whose document staff are reading. */
+  ownerId: string;
 }
 
 export interface DocumentReader {
@@ -180,6 +182,7 @@ export function createFilesService(
         size: object.size,
         fileName: displayFileName(path),
         contentType: CONTENT_TYPES[type] ?? 'application/octet-stream',
+        ownerId: document.user_id,
       };
     },
   };
