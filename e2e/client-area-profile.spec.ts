@@ -276,7 +276,7 @@ test('an unfinished profile shows what is missing, and leads back into the wizar
     'Work Authorization',
     'Employment Information',
     'Job Preferences',
-    'Legal & Acknowledgements',
+    'Additional Information',
   ]) {
     await expect(warning.getByText(section, { exact: true })).toBeVisible();
   }

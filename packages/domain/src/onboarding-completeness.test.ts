@@ -35,8 +35,8 @@ describe('SECTION_GROUPS', () => {
       [5, 'Work Authorization', ['us_citizen', 'work_authorization', 'requires_sponsorship']],
       [6, 'Employment Information', ['currently_employed', 'recent_position', 'recent_employer', 'resume']],
       [7, 'Job Preferences', ['top_job_titles', 'salary_expectation', 'job_type', 'work_location_type']],
-      [8, 'Legal & Acknowledgements', ['signature', ...ACK_FIELDS.map((a) => a.snake)]],
-      [9, 'Completion', ['onboarding_completed']],
+      [8, 'Additional Information', ['signature', ...ACK_FIELDS.map((a) => a.snake)]],
+      [9, 'Resources', ['onboarding_completed']],
     ]);
   });
 });
@@ -128,8 +128,8 @@ describe('checkCompleteness', () => {
       { section: 'Personal Information', step: 3, fields: ['Phone Number'] },
       { section: 'Address Information', step: 4, fields: ['State/Province', 'Postal/ZIP Code'] },
       { section: 'Job Preferences', step: 7, fields: ['Work Location Type'] },
-      { section: 'Legal & Acknowledgements', step: 8, fields: ['WhatsApp Communication Consent'] },
-      { section: 'Completion', step: 9, fields: ['Onboarding Completed'] },
+      { section: 'Additional Information', step: 8, fields: ['WhatsApp Communication Consent'] },
+      { section: 'Resources', step: 9, fields: ['Onboarding Completed'] },
     ]);
   });
 

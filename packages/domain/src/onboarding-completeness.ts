@@ -18,7 +18,7 @@ export interface SectionGroup {
   fields: readonly OnboardingFieldKey[];
 }
 
-/** The wizard steps that hold required fields; steps 1 and 2 hold none. */
+/** The wizard steps that hold required fields, named as the wizard's stepper names them (so the profile's card, the toast and the team notice agree); steps 1 and 2 hold none. */
 export const SECTION_GROUPS = [
   {
     step: 3,
@@ -45,8 +45,8 @@ export const SECTION_GROUPS = [
     title: 'Job Preferences',
     fields: ['top_job_titles', 'salary_expectation', 'job_type', 'work_location_type'],
   },
-  { step: 8, title: 'Legal & Acknowledgements', fields: ['signature', ...ACK_FIELDS.map((a) => a.snake)] },
-  { step: 9, title: 'Completion', fields: ['onboarding_completed'] },
+  { step: 8, title: 'Additional Information', fields: ['signature', ...ACK_FIELDS.map((a) => a.snake)] },
+  { step: 9, title: 'Resources', fields: ['onboarding_completed'] },
 ] as const satisfies readonly SectionGroup[];
 
 /** Every field a complete profile needs, in section order. */
