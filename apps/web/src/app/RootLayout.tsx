@@ -50,7 +50,9 @@ function AppFrame() {
         Skip to main content
       </a>
       <AppHeader />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+      {/* On a phone the toasts lie over the bottom of the screen, full width (decision 028): room below
+          every page lets its last controls scroll clear of them. */}
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 sm:px-6 sm:py-8">
         {status === 'loading' ? (
           <PageSpinner />
         ) : (

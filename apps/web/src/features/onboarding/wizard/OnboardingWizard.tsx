@@ -235,9 +235,7 @@ export function OnboardingWizard({
   const problems = edit ? allProblems(step, values) : stepProblems;
   return (
     <FormProvider {...form}>
-      {/* On a phone the toasts sit at the bottom centre, over the full width: room below the
-          buttons lets Next and Back scroll clear of them. */}
-      <div className="mx-auto max-w-3xl space-y-6 pb-24 sm:pb-0">
+      <div className="mx-auto max-w-3xl space-y-6">
         <h1 className="text-2xl font-semibold text-neutral-900">
           {edit ? 'Edit Your Profile' : 'Professional Information'}
         </h1>
