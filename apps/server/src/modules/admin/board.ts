@@ -169,7 +169,7 @@ export function createBoard(deps: {
   }
 
   /** Users who are not staff and unclaimed pending clients, with their record and counts. */
-  function clientsFrom(): RawBuilder<unknown> {
+  function clientsFrom({ joins = true } = {}): RawBuilder<unknown> {
     const staffPattern = `%@${deps.staffEmailDomain.toLowerCase()}`;
     return sql`(
         select u.id, 'user' as kind, u.email, trim(u.first_name || ' ' || u.last_name) as name
@@ -178,8 +178,7 @@ export function createBoard(deps: {
         select p.id, 'pending' as kind, p.email, '' as name
         from pending_clients p where p.claimed_by_user_id is null
       ) c
-      left join onboarding_submissions o on o.user_id = c.id
-      left join client_board_stats s on s.client_id = c.id`;
+      ${joins ? sql`left join onboarding_submissions o on o.user_id = c.id left join client_board_stats s on s.client_id = c.id` : sql``}`;
   }
 
   function conditions(query: BoardQuery, columns: ReturnType<typeof expressions>): RawBuilder<unknown> {
@@ -234,7 +233,12 @@ export function createBoard(deps: {
         sql<{ id: string }>`select c.id from ${clientsFrom()} where ${where}
           order by case when ${key} is null then 1 else 0 end, ${key} ${dir}${then}, c.id ${dir}
           limit ${query.page_size} offset ${offset}`.execute(db),
-        sql<{ total: number }>`select count(*) as total from ${clientsFrom()} where ${where}`.execute(db),
+        // With nothing to narrow by, counting needs no joins.
+        query.q || query.view
+          ? sql<{ total: number }>`select count(*) as total from ${clientsFrom()} where ${where}`.execute(db)
+          : sql<{ total: number }>`select count(*) as total from ${clientsFrom({ joins: false })}`.execute(
+              db,
+            ),
       ]);
       const ids = ordered.rows.map((row) => row.id);
       const rows =

@@ -111,7 +111,18 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
         <ClientJobsTable clientId={data.client.id} />
         <OutboxCard clientId={data.client.id} />
       </section>
-      <Card title="Activity" aria-label="Activity">
+      <Card
+        title="Activity"
+        aria-label="Activity"
+        actions={
+          <Link
+            to={`/admin/activity?client_id=${encodeURIComponent(data.client.id)}`}
+            className={`text-sm font-medium underline ${focusRing}`}
+          >
+            Open in Activity
+          </Link>
+        }
+      >
         <ActivityTimeline filter={{ client_id: data.client.id }} />
       </Card>
     </div>
