@@ -1,7 +1,7 @@
 import type { JobListItem } from '@app/domain/jobs';
 import { formatSalary, formatShortDate } from '@app/domain/jobs-format';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useRef } from 'react';
 import { AnalystNote } from './AnalystNote.tsx';
 import {
   ApplyLink,
@@ -14,8 +14,8 @@ import {
   StatusBadge,
   ViewDetailsButton,
 } from './JobCells.tsx';
-import { OutcomeControl } from './OutcomeControl.tsx';
 import type { JobTableVariant, OptionalJobField } from './job-columns.tsx';
+import { OutcomeControl } from './OutcomeControl.tsx';
 
 /** A first guess at a card's height; cards are measured once drawn. */
 const ESTIMATED_CARD_HEIGHT = 220;
@@ -40,7 +40,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function JobCard({
+/** One job's card; cards that stay in view while the list scrolls are not rendered again. */
+const JobCard = memo(function JobCard({
   job,
   serialNumber,
   variant,
@@ -94,7 +95,7 @@ function JobCard({
       {job.analyst_notes && (
         <div>
           <p className="text-xs font-medium text-neutral-600">Analyst Notes</p>
-          <p className="line-clamp-3 text-sm break-words text-neutral-800">
+          <p className="line-clamp-3 text-sm wrap-anywhere text-neutral-800">
             <AnalystNote note={job.analyst_notes} />
           </p>
         </div>
@@ -109,7 +110,7 @@ function JobCard({
       </div>
     </div>
   );
-}
+});
 
 /**
  * The job list on narrow screens: one card per job, with the same controls as a table row, in a box

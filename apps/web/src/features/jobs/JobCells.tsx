@@ -87,24 +87,29 @@ export function DecisionText({ job, notRejected = 'Approved' }: { job: JobListIt
   return <span>{decisionOf(job) === 'rejected' ? 'Rejected' : notRejected}</span>;
 }
 
-export function JobTitleButton({ job }: { job: JobListItem }) {
+/** `className` can clamp the title in a table row; the whole title is in the details pop-up. */
+export function JobTitleButton({ job, className = '' }: { job: JobListItem; className?: string }) {
   const { openDetails } = useJobTableActions();
   return (
-    <button type="button" className={`text-left break-words ${linkClasses}`} onClick={() => openDetails(job)}>
+    <button
+      type="button"
+      className={`text-left break-words ${linkClasses} ${className}`}
+      onClick={() => openDetails(job)}
+    >
       {job.data_job_title || UNTITLED_JOB}
     </button>
   );
 }
 
-export function CompanyLink({ job }: { job: JobListItem }) {
+export function CompanyLink({ job, className = '' }: { job: JobListItem; className?: string }) {
   const name = job.data_company || 'Company';
-  if (!job.data_company_url) return <span>{name}</span>;
+  if (!job.data_company_url) return <span className={className}>{name}</span>;
   return (
     <a
       href={job.data_company_url}
       target="_blank"
       rel="noopener noreferrer"
-      className={`break-words ${linkClasses}`}
+      className={`break-words ${linkClasses} ${className}`}
     >
       {name}
       <NewTab />
@@ -130,7 +135,7 @@ export function NotesButton({ job }: { job: JobListItem }) {
 export function AnalystNotesCell({ job }: { job: JobListItem }) {
   if (!job.analyst_notes) return <span className="text-neutral-500">—</span>;
   return (
-    <p className="line-clamp-3 min-w-0 wrap-anywhere" title={job.analyst_notes}>
+    <p className="line-clamp-2 min-w-0 wrap-anywhere" title={job.analyst_notes}>
       <AnalystNote note={job.analyst_notes} />
     </p>
   );

@@ -1,13 +1,16 @@
 import type { JobListItem, JobSort, JobSortColumn } from '@app/domain/jobs';
-import { type ColumnDef, type SortingState, useTable } from '@tanstack/react-table';
+import { type ColumnDef, FlexRender, type Row, type SortingState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, memo, useEffect, useMemo, useRef } from 'react';
 import { focusRing } from '../../components/ui/Button.tsx';
 import { jobTableFeatures } from './job-columns.tsx';
 
-/** A first guess at a row's height; rows are measured once drawn. */
-const ESTIMATED_ROW_HEIGHT = 64;
+/**
+ * Every row is this high (cells clamp their text to two lines), so the list never measures rows:
+ * flinging through thousands of jobs only swaps the rows in view, with no layout pass to size them.
+ */
+const ROW_HEIGHT = 64;
 
 export interface JobsTableProps {
   label: string;
@@ -59,6 +62,42 @@ function cellLayout(
   };
 }
 
+/** One job's row; rows that stay in view while the list scrolls are not rendered again. */
+const JobRow = memo(function JobRow({
+  row,
+  index,
+  start,
+  placement,
+}: {
+  row: Row<typeof jobTableFeatures, JobListItem>;
+  index: number;
+  start: number;
+  placement: ReturnType<typeof stickyPlacement>;
+}) {
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      // Opaque backgrounds: sticky cells take the row's and other cells slide under them. Clipped, not
+      // hidden: a hidden overflow would make the row a scroll box and the sticky cells stick to it.
+      className={`absolute flex w-full overflow-clip border-b border-neutral-100 ${index % 2 ? 'bg-neutral-50' : 'bg-white'}`}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      {row.getAllCells().map((cell) => {
+        const layout = cellLayout(placement, cell.column.columnDef);
+        return (
+          <td
+            key={cell.id}
+            className={`flex min-w-0 shrink-0 items-center px-3 py-2 text-neutral-800 ${layout.className}`}
+            style={layout.style}
+          >
+            <FlexRender cell={cell} />
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
+
 /**
  * The job table shared by /myjobs and /job-stats on wider screens: at most 70% of the viewport high,
  * scrolling both ways with the job title (and the checkbox) kept in view, and only the rows in view
@@ -83,9 +122,9 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    estimateSize: () => ROW_HEIGHT,
     getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 8,
+    overscan: 4,
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling back is the effect of a reset.
@@ -149,28 +188,7 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
             const row = rows[item.index];
             if (!row) return null;
             return (
-              <tr
-                key={row.id}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                aria-rowindex={item.index + 2}
-                // Opaque backgrounds: sticky cells take the row's and other cells slide under them.
-                className={`absolute flex w-full border-b border-neutral-100 ${item.index % 2 ? 'bg-neutral-50' : 'bg-white'}`}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {row.getAllCells().map((cell) => {
-                  const layout = cellLayout(placement, cell.column.columnDef);
-                  return (
-                    <td
-                      key={cell.id}
-                      className={`flex min-w-0 shrink-0 items-center px-3 py-2 text-neutral-800 ${layout.className}`}
-                      style={layout.style}
-                    >
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  );
-                })}
-              </tr>
+              <JobRow key={row.id} row={row} index={item.index} start={item.start} placement={placement} />
             );
           })}
         </tbody>

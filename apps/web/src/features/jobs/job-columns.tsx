@@ -131,13 +131,14 @@ const sharedColumns = {
     id: 'data_job_title',
     header: 'Job Title',
     meta: { width: 260, sortColumn: 'data_job_title', sticky: true },
-    cell: ({ row }) => <JobTitleButton job={row.original} />,
+    // Rows have one height (see JobsTable): long titles and company names take two lines at most.
+    cell: ({ row }) => <JobTitleButton job={row.original} className="line-clamp-2" />,
   }),
   company: column.display({
     id: 'data_company',
     header: 'Company',
     meta: { width: 180, sortColumn: 'data_company' },
-    cell: ({ row }) => <CompanyLink job={row.original} />,
+    cell: ({ row }) => <CompanyLink job={row.original} className="line-clamp-2" />,
   }),
   notes: column.display({
     id: 'client_notes',
