@@ -150,6 +150,8 @@ export const outboxStatusSchema = z.enum(OUTBOX_STATUSES);
 export const outboxQuerySchema = z.object({
   client_id: clientIdSchema.optional(),
   status: outboxStatusSchema.optional(),
+  /** The `next_cursor` of the previous page: the messages older than its last one. */
+  before: z.string().max(200).optional(),
 });
 
 export const outboxMessageSchema = z.object({
@@ -172,7 +174,11 @@ export const outboxMessageSchema = z.object({
   sent_at: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-export const outboxResponseSchema = z.object({ data: z.array(outboxMessageSchema) });
+export const outboxResponseSchema = z.object({
+  data: z.array(outboxMessageSchema),
+  /** Give it as `before` for the next, older page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
 export const outboxMessageParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const outboxMessageResponseSchema = z.object({ data: outboxMessageSchema });
 

@@ -281,6 +281,8 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     expect(messages[0]).toEqual({
       id: expect.any(String),
       kind: 'team_notification',
+      client_id: adaId,
+      client_name: 'Ada Lovelace',
       client_email: 'ada@example.com',
       recipient: 'team@company.test',
       subject: 'New client onboarded: Ada Lovelace (ada@example.com)',

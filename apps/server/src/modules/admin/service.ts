@@ -317,7 +317,7 @@ export function createAdminService(deps: {
       const completeness = checkCompleteness(record);
       const [savedFilters, messages] = await Promise.all([
         filters.listFor(client.id),
-        mailer.list({ clientId: client.id }, 200),
+        mailer.list({ clientId: client.id }, undefined, 200).then((page) => page.data),
       ]);
       // The outbox lists newest first: the first of each kind is the last one sent (or tried).
       const lastOf = (kind: string) => {

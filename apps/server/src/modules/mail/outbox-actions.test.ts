@@ -134,6 +134,56 @@ describe.each(databaseKinds)("the team's outbox on %s", (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('pages through every e-mail, newest first, 200 at a time', async () => {
+    const clientId = randomUUID();
+    const start = Date.now() - 3_600_000;
+    await app.db.kysely
+      .insertInto('mail_outbox')
+      .values(
+        Array.from({ length: 201 }, (_, index) => {
+          const at = new Date(start + index * 1000).toISOString();
+          return {
+            id: randomUUID(),
+            kind: 'welcome',
+            client_id: clientId,
+            client_email: 'many@example.com',
+            recipient: 'many@example.com',
+            subject: `Message ${index}`,
+            html: '',
+            text: '',
+            attachments: '[]',
+            status: 'sent' as const,
+            attempts: 1,
+            last_error: null,
+            next_attempt_at: null,
+            created_at: at,
+            updated_at: at,
+            sent_at: at,
+          };
+        }),
+      )
+      .execute();
+    const first = await app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox?client_id=${clientId}`,
+      headers: staff,
+    });
+    const page = first.json();
+    expect(page.data).toHaveLength(200);
+    expect(page.data[0].subject).toBe('Message 200');
+    expect(page.next_cursor).toEqual(expect.any(String));
+    const second = await app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox?client_id=${clientId}&before=${page.next_cursor}`,
+      headers: staff,
+    });
+    expect(second.json()).toMatchObject({ data: [{ subject: 'Message 0' }], next_cursor: null });
+
+    const bad = await app.inject({ method: 'GET', url: '/api/admin/outbox?before=nonsense', headers: staff });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'before is not a cursor this list gave out' });
+  });
+
   it('retries a failed e-mail now: it is sent at once and the retry is logged', async () => {
     const id = await message('failed');
     const response = await post(`/api/admin/outbox/${id}/retry`);

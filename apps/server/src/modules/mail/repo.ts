@@ -3,6 +3,12 @@ import type { Db } from '../../db/database.ts';
 import type { MailOutboxTable } from '../../db/schema.ts';
 
 export type OutboxRow = MailOutboxTable;
+/** Where a page of the outbox starts: just after the last message of the page before. */
+export interface OutboxCursor {
+  created_at: string;
+  id: string;
+}
+
 /** A message with the name of the client it is for or about (none for pending clients). */
 export type OutboxListRow = OutboxRow & { client_first_name: string | null; client_last_name: string | null };
 
@@ -110,10 +116,25 @@ export function createOutboxRepo(db: Db) {
      * Newest first, with the client's name; a client's messages (to them or about them) when a client
      * id is given, those in one status when a status is.
      */
-    list(filter: { clientId?: string; status?: OutboxStatus }, limit: number): Promise<OutboxListRow[]> {
+    list(
+      filter: { clientId?: string; status?: OutboxStatus },
+      before: OutboxCursor | undefined,
+      limit: number,
+    ): Promise<OutboxListRow[]> {
       let query = withClientName();
       if (filter.clientId) query = query.where('mail_outbox.client_id', '=', filter.clientId);
       if (filter.status) query = query.where('mail_outbox.status', '=', filter.status);
+      if (before) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('mail_outbox.created_at', '<', before.created_at),
+            eb.and([
+              eb('mail_outbox.created_at', '=', before.created_at),
+              eb('mail_outbox.id', '<', before.id),
+            ]),
+          ]),
+        );
+      }
       return query
         .orderBy('mail_outbox.created_at', 'desc')
         .orderBy('mail_outbox.id', 'desc')

@@ -1,6 +1,6 @@
 import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus } from '@app/domain/admin-email';
 import { formatCount } from '@app/domain/jobs-format';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Mail, RefreshCw, Send } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ import { formatMoment } from '../admin-record-view.ts';
 import { EmailFrame } from '../EmailFrame.tsx';
 import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_VIEW } from '../outbox-view.ts';
 import { useStaffGuard } from '../staff-access.tsx';
-import { teamOutboxApi } from './team-outbox-api.ts';
+import { type OutboxPage, teamOutboxApi } from './team-outbox-api.ts';
 
 /** While anything waits or is being sent, the page looks again this often. */
 export const OUTBOX_REFRESH_MS = 5_000;
@@ -50,16 +50,27 @@ export function TeamOutbox() {
   const filterId = useId();
   const list = useRef<HTMLUListElement>(null);
 
-  const outbox = useQuery({
+  const outbox = useInfiniteQuery({
     queryKey: teamOutboxKey(status),
-    queryFn: () => api.list(status),
-    refetchInterval: (query) => (query.state.data?.some(waiting) ? OUTBOX_REFRESH_MS : false),
+    queryFn: ({ pageParam }) => api.list(status, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.data.some(waiting)) ? OUTBOX_REFRESH_MS : false,
   });
 
   /** The message as it now stands, in every list it is in; the next look refreshes the rest. */
   const settle = (message: OutboxMessage) => {
-    queryClient.setQueriesData<OutboxMessage[]>({ queryKey: ['admin', 'team-outbox'] }, (messages) =>
-      messages?.map((item) => (item.id === message.id ? message : item)),
+    queryClient.setQueriesData<InfiniteData<OutboxPage>>({ queryKey: ['admin', 'team-outbox'] }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              data: page.data.map((item) => (item.id === message.id ? message : item)),
+            })),
+          }
+        : data,
     );
     void queryClient.invalidateQueries({ queryKey: ['admin', 'team-outbox'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] });
@@ -98,7 +109,7 @@ export function TeamOutbox() {
     },
   });
 
-  const messages = outbox.data;
+  const messages = outbox.data?.pages.flatMap((page) => page.data);
   return (
     <Card
       title="All e-mails"
@@ -136,7 +147,9 @@ export function TeamOutbox() {
           </select>
         </div>
         <p role="status" className="text-sm text-neutral-700">
-          {messages ? `${formatCount(messages.length)} ${messages.length === 1 ? 'e-mail' : 'e-mails'}` : ''}
+          {messages
+            ? `${formatCount(messages.length)} ${messages.length === 1 ? 'e-mail' : 'e-mails'}${outbox.hasNextPage ? ' shown' : ''}`
+            : ''}
         </p>
       </div>
 
@@ -166,6 +179,20 @@ export function TeamOutbox() {
             />
           ))}
         </ul>
+      )}
+
+      {outbox.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            aria-busy={outbox.isFetchingNextPage || undefined}
+            onClick={() => {
+              if (!outbox.isFetchingNextPage) void outbox.fetchNextPage();
+            }}
+          >
+            {outbox.isFetchingNextPage ? 'Loading...' : 'Show Older E-mails'}
+          </Button>
+        </div>
       )}
 
       <Dialog

@@ -5,6 +5,11 @@ import { GENERIC_ERROR } from '../admin-messages.ts';
 /** The team's outbox calls (docs/api.md, Staff outbox); a failure throws with the server's message. */
 type Guard = <T>(result: ApiResult<T>) => ApiResult<T>;
 
+export interface OutboxPage {
+  data: OutboxMessage[];
+  next_cursor: string | null;
+}
+
 export function teamOutboxApi(guard: Guard) {
   const call = async <T>(answer: Promise<ApiResult<T>>): Promise<T> =>
     dataOrThrow(guard(await answer), GENERIC_ERROR);
@@ -18,10 +23,13 @@ export function teamOutboxApi(guard: Guard) {
     ).data;
 
   return {
-    /** The newest messages of every client, or those in one status. */
-    async list(status: OutboxStatus | null): Promise<OutboxMessage[]> {
-      const query = status ? `?status=${status}` : '';
-      return (await call(apiFetch<{ data: OutboxMessage[] }>(`/admin/outbox${query}`))).data;
+    /** A page of every client's messages, newest first (or those in one status), older than `before`. */
+    async list(status: OutboxStatus | null, before: string | null): Promise<OutboxPage> {
+      const query = new URLSearchParams();
+      if (status) query.set('status', status);
+      if (before) query.set('before', before);
+      const search = query.size > 0 ? `?${query}` : '';
+      return call(apiFetch<OutboxPage>(`/admin/outbox${search}`));
     },
     retry: (id: string) => act(id, 'retry'),
     cancel: (id: string) => act(id, 'cancel'),
