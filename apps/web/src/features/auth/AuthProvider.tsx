@@ -12,6 +12,7 @@ import { toast } from 'sonner';
 import { type ApiSessionSource, setApiSessionSource } from '../../lib/api.ts';
 import { removeProfileCompleteCookie } from '../../lib/cookies.ts';
 import { clearRememberedOnboardingStep, forgetOnboardingDrafts } from '../../lib/storage.ts';
+import { sendBrowserTimeZone } from '../../lib/time-zone.ts';
 import {
   type AuthClient,
   type AuthListener,
@@ -75,8 +76,10 @@ export function AuthProvider({
 
   useEffect(() => {
     setApiSessionSource(sessionSourceOf(client));
-    const stopListening = client.onAuthStateChange((event) => {
+    const stopListening = client.onAuthStateChange((event, signedIn) => {
       if (event === 'SIGNED_OUT') forgetProfileState();
+      // The weekly summary follows the client's own clock.
+      if (event === 'SIGNED_IN' && signedIn?.user.role === 'client') void sendBrowserTimeZone();
     });
     const stop = client.start();
     return () => {

@@ -14,6 +14,7 @@ import {
   useProfileRecord,
 } from '../../lib/profile-record.ts';
 import { CompaniesToAvoidCard } from './CompaniesToAvoidCard.tsx';
+import { WeeklySummaryCard } from './WeeklySummaryCard.tsx';
 
 const PREFERENCES_PATH = '/update-preferences';
 const LOAD_FAILED_MESSAGE = 'Failed to load preferences. Please try again.';
@@ -127,6 +128,7 @@ function Preferences() {
           </div>
         </Card>
       )}
+      <WeeklySummaryCard />
       <CompaniesToAvoidCard />
       <Button variant="secondary" onClick={toProfile}>
         Go to Profile

@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarClock } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { apiFetch, dataOrThrow, failureMessage } from '../../lib/api.ts';
+
+const weeklySummaryQueryKey = ['weekly-summary'] as const;
+const UPDATE_FAILED_FALLBACK = 'Please try again later.';
+
+async function fetchWeeklySummary(): Promise<boolean> {
+  return dataOrThrow(await apiFetch<{ subscribed: boolean }>('/weekly-summary')).subscribed;
+}
+
+async function updateWeeklySummary(subscribed: boolean): Promise<boolean> {
+  const answer = await apiFetch<{ subscribed: boolean }>('/weekly-summary', {
+    method: 'PUT',
+    json: { subscribed },
+  });
+  return dataOrThrow(answer).subscribed;
+}
+
+/**
+ * The Weekly summary switch (decision 036): once a week, Monday 09:00 in the client's time zone, an
+ * e-mail of the jobs our team applied to, and only when there are some.
+ */
+export function WeeklySummaryCard() {
+  const queryClient = useQueryClient();
+  const summary = useQuery({ queryKey: weeklySummaryQueryKey, queryFn: fetchWeeklySummary });
+  const toggle = useMutation({
+    mutationFn: updateWeeklySummary,
+    onSuccess: (subscribed) => {
+      queryClient.setQueryData(weeklySummaryQueryKey, subscribed);
+      toast.success('Preferences Updated', {
+        description: subscribed
+          ? "You'll get the weekly summary of your applications."
+          : "You've been unsubscribed from the weekly summary.",
+      });
+    },
+    onError: (error) =>
+      toast.error('Update Failed', { description: failureMessage(error, UPDATE_FAILED_FALLBACK) }),
+  });
+  return (
+    <Card
+      title="Weekly Summary"
+      aria-label="Weekly Summary"
+      description="Once a week, the jobs we applied to for you, sent only when there is something new."
+    >
+      {summary.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
+          <Spinner size="sm" label={null} />
+          Loading...
+        </p>
+      ) : summary.isError ? (
+        <div role="alert" className="space-y-3 text-sm text-neutral-800">
+          <p>Your current status could not be loaded.</p>
+          <Button variant="secondary" size="sm" onClick={() => void summary.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <p className="flex items-center gap-2 text-sm text-neutral-700">
+            <CalendarClock className="size-4 text-neutral-500" aria-hidden="true" />
+            Status:{' '}
+            <span className={`font-medium ${summary.data ? 'text-green-800' : 'text-neutral-900'}`}>
+              {summary.data ? 'Subscribed' : 'Unsubscribed'}
+            </span>
+          </p>
+          <Button
+            variant={summary.data ? 'secondary' : 'primary'}
+            busy={toggle.isPending}
+            aria-label={
+              summary.data ? 'Unsubscribe from the weekly summary' : 'Subscribe to the weekly summary'
+            }
+            onClick={() => toggle.mutate(!summary.data)}
+          >
+            {summary.data ? 'Unsubscribe' : 'Subscribe'}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
