@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { takeRecoveryCodeForTest } from '../testing/auth.ts';
 import { pdfBytes } from '../testing/documents.ts';
@@ -29,8 +30,11 @@ export type RouteAccess =
    * is not a 2xx by design (setting up the second factor again, for staff who already did).
    */
   | { access: 'staff'; request: RouteRequest; servedStatus?: number }
-  /** Clients, each on their own data only. */
-  | { access: 'client'; request: RouteRequest; foreign: ForeignAnswer };
+  /**
+   * Clients, each on their own data only. `servedStatus`: the answer to the owner's well-formed call
+   * when it is not a 2xx by design (deleting the account is called unconfirmed, so the world stays).
+   */
+  | { access: 'client'; request: RouteRequest; foreign: ForeignAnswer; servedStatus?: number };
 
 const get =
   (url: (owner: ClientResources) => string): RouteRequest =>
@@ -364,6 +368,96 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
       email: owner.email,
       action: 'fetch',
     })),
+  },
+  'GET /api/my-jobs/export': {
+    access: 'client',
+    request: get(fixed('/api/my-jobs/export')),
+    foreign: 'own-data-only',
+  },
+  'PUT /api/my-jobs/:id/outcome': {
+    access: 'client',
+    request: send(
+      'PUT',
+      (owner) => `/api/my-jobs/${owner.jobIds[0]}/outcome`,
+      () => ({ outcome: 'interview', outcome_date: '2024-11-03' }),
+    ),
+    foreign: 'not-found',
+  },
+  'GET /api/my-jobs/:id/history': {
+    access: 'client',
+    request: get((owner) => `/api/my-jobs/${owner.jobIds[0]}/history`),
+    foreign: 'not-found',
+  },
+  'PUT /api/admin/jobs/:id/outcome': {
+    access: 'staff',
+    request: send(
+      'PUT',
+      (owner) => `/api/admin/jobs/${owner.jobIds[0]}/outcome`,
+      () => ({ outcome: 'offer', outcome_date: '2024-11-04' }),
+    ),
+  },
+  'GET /api/admin/companies-to-avoid': {
+    access: 'staff',
+    request: get((owner) => `/api/admin/companies-to-avoid?client_id=${owner.userId}`),
+  },
+  'GET /api/companies-to-avoid': {
+    access: 'client',
+    request: get(fixed('/api/companies-to-avoid')),
+    foreign: 'own-data-only',
+  },
+  'POST /api/companies-to-avoid': {
+    access: 'client',
+    // A new name each call: the list refuses a company it has.
+    request: send('POST', fixed('/api/companies-to-avoid'), () => ({ name: `Company ${randomUUID()}` })),
+    foreign: 'own-data-only',
+  },
+  'DELETE /api/companies-to-avoid/:name': {
+    access: 'client',
+    // Every client of the world lists Umbrella: a client only ever takes it off their own list.
+    request: send('DELETE', fixed('/api/companies-to-avoid/Umbrella')),
+    foreign: (response) => {
+      if (![204, 404].includes(response.statusCode))
+        throw new Error(`answered ${response.statusCode}: ${response.body}`);
+    },
+  },
+  'GET /api/weekly-summary': {
+    access: 'client',
+    request: get(fixed('/api/weekly-summary')),
+    foreign: 'own-data-only',
+  },
+  'PUT /api/weekly-summary': {
+    access: 'client',
+    request: send('PUT', fixed('/api/weekly-summary'), () => ({ subscribed: true })),
+    foreign: 'own-data-only',
+  },
+  'PUT /api/account/time-zone': {
+    access: 'client',
+    request: send('PUT', fixed('/api/account/time-zone'), () => ({ time_zone: 'Europe/Paris' })),
+    foreign: 'own-data-only',
+  },
+  'GET /api/account/export': {
+    access: 'client',
+    request: get(fixed('/api/account/export')),
+    foreign: 'own-data-only',
+  },
+  'DELETE /api/account': {
+    access: 'client',
+    // Unconfirmed (not the caller's e-mail): refused for everyone, and nothing is deleted.
+    request: send('DELETE', fixed('/api/account'), () => ({ email: 'not-the-account@example.com' })),
+    foreign: (response) => {
+      if (response.statusCode !== 422) throw new Error(`answered ${response.statusCode}: ${response.body}`);
+    },
+    servedStatus: 422,
+  },
+  'GET /api/weekly-summary/unsubscribe': {
+    access: 'public',
+    reason: 'the signed link is the permission; a GET only shows a button',
+    request: get((owner) => `/api/weekly-summary/unsubscribe?token=bad-${owner.userId}`),
+  },
+  'POST /api/weekly-summary/unsubscribe': {
+    access: 'public',
+    reason: 'RFC 8058 one-click: the signed link is the permission, and all it can do is stop one e-mail',
+    request: send('POST', (owner) => `/api/weekly-summary/unsubscribe?token=bad-${owner.userId}`),
   },
 };
 

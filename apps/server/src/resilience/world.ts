@@ -76,7 +76,12 @@ async function equipClient(app: FastifyInstance, staff: Headers, email: string):
   const [record] = (await call(app, { method: 'GET', url: '/api/onboarding-submissions', headers }, 200))
     .data as { id: string }[];
 
-  const jobs = [1, 2, 3].map((n) => ({ job_uid: `${email}-${n}`, data_job_title: `Engineer ${n}` }));
+  // Applied, so that each can take an outcome.
+  const jobs = [1, 2, 3].map((n) => ({
+    job_uid: `${email}-${n}`,
+    data_job_title: `Engineer ${n}`,
+    applied_for_job: true,
+  }));
   await call(
     app,
     {
@@ -88,6 +93,11 @@ async function equipClient(app: FastifyInstance, staff: Headers, email: string):
     200,
   );
   const listed = await call(app, { method: 'GET', url: '/api/my-jobs', headers }, 200);
+  await call(
+    app,
+    { method: 'POST', url: '/api/companies-to-avoid', headers, payload: { name: 'Umbrella' } },
+    201,
+  );
 
   const admin = (payload: Record<string, unknown>) =>
     call(app, { method: 'POST', url: '/api/admin/user-email-management', headers: staff, payload }, 200);
