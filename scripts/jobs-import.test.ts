@@ -33,8 +33,9 @@ describe.each(databaseKinds)('npm run jobs:import on %s', (kind) => {
       .select(['jobs.job_uid', 'pending_clients.email as pending_email'])
       .orderBy('jobs.job_uid')
       .execute();
+    const activity = await db.kysely.selectFrom('activity_log').select(['actor_kind', 'action']).execute();
     await db.close();
-    return { ...result, lines: result.lines.map((line) => line.replace(target, '<file>')), uids };
+    return { ...result, lines: result.lines.map((line) => line.replace(target, '<file>')), uids, activity };
   }
 
   it('imports a CSV file for the client and says how many', async () => {
@@ -47,6 +48,8 @@ describe.each(databaseKinds)('npm run jobs:import on %s', (kind) => {
       { job_uid: 'j-1', pending_email: 'someone@example.com' },
       { job_uid: 'j-2', pending_email: 'someone@example.com' },
     ]);
+    // The client's timeline says a program imported them.
+    expect(result.activity).toEqual([{ actor_kind: 'system', action: 'jobs.imported' }]);
   });
 
   it('prints every problem with its row and field, imports nothing and exits with 1', async () => {
@@ -63,6 +66,7 @@ describe.each(databaseKinds)('npm run jobs:import on %s', (kind) => {
         '  row 2, color: is not a known column',
       ],
       uids: [],
+      activity: [],
     });
   });
 });

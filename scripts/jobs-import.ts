@@ -13,8 +13,9 @@ import type { ImportFormat } from '@app/domain/jobs-import';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
 import { HttpError } from '../apps/server/src/errors.ts';
+import { createActivityService, SYSTEM_ACTOR } from '../apps/server/src/modules/activity/service.ts';
 import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
-import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
+import { importActivity, importJobs } from '../apps/server/src/modules/jobs/import.ts';
 
 const USAGE = 'Usage: npm run jobs:import -- --email someone@example.com --file jobs.csv (or jobs.json)';
 
@@ -63,11 +64,17 @@ export async function runJobsImport(
   const db = openDatabase(loadConfig(env).database);
   try {
     await migrateToLatest(db);
-    const { imported, updated, matched } = await importJobs(db, createClientsService(db.kysely), {
+    const summary = await importJobs(db, createClientsService(db.kysely), {
       email: email.data,
       format,
       content,
     });
+    // No person acted: the client's timeline names the program.
+    await createActivityService(db.kysely).record({
+      actor: SYSTEM_ACTOR,
+      ...importActivity(summary, format),
+    });
+    const { imported, updated, matched } = summary;
     return {
       code: 0,
       lines: [

@@ -6,6 +6,7 @@ import { NAME_ONE_CLIENT_MESSAGE } from '@app/domain/jobs-api';
 import {
   type DuplicateCandidate,
   DuplicateIndex,
+  describeImportSummary,
   type ImportError,
   type ImportedJob,
   type ImportFormat,
@@ -172,4 +173,20 @@ async function resolveClient(
   const client = await clients.findById(request.client_id);
   if (!client) throw NotFound(CLIENT_ID_NOT_FOUND_MESSAGE);
   return { client, matched: 'client_id' };
+}
+
+/** The activity line of an import, by staff through the API or by a program (the CLI). */
+export function importActivity(summary: ImportSummary, format: ImportFormat) {
+  return {
+    clientId: summary.client.id,
+    action: 'jobs.imported' as const,
+    detail: {
+      imported: summary.imported,
+      updated: summary.updated,
+      merged: summary.merged,
+      refused: summary.refused.length,
+      format,
+      summary: describeImportSummary(summary),
+    },
+  };
 }

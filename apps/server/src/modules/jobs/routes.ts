@@ -18,7 +18,6 @@ import {
   staffJobResponseSchema,
 } from '@app/domain/jobs-api';
 import { JOB_EXPORT_COLUMNS, jobExportRows } from '@app/domain/jobs-export';
-import { describeImportSummary } from '@app/domain/jobs-import';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +26,7 @@ import { currentUser } from '../../auth/guard.ts';
 import type { Clock } from '../../clock.ts';
 import { type ActivityService, clientActor, staffActor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
-import { importJobs } from './import.ts';
+import { importActivity, importJobs } from './import.ts';
 import { jobsService } from './service.ts';
 
 /** The weak validators in an If-None-Match header (or `*`) include this one. */
@@ -264,16 +263,7 @@ export async function jobsRoutes(
       const summary = await importJobs(app.db, clients, request.body, new Date(clock.now()));
       await activity.record({
         actor: staffActor(currentUser(request)),
-        clientId: summary.client.id,
-        action: 'jobs.imported',
-        detail: {
-          imported: summary.imported,
-          updated: summary.updated,
-          merged: summary.merged,
-          refused: summary.refused.length,
-          format: request.body.format,
-          summary: describeImportSummary(summary),
-        },
+        ...importActivity(summary, request.body.format),
       });
       return { data: summary };
     },
