@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
+import { AvoidedCompaniesCard } from './AvoidedCompaniesCard.tsx';
 import { downloadClientDocument, fetchClientPage } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { formatMoment } from './admin-record-view.ts';
@@ -108,6 +109,7 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
       <EditableFiltersCard filters={data.filters} onChanged={reload} />
       {/* Jobs and e-mails of this client: the recruiter's job table and the client's outbox go here. */}
       <section aria-label="Jobs and e-mails" className="space-y-6">
+        <AvoidedCompaniesCard clientId={data.client.id} />
         <ClientJobsTable clientId={data.client.id} />
         <OutboxCard clientId={data.client.id} />
       </section>
