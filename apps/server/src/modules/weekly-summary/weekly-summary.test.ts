@@ -122,7 +122,7 @@ describe.each(databaseKinds)('weekly summary on %s', (kind) => {
   it('two instances racing for the same week send one e-mail', async () => {
     const ivo = 'ivo@example.com';
     await newClient(ivo, null, ['Platform Engineer']);
-    // Whatever the day now, a week on it is due in UTC (the default zone), Monday 09:00 included.
+    // A week on (a Friday), that week is due in UTC, the zone of a client whose browser never said.
     clock.advance(7 * 24 * HOUR);
     const [first, second] = await Promise.all([app.weeklySummary.runDue(), twin.weeklySummary.runDue()]);
     expect(first + second).toBeGreaterThanOrEqual(1);
