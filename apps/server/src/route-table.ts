@@ -24,11 +24,17 @@ export function recordRouteTable(app: FastifyInstance): void {
   app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
+      // Read when asked, not now: a later onRoute hook may still mark the route (the web app's
+      // file route is made public by one registered after this).
       routes.push({
         method,
         url: route.url,
-        public: route.config?.public === true,
-        staff: route.config?.staff === true,
+        get public() {
+          return route.config?.public === true;
+        },
+        get staff() {
+          return route.config?.staff === true;
+        },
       });
     }
   });

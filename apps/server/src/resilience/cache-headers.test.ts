@@ -13,6 +13,9 @@ import { createWorld, type World } from './world.ts';
 const OWN_CACHING: Record<string, string> = {
   'GET /api/my-jobs': 'private, no-cache',
   'HEAD /api/my-jobs': 'private, no-cache',
+  // The recruiter's view of a client's list revalidates with the same list-version ETag.
+  'GET /api/admin/clients/:client_id/jobs': 'private, no-cache',
+  'HEAD /api/admin/clients/:client_id/jobs': 'private, no-cache',
   'GET /auth/v1/.well-known/jwks.json': 'public, max-age=300',
   'HEAD /auth/v1/.well-known/jwks.json': 'public, max-age=300',
 };

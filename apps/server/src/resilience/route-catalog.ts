@@ -28,8 +28,10 @@ export type RouteAccess =
   /**
    * Staff only: clients get 403. `servedStatus`: the answer to the well-formed call by staff when it
    * is not a 2xx by design (setting up the second factor again, for staff who already did).
+   * `replacesOwned`: the call replaces resources other calls name (the client's saved filters), so it
+   * is served after every other call, the deletions included.
    */
-  | { access: 'staff'; request: RouteRequest; servedStatus?: number }
+  | { access: 'staff'; request: RouteRequest; servedStatus?: number; replacesOwned?: true }
   /**
    * Clients, each on their own data only. `servedStatus`: the answer to the owner's well-formed call
    * when it is not a 2xx by design (deleting the account is called unconfirmed, so the world stays).
@@ -295,19 +297,18 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
     request: get((owner) => `/api/job-search-filters?client_id=${owner.userId}`),
     foreign: 'own-data-only',
   },
+  // Saved filters are staff data: clients read them, staff edit and delete them (decision 030).
   'PUT /api/job-search-filters/:id': {
-    access: 'client',
+    access: 'staff',
     request: send(
       'PUT',
       (owner) => `/api/job-search-filters/${owner.filterIds[0]}`,
       () => ({ name: 'Renamed' }),
     ),
-    foreign: 'not-found',
   },
   'DELETE /api/job-search-filters/:id': {
-    access: 'client',
+    access: 'staff',
     request: send('DELETE', (owner) => `/api/job-search-filters/${owner.filterIds[0]}`),
-    foreign: 'not-found',
   },
 
   'GET /api/onboarding-feedback': { access: 'staff', request: get(fixed('/api/onboarding-feedback')) },
@@ -342,6 +343,49 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
   'DELETE /api/admin/clients/:client_id/jobs/:id': {
     access: 'staff',
     request: send('DELETE', (owner) => `/api/admin/clients/${owner.userId}/jobs/${owner.jobIds[2]}`),
+  },
+  'GET /api/admin/board': {
+    access: 'staff',
+    request: get(fixed('/api/admin/board?view=waiting_for_welcome&sort=client&dir=asc')),
+  },
+  'GET /api/admin/clients/:id': {
+    access: 'staff',
+    request: get((owner) => `/api/admin/clients/${owner.userId}`),
+  },
+  'GET /api/admin/clients/:id/documents/:which': {
+    access: 'staff',
+    request: get((owner) => `/api/admin/clients/${owner.userId}/documents/resume`),
+  },
+  'PUT /api/admin/clients/:id/filters': {
+    access: 'staff',
+    replacesOwned: true,
+    request: send(
+      'PUT',
+      (owner) => `/api/admin/clients/${owner.userId}/filters`,
+      () => ({
+        formatted_data: [
+          {
+            name: 'Platform roles',
+            query: 'platform engineer',
+            filters: {
+              data_job_description: [],
+              exclude_job_description: [],
+              is_remote: true,
+              min_salary: null,
+            },
+          },
+        ],
+      }),
+    ),
+  },
+  'GET /api/admin/activity': {
+    access: 'staff',
+    request: get((owner) => `/api/admin/activity?client_id=${owner.userId}`),
+  },
+  'GET /api/admin/activity/actors': { access: 'staff', request: get(fixed('/api/admin/activity/actors')) },
+  'GET /api/admin/activity/export': {
+    access: 'staff',
+    request: get((owner) => `/api/admin/activity/export?client_id=${owner.userId}`),
   },
   'GET /api/admin/clients': {
     access: 'staff',
