@@ -22,6 +22,8 @@ describe('the jobs list item', () => {
       'data_location_state',
       'data_location_country',
       'data_posted', // optional column and the default order's tie-break
+      'outcome', // Outcome, on applied jobs, and the /job-stats funnel
+      'outcome_date',
     ];
     expect(Object.keys(jobListItemSchema.shape).sort()).toEqual([...columns].sort());
     expect([...JOB_LIST_FIELDS].sort()).toEqual([...columns].sort());
