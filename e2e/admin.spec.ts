@@ -173,7 +173,10 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   await expect(analytics).toContainText('Nov 21');
 
   // Mark one applied and write a note.
-  await analytics.getByRole('checkbox', { name: 'Applied: Analytics Engineer at Globex' }).check();
+  // The box shows the change once the list holds it (a moment later), so click and wait for it.
+  const applied = analytics.getByRole('checkbox', { name: 'Applied: Analytics Engineer at Globex' });
+  await applied.click();
+  await expect(applied).toBeChecked();
   await analytics.getByRole('button', { name: /edit the analyst notes/ }).click();
   await analytics
     .getByRole('textbox', { name: 'Analyst notes for Analytics Engineer at Globex' })

@@ -39,7 +39,7 @@ test('a signed-out visitor signs in from Email Preferences and comes back to it'
   await expect(page).toHaveURL('/update-preferences');
   await expect(page.getByRole('heading', { name: 'Career Coaching Email' })).toBeVisible();
   await expect(page.getByText('Unsubscribed', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
 });
 
 test('on a phone, the folded menu reaches every page of the client area', async ({ page }) => {

@@ -16,10 +16,12 @@ test.afterAll(async () => {
 });
 
 const LIMITED = /^Too many requests\. Please try again in (1 minute|\d+ seconds?)\.$/;
-const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' });
+/** The job's row on a wide screen, or its card on a phone. */
 const rowOf = (page: Page, title: string) =>
-  jobsTable(page)
+  page
+    .getByRole('table', { name: 'Your jobs' })
     .locator('tbody tr')
+    .or(page.getByRole('list', { name: 'Your jobs' }).getByRole('listitem'))
     .filter({ has: page.getByRole('button', { name: title, exact: true }) });
 
 /** Saves notes through the API until the server's per-user limit for notes answers 429. */

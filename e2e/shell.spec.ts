@@ -210,17 +210,21 @@ for (const { name, width, height } of WIDTHS) {
       );
       await page.goto('/update-preferences');
       await expect(toastTitled(page, 'Failed to load preferences. Please try again.')).toBeVisible();
-      await expect(page.getByText('Your current status could not be loaded.')).toBeVisible();
-      await expect(page.getByText(/Unsubscribed|Subscribed/)).toHaveCount(0);
-      await expect(page.getByRole('button', { name: /Subscribe|Unsubscribe/ })).toHaveCount(0);
+      // The Career Coaching card; the weekly summary beside it has a switch of its own.
+      const coaching = page
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { name: 'Career Coaching Email' }) });
+      await expect(coaching.getByText('Your current status could not be loaded.')).toBeVisible();
+      await expect(coaching.getByText(/Unsubscribed|Subscribed/)).toHaveCount(0);
+      await expect(coaching.getByRole('button', { name: /Subscribe|Unsubscribe/ })).toHaveCount(0);
       await expectAccessible(page);
       await screenshot(page, `preferences-failed-${width}`);
       await expectNoSidewaysScroll(page);
 
       await page.unroute('**/api/onboarding-submissions');
       await page.getByRole('button', { name: 'Try Again' }).click();
-      await expect(page.getByText('Subscribed', { exact: true })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
+      await expect(coaching.getByText('Subscribed', { exact: true })).toBeVisible();
+      await expect(coaching.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
     });
 
     test("the Resources step links to the product's own pages when no resources file is configured", async ({

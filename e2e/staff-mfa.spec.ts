@@ -59,15 +59,13 @@ for (const viewport of [
     await expectAccessible(page);
     await shot('recovery-codes');
     await page.getByRole('button', { name: 'I have saved them, continue' }).click();
-    await expect(page).toHaveURL('/');
-
-    // Staff pages open now.
-    await page.goto('/admin');
-    await expect(page.getByRole('heading', { name: 'Admin Email Management', level: 1 })).toBeVisible();
+    // Staff land on their home, the clients board: staff pages open now.
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
 
     // The codes were shown once: the set-up screen is gone for good.
     await page.goto('/mfa');
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/admin');
 
     // A later sign-in asks for a code, and goes on to where staff were heading.
     await signInAgain(page, email);
@@ -87,7 +85,7 @@ for (const viewport of [
     await codeField.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL('/admin');
-    await expect(page.getByRole('heading', { name: 'Admin Email Management', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
 
     // A recovery code works once.
     for (const expected of ['accepted', 'refused'] as const) {
@@ -96,7 +94,7 @@ for (const viewport of [
       await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
       await page.getByRole('button', { name: 'Verify' }).click();
       if (expected === 'accepted') {
-        await expect(page).toHaveURL('/');
+        await expect(page).toHaveURL('/admin');
       } else {
         await expect(page.getByRole('alert')).toHaveText(USED_RECOVERY_CODE);
         await shot('recovery-code-used');
