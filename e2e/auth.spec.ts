@@ -9,6 +9,7 @@ import {
   signOut,
   test,
 } from './fixtures.ts';
+import { goNext } from './onboarding-helpers.ts';
 
 const isRefresh = (response: Response) =>
   response.request().method() === 'POST' && new URL(response.url()).pathname === '/auth/v1/token';
@@ -84,6 +85,10 @@ test('an expired access token is refreshed without the person noticing', async (
   await page.getByRole('banner').getByRole('link').first().click();
   await expect(page).toHaveURL('/');
   await refreshed;
+  // Starting the questionnaire saves it: a call that needs the renewed token (the pages above may
+  // answer from what they already hold).
+  await page.getByRole('button', { name: 'Start Onboarding' }).click();
+  await goNext(page, 'Get Started', 'Terms & Conditions');
 
   await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
