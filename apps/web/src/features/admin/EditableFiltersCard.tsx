@@ -11,7 +11,7 @@ import { Field, Input } from '../../components/ui/Field.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { deleteFilter, updateFilter } from './admin-api.ts';
 import { formatMoment } from './admin-record-view.ts';
-import { FilterFacts, settingsFacts } from './FilterFacts.tsx';
+import { SavedFilterFacts } from './FilterFacts.tsx';
 import { useStaffGuard } from './staff-access.tsx';
 
 const SAVE_FAILED = 'Failed to save the filter';
@@ -202,17 +202,7 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
           </Button>
         </div>
       </div>
-      <FilterFacts
-        facts={[
-          { label: 'Query', value: filter.query },
-          ...settingsFacts({
-            include: filter.filters.data_job_description,
-            exclude: filter.filters.exclude_job_description,
-            minSalary: filter.filters.min_salary,
-            isRemote: filter.filters.is_remote,
-          }),
-        ]}
-      />
+      <SavedFilterFacts filter={filter} />
       <Dialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -1,7 +1,7 @@
 import type { SavedFilter } from '@app/domain/job-filters';
 import { Card } from '../../components/ui/Card.tsx';
 import { formatMoment } from './admin-record-view.ts';
-import { FilterFacts, settingsFacts } from './FilterFacts.tsx';
+import { SavedFilterFacts } from './FilterFacts.tsx';
 
 /** The client's saved job-search filters, one per query, in the order they were saved. */
 export function ExistingFiltersCard({ filters }: { filters: readonly SavedFilter[] }) {
@@ -17,17 +17,7 @@ export function ExistingFiltersCard({ filters }: { filters: readonly SavedFilter
                 <h3 className="font-semibold break-words text-neutral-900">{filter.name}</h3>
                 <p className="text-sm text-neutral-600">Saved {formatMoment(filter.date_saved)}</p>
               </div>
-              <FilterFacts
-                facts={[
-                  { label: 'Query', value: filter.query },
-                  ...settingsFacts({
-                    include: filter.filters.data_job_description,
-                    exclude: filter.filters.exclude_job_description,
-                    minSalary: filter.filters.min_salary,
-                    isRemote: filter.filters.is_remote,
-                  }),
-                ]}
-              />
+              <SavedFilterFacts filter={filter} />
             </li>
           ))}
         </ul>

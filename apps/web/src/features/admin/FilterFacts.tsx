@@ -1,3 +1,4 @@
+import type { SavedFilter } from '@app/domain/job-filters';
 import { formatSalary } from '@app/domain/jobs-format';
 
 export interface FilterFact {
@@ -51,4 +52,21 @@ export function settingsFacts(settings: {
     },
     { label: 'Remote', value: settings.isRemote ? 'Yes' : 'No' },
   ];
+}
+
+/** A saved filter's query and settings, as the console and the client page show them. */
+export function SavedFilterFacts({ filter }: { filter: SavedFilter }) {
+  return (
+    <FilterFacts
+      facts={[
+        { label: 'Query', value: filter.query },
+        ...settingsFacts({
+          include: filter.filters.data_job_description,
+          exclude: filter.filters.exclude_job_description,
+          minSalary: filter.filters.min_salary,
+          isRemote: filter.filters.is_remote,
+        }),
+      ]}
+    />
+  );
 }

@@ -4,13 +4,12 @@ import { Mail, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow } from '../../lib/api.ts';
 import { listOutbox } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { formatMoment } from './admin-record-view.ts';
-import { EmailFrame } from './EmailFrame.tsx';
+import { EmailReaderDialog } from './EmailFrame.tsx';
 import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_VIEW } from './outbox-view.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
@@ -52,15 +51,7 @@ export function OutboxCard({ clientId }: { clientId: string }) {
           ))}
         </ul>
       )}
-      <Dialog
-        open={reading !== null}
-        onOpenChange={(open) => !open && setReading(null)}
-        title={reading?.subject ?? ''}
-        description={reading ? `To ${reading.recipient}` : undefined}
-        size="lg"
-      >
-        {reading && <EmailFrame html={reading.html} title={`E-mail: ${reading.subject}`} />}
-      </Dialog>
+      <EmailReaderDialog message={reading} onClose={() => setReading(null)} />
     </Card>
   );
 }

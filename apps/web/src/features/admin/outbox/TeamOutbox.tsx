@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 import { formatMoment } from '../admin-record-view.ts';
-import { EmailFrame } from '../EmailFrame.tsx';
+import { EmailReaderDialog } from '../EmailFrame.tsx';
 import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_VIEW } from '../outbox-view.ts';
 import { useStaffGuard } from '../staff-access.tsx';
 import { type OutboxPage, teamOutboxApi } from './team-outbox-api.ts';
@@ -195,15 +195,7 @@ export function TeamOutbox() {
         </div>
       )}
 
-      <Dialog
-        open={reading !== null}
-        onOpenChange={(open) => !open && setReading(null)}
-        title={reading?.subject ?? ''}
-        description={reading ? `To ${reading.recipient}` : undefined}
-        size="lg"
-      >
-        {reading && <EmailFrame html={reading.html} title={`E-mail: ${reading.subject}`} />}
-      </Dialog>
+      <EmailReaderDialog message={reading} onClose={() => setReading(null)} />
       <Dialog
         open={cancelling !== null}
         onOpenChange={(open) => !open && !cancel.isPending && setCancelling(null)}
