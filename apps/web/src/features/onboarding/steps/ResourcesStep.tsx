@@ -4,10 +4,9 @@ import type { ReactNode } from 'react';
 import { focusRing } from '../../../components/ui/Button.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 
-/** Names the button that finishes: 'Complete Onboarding', or 'Save Changes' in edit mode. */
-/** What the wizard tells a step (its StepContentProps, restated here so the step does not import the wizard). */
+/** What the wizard tells this step (restated here, so that the step does not import the wizard). */
 interface ResourcesStepProps {
-  /** The words on the button that finishes the wizard. */
+  /** The words on the button that finishes the wizard: 'Complete Onboarding', or 'Save Changes' in edit mode. */
   finishLabel: string;
 }
 
