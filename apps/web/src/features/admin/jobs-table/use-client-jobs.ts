@@ -56,7 +56,11 @@ export function useClientJobs(clientId: string) {
     mutationFn: ({ job, applied }: { job: JobListItem; applied: boolean }) =>
       api.update(job.id, { applied_for_job: applied }),
     onMutate: ({ job, applied }) => applyOptimistically([job.id], applied),
-    onSuccess: (saved) => patch(new Map([[saved.id, saved]])),
+    // A quick second toggle may be answered after this one: the list keeps the newest wish.
+    onSuccess: (saved, { applied }) => {
+      const shown = queryClient.getQueryData<JobListItem[]>(queryKey)?.find((item) => item.id === saved.id);
+      if (shown?.applied_for_job === applied) patch(new Map([[saved.id, saved]]));
+    },
     onError: (error, { job }, undo) => {
       if (undo) patch(undo);
       toast.error(`Failed to update ${jobName(job)}: ${failureMessage(error, GENERIC_ERROR)}`);
