@@ -1,6 +1,6 @@
 /**
  * A recruiter works through a client's jobs in the console: imports a file, finds jobs, marks two
- * applied at once, writes an analyst note in place, deletes a job, and sees a colleague's import
+ * applied at once, writes an analyst note in place, records an outcome, deletes a job, and sees a colleague's import
  * without reloading; at desktop and phone widths, by keyboard where it matters.
  */
 import type { Page } from '@playwright/test';
@@ -125,6 +125,20 @@ for (const { width, height } of [
     await expect(savedNote).toContainText('Referred by <b>Dana</b>; interview Tuesday');
     await expect(savedNote).toBeFocused();
 
+    // What came of an application, recorded for the client; a job nobody applied to has none.
+    await expect(card.getByRole('button', { name: 'Record outcome for Data Platform Lead' })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Record outcome for Analytics Engineer' }).click();
+    const outcome = page.getByRole('dialog', { name: 'Record Outcome' });
+    await outcome.getByRole('radio', { name: 'Interview' }).check();
+    await outcome.getByRole('button', { name: 'Save Outcome' }).click();
+    await expect(toast(page, 'Outcome Saved')).toBeVisible();
+    await expect(outcome).toBeHidden();
+    await expect(
+      card.getByRole('button', { name: /^Outcome for Analytics Engineer: Interview, \w{3} \d{1,2}\. Change$/ }),
+    ).toBeVisible();
+    await card.screenshot({ path: test.info().outputPath(`jobs-table-outcome-${width}.png`) });
+    await savedNote.focus();
+
     // Escape drops an edit.
     await page.keyboard.press('Enter');
     await page.keyboard.type(' and more');
@@ -164,10 +178,12 @@ for (const { width, height } of [
       headers: { authorization: `Bearer ${await accessToken(clientPage)}` },
     });
     const jobs = jobListItems(await listed.json());
-    expect(jobs.map((job) => [job.data_job_title, job.applied_for_job, job.analyst_notes]).sort()).toEqual([
-      ['Analytics Engineer', true, 'Referred by <b>Dana</b>; interview Tuesday'],
-      ['Senior Data Engineer', true, null],
-      ['Staff Engineer', false, null],
+    expect(
+      jobs.map((job) => [job.data_job_title, job.applied_for_job, job.analyst_notes, job.outcome]).sort(),
+    ).toEqual([
+      ['Analytics Engineer', true, 'Referred by <b>Dana</b>; interview Tuesday', 'interview'],
+      ['Senior Data Engineer', true, null, null],
+      ['Staff Engineer', false, null, null],
     ]);
     await clientContext.close();
     await colleague.close();

@@ -15,7 +15,7 @@ import {
   ViewDetailsButton,
 } from './JobCells.tsx';
 import type { JobTableVariant, OptionalJobField } from './job-columns.tsx';
-import { OutcomeControl } from './OutcomeControl.tsx';
+import { MyJobOutcome } from './MyJobOutcome.tsx';
 
 /** A first guess at a card's height; cards are measured once drawn. */
 const ESTIMATED_CARD_HEIGHT = 220;
@@ -83,7 +83,7 @@ const JobCard = memo(function JobCard({
         </Fact>
         {job.applied_for_job && (
           <Fact label="Outcome">
-            <OutcomeControl job={job} />
+            <MyJobOutcome job={job} />
           </Fact>
         )}
         <Fact label="S.No">{serialNumber}</Fact>

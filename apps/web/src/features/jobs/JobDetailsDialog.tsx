@@ -16,7 +16,7 @@ import {
   yourStatus,
 } from './job-details.ts';
 import { fetchJob, myJobQueryKey } from './jobs-api.ts';
-import { OutcomeControl } from './OutcomeControl.tsx';
+import { MyJobOutcome } from './MyJobOutcome.tsx';
 
 function DetailList({ items }: { items: DetailItem[] }) {
   return (
@@ -180,7 +180,7 @@ function JobSections({ job }: { job: Job }) {
       </Section>
       {job.applied_for_job && (
         <Section title="Outcome">
-          <OutcomeControl job={job} />
+          <MyJobOutcome job={job} />
         </Section>
       )}
       {job.data_job_description && <DescriptionSection description={job.data_job_description} />}

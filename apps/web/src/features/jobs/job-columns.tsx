@@ -14,7 +14,7 @@ import {
   StatusBadge,
   ViewDetailsButton,
 } from './JobCells.tsx';
-import { OutcomeControl } from './OutcomeControl.tsx';
+import { MyJobOutcome } from './MyJobOutcome.tsx';
 
 /**
  * The columns of the two job tables (spec 2, section 2): /myjobs manages jobs (checkboxes and the
@@ -162,7 +162,7 @@ const sharedColumns = {
     id: 'outcome',
     header: 'Outcome',
     meta: { width: 184 },
-    cell: ({ row }) => <OutcomeControl job={row.original} />,
+    cell: ({ row }) => <MyJobOutcome job={row.original} />,
   }),
   details: column.display({
     id: 'view_details',

@@ -55,11 +55,12 @@ const selectClasses = `h-10 rounded-md border border-neutral-300 bg-white px-3 t
 /**
  * The recruiter's table of one client's jobs (the client page mounts it with the client's id):
  * import a file, find jobs by typing, narrow them by applied and client decision, sort any column,
- * mark them applied one by one or in bulk, edit analyst notes in place, and delete a job. Thousands
+ * mark them applied one by one or in bulk, record what came of an application, edit analyst notes in
+ * place, and delete a job. Thousands
  * of jobs stay quick: the list is filtered and sorted in the browser and only the rows in view render.
  */
 export function ClientJobsTable({ clientId }: { clientId: string }) {
-  const { jobs, setApplied, markApplied, saveNotes, remove } = useClientJobs(clientId);
+  const { jobs, setApplied, markApplied, saveNotes, remove, outcomeSaving } = useClientJobs(clientId);
   const all = jobs.data;
   const [filters, setFilters] = useState<ClientJobsFilters>(NO_CLIENT_JOB_FILTERS);
   const search = useDeferredValue(filters.search);
@@ -119,8 +120,9 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
       saveNotes: (job, notes, saved) => saveNotes.mutate({ job, notes }, { onSuccess: saved }),
       savingNotesOf: saveNotes.isPending ? (saveNotes.variables?.job.id ?? null) : null,
       askDelete: setDeleting,
+      outcomeSaving,
     }),
-    [selected, selectedShown, shown, toggleApplied, editingNotesOf, saveNotes],
+    [selected, selectedShown, shown, toggleApplied, editingNotesOf, saveNotes, outcomeSaving],
   );
 
   const bulk = (applied: boolean) => {

@@ -1,7 +1,9 @@
 import { applyLink, decisionOf, type JobListItem } from '@app/domain/jobs';
+import type { StaffJob } from '@app/domain/jobs-api';
 import { jobName } from '@app/domain/jobs-format';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { createContext, type KeyboardEvent, useContext, useEffect, useId, useRef, useState } from 'react';
+import { OutcomeControl, type OutcomeSaving } from '../../../components/jobs/OutcomeControl.tsx';
 import { Button, focusRing } from '../../../components/ui/Button.tsx';
 import { Textarea } from '../../../components/ui/Field.tsx';
 
@@ -19,6 +21,7 @@ export interface ClientJobsTableActions {
   saveNotes(job: JobListItem, notes: string, saved: () => void): void;
   savingNotesOf: string | null;
   askDelete(job: JobListItem): void;
+  outcomeSaving: OutcomeSaving<StaffJob>;
 }
 
 export const ClientJobsTableContext = createContext<ClientJobsTableActions | null>(null);
@@ -73,6 +76,12 @@ export function AppliedToggle({ job }: { job: JobListItem }) {
       onChange={() => toggleApplied(job)}
     />
   );
+}
+
+/** What came of an applied job, recorded by the client or by staff for them. */
+export function JobOutcome({ job }: { job: JobListItem }) {
+  const { outcomeSaving } = useActions();
+  return <OutcomeControl job={job} saving={outcomeSaving} />;
 }
 
 export function ClientDecision({ job }: { job: JobListItem }) {

@@ -7,6 +7,7 @@ import {
   ClientDecision,
   ClientNotes,
   DeleteJobButton,
+  JobOutcome,
   PostingLink,
   SelectAllShown,
   SelectJob,
@@ -28,7 +29,7 @@ const column = createColumnHelper<typeof clientJobTableFeatures, JobListItem>();
 
 /**
  * The recruiter's columns: every column of data sorts (Applied by the job's status, where Applied
- * comes first); the posting link and Delete are actions.
+ * comes first); the outcome, the posting link and Delete are actions.
  */
 export const clientJobColumns: ClientJobColumn[] = [
   column.display({
@@ -62,6 +63,12 @@ export const clientJobColumns: ClientJobColumn[] = [
     header: 'Applied',
     meta: { width: 96, sortColumn: 'status' },
     cell: ({ row }) => <AppliedToggle job={row.original} />,
+  }),
+  column.display({
+    id: 'outcome',
+    header: 'Outcome',
+    meta: { width: 184 },
+    cell: ({ row }) => <JobOutcome job={row.original} />,
   }),
   column.display({
     id: 'client_approval',

@@ -1,5 +1,5 @@
 import type { JobListItem } from '@app/domain/jobs';
-import { type JobListResponse, jobListItems } from '@app/domain/jobs-api';
+import { type JobListResponse, jobListItems, type OutcomeBody, type StaffJob } from '@app/domain/jobs-api';
 import {
   BULK_APPLIED_MAX_JOBS,
   type BulkAppliedResult,
@@ -30,6 +30,12 @@ export function clientJobsApi(clientId: string, guard: Guard) {
     async update(id: string, patch: StaffJobPatch): Promise<JobListItem> {
       const path = `${jobsPath(clientId)}/${encodeURIComponent(id)}`;
       return (await call(apiFetch<{ data: JobListItem }>(path, { method: 'PATCH', json: patch }))).data;
+    },
+
+    /** Records (or clears) what came of an applied job, as the client can. */
+    async setOutcome(id: string, body: OutcomeBody): Promise<StaffJob> {
+      const path = `/admin/jobs/${encodeURIComponent(id)}/outcome`;
+      return (await call(apiFetch<{ data: StaffJob }>(path, { method: 'PUT', json: body }))).data;
     },
 
     /** In requests of at most the server's limit; answers every id that was changed or not found. */

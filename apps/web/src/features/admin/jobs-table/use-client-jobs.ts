@@ -1,8 +1,10 @@
 import type { JobListItem } from '@app/domain/jobs';
+import type { StaffJob } from '@app/domain/jobs-api';
 import { jobName } from '@app/domain/jobs-format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toast } from 'sonner';
+import type { OutcomeSaving } from '../../../components/jobs/OutcomeControl.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 import { adminQueryKeys } from '../query-keys.ts';
@@ -105,5 +107,16 @@ export function useClientJobs(clientId: string) {
     onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
   });
 
-  return { jobs, setApplied, markApplied, saveNotes, remove };
+  const outcomeSaving = useMemo<OutcomeSaving<StaffJob>>(
+    () => ({
+      save: api.setOutcome,
+      onSaved: ({ id, outcome, outcome_date }) =>
+        queryClient.setQueryData<JobListItem[]>(adminQueryKeys.jobs(clientId), (list) =>
+          list?.map((job) => (job.id === id ? { ...job, outcome, outcome_date } : job)),
+        ),
+    }),
+    [api, queryClient, clientId],
+  );
+
+  return { jobs, setApplied, markApplied, saveNotes, remove, outcomeSaving };
 }

@@ -6,17 +6,29 @@ import {
   OUTCOME_DATE_REQUIRED_MESSAGE,
 } from '@app/domain/job-outcomes';
 import type { JobListItem } from '@app/domain/jobs';
+import type { OutcomeBody } from '@app/domain/jobs-api';
 import { formatShortDate } from '@app/domain/jobs-format';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/Button.tsx';
-import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Field, Input } from '../../components/ui/Field.tsx';
 import { failureMessage } from '../../lib/api.ts';
-import { showSavedOutcome, updateOutcome } from './outcome-api.ts';
+import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { Field, Input } from '../ui/Field.tsx';
 
-type OutcomeJob = Pick<JobListItem, 'id' | 'data_job_title' | 'applied_for_job' | 'outcome' | 'outcome_date'>;
+export type OutcomeJob = Pick<
+  JobListItem,
+  'id' | 'data_job_title' | 'applied_for_job' | 'outcome' | 'outcome_date'
+>;
+
+/**
+ * Where an outcome is saved: the client saves their own job's, staff a client's. `save` calls the
+ * server and answers the saved job; `onSaved` shows it wherever the job is on screen.
+ */
+export interface OutcomeSaving<Saved extends OutcomeJob> {
+  save(id: string, body: OutcomeBody): Promise<Saved>;
+  onSaved(saved: Saved): void;
+}
 
 const OUTCOME_SAVE_FAILED_MESSAGE = 'Failed to save the outcome. Please try again.';
 
@@ -35,10 +47,19 @@ export function outcomeText(job: Pick<OutcomeJob, 'outcome' | 'outcome_date'>): 
 }
 
 /**
- * The outcome of an applied job and the button that records it: a cell of the job tables and a part
- * of the details pop-up. Jobs nobody applied to have no outcome to record.
+ * The outcome of an applied job and the button that records it: a cell of the job tables (the
+ * client's and the recruiter's) and a part of the details pop-up. Jobs nobody applied to have no
+ * outcome to record.
  */
-export function OutcomeControl({ job, size = 'sm' }: { job: OutcomeJob; size?: 'sm' | 'md' }) {
+export function OutcomeControl<Saved extends OutcomeJob>({
+  job,
+  saving,
+  size = 'sm',
+}: {
+  job: OutcomeJob;
+  saving: OutcomeSaving<Saved>;
+  size?: 'sm' | 'md';
+}) {
   const [open, setOpen] = useState(false);
   if (!job.applied_for_job) return <span className="text-neutral-500">—</span>;
   const text = outcomeText(job);
@@ -54,22 +75,28 @@ export function OutcomeControl({ job, size = 'sm' }: { job: OutcomeJob; size?: '
       >
         {text ?? 'Record outcome'}
       </Button>
-      {open && <OutcomeDialog job={job} onClose={() => setOpen(false)} />}
+      {open && <OutcomeDialog job={job} saving={saving} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function OutcomeDialog({ job, onClose }: { job: OutcomeJob; onClose(): void }) {
-  const queryClient = useQueryClient();
+function OutcomeDialog<Saved extends OutcomeJob>({
+  job,
+  saving,
+  onClose,
+}: {
+  job: OutcomeJob;
+  saving: OutcomeSaving<Saved>;
+  onClose(): void;
+}) {
   const today = localToday();
   const [outcome, setOutcome] = useState<JobOutcome>(job.outcome ?? 'response');
   const [date, setDate] = useState(job.outcome_date ?? today);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (body: { outcome: JobOutcome | null; outcome_date: string | null }) =>
-      updateOutcome(job.id, body),
+    mutationFn: (body: OutcomeBody) => saving.save(job.id, body),
     onSuccess: (saved) => {
-      showSavedOutcome(queryClient, saved);
+      saving.onSaved(saved);
       toast.success(saved.outcome ? 'Outcome Saved' : 'Outcome Cleared', {
         description: saved.outcome ? `${saved.data_job_title || 'Job'}: ${outcomeText(saved)}` : undefined,
       });
