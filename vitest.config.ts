@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, which on a 2-core machine is one file at a
+    // time. Suites spend much of their time waiting on databases, SMTP and HTTP, so three overlap well.
+    maxWorkers: 3,
     globalSetup: ['test/setup/print-fast-check-seed.ts'],
     projects: [
       {
