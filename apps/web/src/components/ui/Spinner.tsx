@@ -27,3 +27,13 @@ export function Spinner({ size = 'md', label = 'Loading...', className = '' }: S
     </span>
   );
 }
+
+/** A line saying what is loading, with a small spinner: what a card or pop-up shows until its data is there. */
+export function LoadingLine({ children }: { children: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
+      <Spinner size="sm" label={null} />
+      {children}
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
 import type { AvoidedCompany } from '@app/domain/companies-to-avoid';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui/Card.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { apiFetch, dataOrThrow } from '../../lib/api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { useStaffGuard } from './staff-access.tsx';
@@ -25,10 +25,7 @@ export function AvoidedCompaniesCard({ clientId }: { clientId: string }) {
       description="Never apply to these for the client; an import refuses jobs at them."
     >
       {companies.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
-          <Spinner size="sm" label={null} />
-          Loading companies...
-        </p>
+        <LoadingLine>Loading companies...</LoadingLine>
       ) : companies.isError ? (
         <p role="alert" className="text-sm text-red-800">
           {companies.error.message}

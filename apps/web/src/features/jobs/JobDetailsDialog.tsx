@@ -4,7 +4,7 @@ import { ExternalLink } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { JobHistory } from './JobHistory.tsx';
 import {
@@ -152,10 +152,7 @@ export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
               </Button>
             </div>
           ) : (
-            <p className="flex items-center gap-2 text-sm text-neutral-600">
-              <Spinner size="sm" label={null} />
-              Loading job details...
-            </p>
+            <LoadingLine>Loading job details...</LoadingLine>
           )}
         </div>
       )}

@@ -2,7 +2,7 @@ import { describeJobEvent, JOB_EVENT_ACTOR_LABELS } from '@app/domain/job-histor
 import { formatShortDate } from '@app/domain/jobs-format';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { fetchJobHistory, jobHistoryQueryKey } from './outcome-api.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
@@ -22,12 +22,7 @@ export function JobHistory({ jobId }: { jobId: string }) {
     staleTime: 0,
   });
   if (history.isPending) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-neutral-600">
-        <Spinner size="sm" label={null} />
-        Loading history...
-      </p>
-    );
+    return <LoadingLine>Loading history...</LoadingLine>;
   }
   if (history.isError) {
     return (

@@ -1,9 +1,8 @@
 import type { JobListItem, JobSort, JobSortColumn } from '@app/domain/jobs';
 import { type ColumnDef, FlexRender, type Row, type SortingState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type CSSProperties, memo, useEffect, useMemo, useRef } from 'react';
-import { focusRing } from '../../components/ui/Button.tsx';
+import { ColumnHeader } from '../../components/ui/ColumnHeader.tsx';
 import { jobTableFeatures } from './job-columns.tsx';
 
 /**
@@ -23,9 +22,6 @@ export interface JobsTableProps {
   /** When this changes (new filters, new sort) the list scrolls back to the top. */
   resetKey: unknown;
 }
-
-const ariaSort = (sorted: false | 'asc' | 'desc') =>
-  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined;
 
 type JobColumnDef = JobsTableProps['columns'][number];
 
@@ -150,35 +146,19 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
         <thead className="sticky top-0 z-10 grid border-b border-neutral-200 bg-neutral-50">
           <tr aria-rowindex={1} className="flex w-full bg-neutral-50">
             {headerGroup?.headers.map((header) => {
-              const meta = header.column.columnDef.meta;
-              const sortColumn = meta?.sortColumn;
-              const sorted = header.column.getIsSorted();
-              const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
+              const sortColumn = header.column.columnDef.meta?.sortColumn;
               const layout = cellLayout(placement, header.column.columnDef);
               return (
-                <th
+                <ColumnHeader
                   key={header.id}
-                  scope="col"
-                  aria-sort={sortColumn ? ariaSort(sorted) : undefined}
-                  className={`flex shrink-0 items-center px-3 py-2 text-left font-semibold whitespace-nowrap text-neutral-700 ${layout.className}`}
+                  sortable={sortColumn !== undefined}
+                  direction={header.column.getIsSorted() || undefined}
+                  onSort={() => sortColumn && onSort(sortColumn)}
+                  className={layout.className}
                   style={layout.style}
                 >
-                  {sortColumn ? (
-                    <button
-                      type="button"
-                      className={`inline-flex items-center gap-1 rounded-sm whitespace-nowrap hover:text-neutral-950 ${focusRing}`}
-                      onClick={() => onSort(sortColumn)}
-                    >
-                      <table.FlexRender header={header} />
-                      <SortIcon
-                        className={`size-3.5 ${sorted ? 'text-neutral-900' : 'text-neutral-400'}`}
-                        aria-hidden="true"
-                      />
-                    </button>
-                  ) : (
-                    <table.FlexRender header={header} />
-                  )}
-                </th>
+                  <table.FlexRender header={header} />
+                </ColumnHeader>
               );
             })}
           </tr>

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import {
   addCompanyToAvoid,
@@ -63,10 +63,7 @@ export function CompaniesToAvoidCard() {
       description="We will never apply to these companies for you, whatever their name's spelling ('Acme' and 'ACME Inc.' are one)."
     >
       {companies.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
-          <Spinner size="sm" label={null} />
-          Loading companies...
-        </p>
+        <LoadingLine>Loading companies...</LoadingLine>
       ) : companies.isError ? (
         <div role="alert" className="space-y-3 text-sm text-neutral-800">
           <p>Your list could not be loaded: {failureMessage(companies.error, SAVE_FAILED_FALLBACK)}</p>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import {
   profileRecordQueryKey,
@@ -91,10 +91,7 @@ function Preferences() {
         Back to Profile
       </Button>
       {preferences.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
-          <Spinner size="sm" label={null} />
-          Loading preferences...
-        </p>
+        <LoadingLine>Loading preferences...</LoadingLine>
       ) : preferences.isError ? (
         // The toast says what failed; no status is shown, since none is known.
         <Card title="Career Coaching Email">

@@ -3,7 +3,7 @@ import { CalendarClock } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { apiFetch, dataOrThrow, failureMessage } from '../../lib/api.ts';
 
 const weeklySummaryQueryKey = ['weekly-summary'] as const;
@@ -48,10 +48,7 @@ export function WeeklySummaryCard() {
       description="Once a week, the jobs we applied to for you, sent only when there is something new."
     >
       {summary.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
-          <Spinner size="sm" label={null} />
-          Loading...
-        </p>
+        <LoadingLine>Loading...</LoadingLine>
       ) : summary.isError ? (
         <div role="alert" className="space-y-3 text-sm text-neutral-800">
           <p>Your current status could not be loaded.</p>

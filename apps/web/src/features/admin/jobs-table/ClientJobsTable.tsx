@@ -11,7 +11,6 @@ import {
 import { formatCount, jobName } from '@app/domain/jobs-format';
 import { useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import {
   type CSSProperties,
   type RefObject,
@@ -25,6 +24,7 @@ import {
 } from 'react';
 import { Button, focusRing } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
+import { ColumnHeader } from '../../../components/ui/ColumnHeader.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { Input, Label } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -301,9 +301,6 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
   );
 }
 
-const ariaSort = (direction: 'asc' | 'desc' | undefined) =>
-  direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined;
-
 /** Where each sticky column stays while the table scrolls sideways: after the sticky ones before it. */
 function stickyOffsets(columns: readonly ClientJobColumn[]): Map<string, number> {
   const offsets = new Map<string, number>();
@@ -377,35 +374,19 @@ function JobRows({
         <thead className="sticky top-0 z-10 grid border-b border-neutral-200 bg-neutral-50">
           <tr aria-rowindex={1} className="flex w-full bg-neutral-50">
             {headerGroup?.headers.map((header) => {
-              const meta = header.column.columnDef.meta;
-              const sortColumn = meta?.sortColumn;
-              const direction = sortColumn && sort?.column === sortColumn ? sort.direction : undefined;
-              const SortIcon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+              const sortColumn = header.column.columnDef.meta?.sortColumn;
               const layout = cellLayout(header.column.columnDef);
               return (
-                <th
+                <ColumnHeader
                   key={header.id}
-                  scope="col"
-                  aria-sort={sortColumn ? ariaSort(direction) : undefined}
-                  className={`flex shrink-0 items-center px-3 py-2 text-left font-semibold whitespace-nowrap text-neutral-700 ${layout.className}`}
+                  sortable={sortColumn !== undefined}
+                  direction={sortColumn && sort?.column === sortColumn ? sort.direction : undefined}
+                  onSort={() => sortColumn && onSort(sortColumn)}
+                  className={layout.className}
                   style={layout.style}
                 >
-                  {sortColumn ? (
-                    <button
-                      type="button"
-                      className={`inline-flex items-center gap-1 rounded-sm whitespace-nowrap hover:text-neutral-950 ${focusRing}`}
-                      onClick={() => onSort(sortColumn)}
-                    >
-                      <table.FlexRender header={header} />
-                      <SortIcon
-                        className={`size-3.5 ${direction ? 'text-neutral-900' : 'text-neutral-400'}`}
-                        aria-hidden="true"
-                      />
-                    </button>
-                  ) : (
-                    <table.FlexRender header={header} />
-                  )}
-                </th>
+                  <table.FlexRender header={header} />
+                </ColumnHeader>
               );
             })}
           </tr>
