@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { importJobsFor } from '../../testing/jobs.ts';
 import { DELETE_CONFIRMATION_MESSAGE } from './service.ts';
 
 type Headers = Record<string, string>;
@@ -29,15 +30,8 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
   let gus: Headers;
   let staff: Headers;
 
-  const importFor = async (clientId: string, rows: Record<string, unknown>[]) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/admin/jobs/import',
-      headers: staff,
-      payload: { client_id: clientId, format: 'json', content: JSON.stringify(rows) },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  };
+  const importFor = (clientId: string, rows: Record<string, unknown>[]) =>
+    importJobsFor(app, staff, { client_id: clientId }, rows);
 
   beforeAll(async () => {
     ({ app, close, config } = await createTestApp(kind));

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { importJobsFor } from '../../testing/jobs.ts';
 
 const IMPORT_SCRIPT = new URL('../../../../../scripts/jobs-import.ts', import.meta.url).pathname;
 const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
@@ -32,21 +33,8 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
 
   const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
 
-  async function importFor(email: string, rows: Record<string, unknown>[]) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/admin/jobs/import',
-      headers: staff,
-      payload: { email, format: 'json', content: JSON.stringify(rows) },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as {
-      imported: number;
-      updated: number;
-      client: { id: string; kind: string; email: string };
-      matched: string;
-    };
-  }
+  const importFor = (email: string, rows: Record<string, unknown>[]) =>
+    importJobsFor(app, staff, { email }, rows);
 
   const post = (payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/admin/jobs/import', headers: staff, payload });

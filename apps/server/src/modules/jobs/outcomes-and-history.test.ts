@@ -1,10 +1,10 @@
 import type { JobEvent } from '@app/domain/job-history';
 import { OUTCOME_DATE_IN_FUTURE_MESSAGE, OUTCOME_NOT_APPLIED_MESSAGE } from '@app/domain/job-outcomes';
-import { jobListItems, jobListResponseSchema } from '@app/domain/jobs-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { importJobsFor, myJobs } from '../../testing/jobs.ts';
 
 type Headers = Record<string, string>;
 
@@ -18,21 +18,10 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
 
   const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
 
-  async function importFor(clientId: string, rows: Record<string, unknown>[]) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/admin/jobs/import',
-      headers: staff,
-      payload: { client_id: clientId, format: 'json', content: JSON.stringify(rows) },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as { imported: number; updated: number; merged: number; refused: unknown[] };
-  }
+  const importFor = (clientId: string, rows: Record<string, unknown>[]) =>
+    importJobsFor(app, staff, { client_id: clientId }, rows);
 
-  async function jobsOf(headers: Headers) {
-    const response = await app.inject({ method: 'GET', url: '/api/my-jobs', headers });
-    return jobListItems(jobListResponseSchema.parse(response.json()));
-  }
+  const jobsOf = (headers: Headers) => myJobs(app, headers);
 
   async function idOf(title: string): Promise<string> {
     const job = (await jobsOf(carol)).find((candidate) => candidate.data_job_title === title);

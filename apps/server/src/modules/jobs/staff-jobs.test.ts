@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { importJobsFor } from '../../testing/jobs.ts';
 
 type Headers = Record<string, string>;
 const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
@@ -26,15 +27,8 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
     headers: Headers = staff,
   ) => app.inject({ method, url: path, headers, ...(payload === undefined ? {} : { payload }) });
 
-  async function importFor(clientId: string, rows: Record<string, unknown>[]): Promise<void> {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/admin/jobs/import',
-      headers: staff,
-      payload: { client_id: clientId, format: 'json', content: JSON.stringify(rows) },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  const importFor = (clientId: string, rows: Record<string, unknown>[]) =>
+    importJobsFor(app, staff, { client_id: clientId }, rows);
 
   async function list(clientId: string): Promise<JobListItem[]> {
     const response = await call('GET', url(clientId));
