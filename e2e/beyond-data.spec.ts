@@ -3,16 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { JOB_EXPORT_COLUMNS } from '../packages/domain/src/jobs-export.ts';
 import { signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
-import { listJobs, type StaffApi, signInClientWithJobs, signInStaff } from './jobs-seed.ts';
-
-let staff: StaffApi;
-test.beforeAll(async ({ browser }) => {
-  staff = await signInStaff(browser);
-});
-test.afterAll(async () => {
-  await staff.close();
-});
+import { expect, expectAccessible } from './fixtures.ts';
+import { listJobs, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 const JOBS = [
@@ -43,6 +35,7 @@ async function downloaded(page: Page, click: () => Promise<void>) {
 
 for (const size of WIDTHS) {
   test(`a client exports their jobs and their data, then deletes their account (${size.width})`, async ({
+    staff,
     page,
     browserProblems,
   }) => {

@@ -1,15 +1,7 @@
 /** A client records what came of an application, sees it in the funnel, and reads the job's history. */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
-import { type StaffApi, signInClientWithJobs, signInStaff } from './jobs-seed.ts';
-
-let staff: StaffApi;
-test.beforeAll(async ({ browser }) => {
-  staff = await signInStaff(browser);
-});
-test.afterAll(async () => {
-  await staff.close();
-});
+import { expect, expectAccessible } from './fixtures.ts';
+import { signInClientWithJobs, test } from './jobs-seed.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 const JOBS = [
@@ -42,6 +34,7 @@ async function expectNoSideways(page: Page, width: number) {
 
 for (const size of WIDTHS) {
   test(`a client records an interview and sees it in the funnel and the job's history (${size.width})`, async ({
+    staff,
     page,
   }) => {
     await page.setViewportSize(size);

@@ -7,12 +7,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
 
 test('every journey uses the fixture that watches for these problems', () => {
+  // The jobs journeys take the same `test`, extended with a staff member who assigns their jobs.
+  const jobsSeed = readFileSync(`${import.meta.dirname}/jobs-seed.ts`, 'utf8');
+  expect(jobsSeed).toMatch(/import \{[^}]*\btest as journeyTest\b[^}]*\} from '\.\/fixtures\.ts'/);
+  expect(jobsSeed).toContain('export const test = journeyTest.extend');
   const specs = readdirSync(import.meta.dirname).filter((file) => file.endsWith('.spec.ts'));
   expect(specs.length).toBeGreaterThan(1);
   for (const spec of specs) {
     const source = readFileSync(`${import.meta.dirname}/${spec}`, 'utf8');
     const importsTest = /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'([^']+)'/.exec(source)?.[1];
-    expect(importsTest, `${spec} takes \`test\` from`).toBe('./fixtures.ts');
+    expect(['./fixtures.ts', './jobs-seed.ts'], `${spec} takes \`test\` from ${importsTest}`).toContain(
+      importsTest,
+    );
   }
 });
 

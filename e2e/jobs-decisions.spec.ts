@@ -4,16 +4,8 @@
  */
 import type { Page } from '@playwright/test';
 import { sortJobs } from '../packages/domain/src/jobs.ts';
-import { expect, test } from './fixtures.ts';
-import { DETAILED_TITLE, type StaffApi, signInClientWithJobs, signInStaff } from './jobs-seed.ts';
-
-let staff: StaffApi;
-test.beforeAll(async ({ browser }) => {
-  staff = await signInStaff(browser);
-});
-test.afterAll(async () => {
-  await staff.close();
-});
+import { expect } from './fixtures.ts';
+import { DETAILED_TITLE, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' });
 /** The row of the job with this title. */
@@ -34,7 +26,7 @@ async function openMyJobs(page: Page) {
 const toastWith = (page: Page, title: string, description: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
 
-test('a client rejects a job and restores it, and both survive a reload', async ({ page }) => {
+test('a client rejects a job and restores it, and both survive a reload', async ({ staff, page }) => {
   const { jobs } = await signInClientWithJobs(page, staff);
   const job = sortJobs(jobs).find(
     (candidate) => candidate.client_approval === 'pending' && !candidate.applied_for_job,
@@ -71,7 +63,11 @@ test('a client rejects a job and restores it, and both survive a reload', async 
   await expect(rowOf(page, title).getByRole('button', { name: /^Reject / })).toBeVisible();
 });
 
-test('a decision the server refuses is put back, with the reason', async ({ page, browserProblems }) => {
+test('a decision the server refuses is put back, with the reason', async ({
+  staff,
+  page,
+  browserProblems,
+}) => {
   browserProblems.allow(/404/);
   const { email, jobs } = await signInClientWithJobs(page, staff);
   const sorted = sortJobs(jobs);
@@ -91,7 +87,7 @@ test('a decision the server refuses is put back, with the reason', async ({ page
   await expect(row.getByRole('cell').nth(8)).toHaveText('Pending');
 });
 
-test('a client rejects several jobs at once and clears the rejections', async ({ page }) => {
+test('a client rejects several jobs at once and clears the rejections', async ({ staff, page }) => {
   await signInClientWithJobs(page, staff);
   await openMyJobs(page);
   const serials = [1, 2, 3];
@@ -129,6 +125,7 @@ test('a client rejects several jobs at once and clears the rejections', async ({
 });
 
 test('a bulk rejection the server partly refuses reverts only those jobs and keeps the selection', async ({
+  staff,
   page,
 }) => {
   const { email, jobs } = await signInClientWithJobs(page, staff);
@@ -149,7 +146,7 @@ test('a bulk rejection the server partly refuses reverts only those jobs and kee
   await expect(bulkBar.getByText('2 job(s) selected')).toBeVisible();
 });
 
-test('a client writes notes on a job and finds them after a reload', async ({ page }) => {
+test('a client writes notes on a job and finds them after a reload', async ({ staff, page }) => {
   await signInClientWithJobs(page, staff);
   await openMyJobs(page);
   const notes = 'Ask about the on-call rota.\nReferral: Dana';
@@ -182,6 +179,7 @@ test('a client writes notes on a job and finds them after a reload', async ({ pa
 });
 
 test('notes the server refuses are kept in the dialog, with the reason', async ({
+  staff,
   page,
   browserProblems,
 }) => {

@@ -6,22 +6,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { filterJobs, type JobListItem, sortJobs } from '../packages/domain/src/jobs.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
-import {
-  JOURNEY_JOB_COUNT,
-  journeyJobs,
-  type StaffApi,
-  signInClientWithJobs,
-  signInStaff,
-} from './jobs-seed.ts';
-
-let staff: StaffApi;
-test.beforeAll(async ({ browser }) => {
-  staff = await signInStaff(browser);
-});
-test.afterAll(async () => {
-  await staff.close();
-});
+import { expect, expectAccessible } from './fixtures.ts';
+import { JOURNEY_JOB_COUNT, journeyJobs, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -51,7 +37,7 @@ async function expectLabelsInside(scope: Locator) {
   expect(spilled).toEqual([]);
 }
 
-test('on a laptop every column can be reached with the job title in view', async ({ page }) => {
+test('on a laptop every column can be reached with the job title in view', async ({ staff, page }) => {
   await page.setViewportSize(LAPTOP);
   const { jobs } = await signInClientWithJobs(page, staff);
   await page.goto('/myjobs');
@@ -112,7 +98,7 @@ test('on a laptop every column can be reached with the job title in view', async
   ).toBeAttached();
 });
 
-test('on a phone each job is a card that says what it is before any action', async ({ page }) => {
+test('on a phone each job is a card that says what it is before any action', async ({ staff, page }) => {
   await page.setViewportSize(PHONE);
   const { jobs } = await signInClientWithJobs(page, staff);
   await page.goto('/myjobs');
@@ -194,6 +180,7 @@ test('on a phone each job is a card that says what it is before any action', asy
 });
 
 test('filters and sort stay in the address through a reload, a shared link and Back', async ({
+  staff,
   page,
   context,
 }) => {
@@ -256,7 +243,10 @@ test('filters and sort stay in the address through a reload, a shared link and B
   await expect(page.getByText(`${JOURNEY_JOB_COUNT} of ${JOURNEY_JOB_COUNT} jobs shown`)).toBeVisible();
 });
 
-test('a custom range can be cleared, and From after To is refused with a message', async ({ page }) => {
+test('a custom range can be cleared, and From after To is refused with a message', async ({
+  staff,
+  page,
+}) => {
   await page.setViewportSize(LAPTOP);
   await signInClientWithJobs(page, staff);
   await page.goto('/myjobs');
@@ -294,7 +284,7 @@ test('a custom range can be cleared, and From after To is refused with a message
   await expect(page).toHaveURL(/\/myjobs\?date=custom$/);
 });
 
-test('the skip link moves past the jobs table', async ({ page }) => {
+test('the skip link moves past the jobs table', async ({ staff, page }) => {
   await page.setViewportSize(LAPTOP);
   await signInClientWithJobs(page, staff);
   await page.goto('/myjobs');
@@ -306,7 +296,7 @@ test('the skip link moves past the jobs table', async ({ page }) => {
   await expect(page.getByText('End of the jobs table')).toBeFocused();
 });
 
-test('counts carry thousands separators and the stats page fits a phone', async ({ page }) => {
+test('counts carry thousands separators and the stats page fits a phone', async ({ staff, page }) => {
   // 1,200 jobs: the journey's 300, four times over, the copies applied (1,000 applied in all).
   const many = [0, 1, 2, 3].flatMap((copy) =>
     journeyJobs().map((job) => ({

@@ -11,7 +11,7 @@ import {
   type JobSortColumn,
   sortJobs,
 } from '../packages/domain/src/jobs.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible } from './fixtures.ts';
 import {
   DETAILED_DESCRIPTION,
   DETAILED_TITLE,
@@ -19,18 +19,9 @@ import {
   LINKED_NOTE_TITLE,
   LINKED_NOTE_URL,
   MARKUP,
-  type StaffApi,
   signInClientWithJobs,
-  signInStaff,
+  test,
 } from './jobs-seed.ts';
-
-let staff: StaffApi;
-test.beforeAll(async ({ browser }) => {
-  staff = await signInStaff(browser);
-});
-test.afterAll(async () => {
-  await staff.close();
-});
 
 const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' });
 const bodyRows = (page: Page) => jobsTable(page).locator('tbody tr');
@@ -78,7 +69,7 @@ async function openMyJobs(page: Page) {
   await expect(bodyRows(page).first()).toBeVisible();
 }
 
-test('a client filters their jobs by status, decision and date preset', async ({ page }) => {
+test('a client filters their jobs by status, decision and date preset', async ({ staff, page }) => {
   const { jobs } = await signInClientWithJobs(page, staff);
   await openMyJobs(page);
   await expectShown(page, sortJobs(jobs));
@@ -122,7 +113,7 @@ async function pickDay(page: Page, label: 'From' | 'To', day: Date) {
   ).toBeVisible();
 }
 
-test('a client picks custom From and To dates, both inclusive', async ({ page }) => {
+test('a client picks custom From and To dates, both inclusive', async ({ staff, page }) => {
   const { jobs } = await signInClientWithJobs(page, staff);
   await openMyJobs(page);
   await page.getByLabel('Date', { exact: true }).selectOption({ label: 'Custom Date' });
@@ -161,7 +152,7 @@ const SORTABLE: [header: string, column: JobSortColumn][] = [
   ['Posted', 'data_posted'],
 ];
 
-test('a client sorts by every sortable column, ascending then descending', async ({ page }) => {
+test('a client sorts by every sortable column, ascending then descending', async ({ staff, page }) => {
   const { jobs } = await signInClientWithJobs(page, staff);
   await openMyJobs(page);
   const refreshed = jobsTable(page).getByRole('columnheader', { name: 'Refreshed' });
@@ -189,7 +180,7 @@ const detail = (section: Locator, label: string) =>
     .filter({ has: section.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
     .locator('dd');
 
-test('a client reads a job in the details pop-up, and closes it every way', async ({ page }) => {
+test('a client reads a job in the details pop-up, and closes it every way', async ({ staff, page }) => {
   await signInClientWithJobs(page, staff);
   await openMyJobs(page);
   const title = jobsTable(page).getByRole('button', { name: DETAILED_TITLE, exact: true });
@@ -300,7 +291,7 @@ test('a client reads a job in the details pop-up, and closes it every way', asyn
   await expect(sparseSection('Job Description')).toHaveCount(0);
 });
 
-test('an analyst note link becomes a safe link while markup stays text', async ({ page }) => {
+test('an analyst note link becomes a safe link while markup stays text', async ({ staff, page }) => {
   let alerted = false;
   page.on('dialog', async (dialog) => {
     alerted = true;
@@ -320,7 +311,7 @@ test('an analyst note link becomes a safe link while markup stays text', async (
   expect(alerted).toBe(false);
 });
 
-test('the jobs page passes axe, with the table and the notes dialog', async ({ page }) => {
+test('the jobs page passes axe, with the table and the notes dialog', async ({ staff, page }) => {
   await signInClientWithJobs(page, staff);
   await openMyJobs(page);
   await expectAccessible(page);
@@ -329,7 +320,10 @@ test('the jobs page passes axe, with the table and the notes dialog', async ({ p
   await expectAccessible(page);
 });
 
-test('a client without jobs is told to contact their analyst, and copies their e-mail', async ({ page }) => {
+test('a client without jobs is told to contact their analyst, and copies their e-mail', async ({
+  staff,
+  page,
+}) => {
   const { email } = await signInClientWithJobs(page, staff, []);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/myjobs');

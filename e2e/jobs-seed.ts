@@ -1,13 +1,14 @@
 /**
  * What the jobs journeys start from: a client with a finished onboarding and jobs assigned by staff
- * through the staff API, and the staff member's own API access for changing them mid-journey.
+ * through the staff API, and the staff member's own API access (a worker-wide `staff` fixture) for
+ * changing them mid-journey.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import type { JobListItem } from '../packages/domain/src/jobs.ts';
 import { jobListItems } from '../packages/domain/src/jobs-api.ts';
 import { accessToken, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
-import { expect, signInAsStaff } from './fixtures.ts';
+import { expect, test as journeyTest, signInAsStaff } from './fixtures.ts';
 
 export const JOURNEY_JOB_COUNT = 300;
 
@@ -137,6 +138,21 @@ export async function signInStaff(browser: Browser): Promise<StaffApi> {
     close: () => context.close(),
   };
 }
+
+/**
+ * The jobs journeys' `test`: `staff` is one staff member signed in once per worker and shared by
+ * every journey that worker runs, to assign and change their clients' jobs.
+ */
+export const test = journeyTest.extend<object, { staff: StaffApi }>({
+  staff: [
+    async ({ browser }, use) => {
+      const staff = await signInStaff(browser);
+      await use(staff);
+      await staff.close();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /** The client's jobs as the API lists them: what the screens should show. */
 export async function listJobs(page: Page): Promise<JobListItem[]> {

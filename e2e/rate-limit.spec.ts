@@ -4,16 +4,8 @@
  */
 import type { Page } from '@playwright/test';
 import { accessToken } from './client-area-seed.ts';
-import { expect, test } from './fixtures.ts';
-import { DETAILED_TITLE, listJobs, type StaffApi, signInClientWithJobs, signInStaff } from './jobs-seed.ts';
-
-let staff: StaffApi;
-test.beforeAll(async ({ browser }) => {
-  staff = await signInStaff(browser);
-});
-test.afterAll(async () => {
-  await staff.close();
-});
+import { expect } from './fixtures.ts';
+import { DETAILED_TITLE, listJobs, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const LIMITED = /^Too many requests\. Please try again in (1 minute|\d+ seconds?)\.$/;
 /** The job's row on a wide screen, or its card on a phone. */
@@ -43,6 +35,7 @@ async function useUpNotesBudget(page: Page, jobId: string): Promise<void> {
 
 for (const width of [1280, 390]) {
   test(`notes past the limit: a toast says how long to wait, and the client stays signed in (${width} px)`, async ({
+    staff,
     page,
     browserProblems,
   }) => {
@@ -74,6 +67,7 @@ for (const width of [1280, 390]) {
 
 for (const width of [1280, 390]) {
   test(`a limited session refresh on reload shows the wait in a toast and keeps the session (${width} px)`, async ({
+    staff,
     page,
     browserProblems,
   }) => {

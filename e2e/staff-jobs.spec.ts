@@ -99,6 +99,10 @@ for (const { width, height } of [
     await expect(table.getByRole('row').nth(1)).toContainText('Analytics Engineer');
 
     // By keyboard, the applied box keeps focus while it saves.
+    let appliedSaves = 0;
+    page.on('response', (response) => {
+      if (response.request().method() === 'PATCH') appliedSaves += 1;
+    });
     const lead = card.getByRole('checkbox', { name: 'Applied: Data Platform Lead at Initech' });
     await lead.focus();
     await page.keyboard.press('Space');
@@ -107,6 +111,15 @@ for (const { width, height } of [
     await page.keyboard.press('Space');
     await expect(lead).not.toBeChecked();
     await expect(lead).toBeFocused();
+    // Two quick clicks are saved in order: the server ends where the second left the box.
+    await expect.poll(() => appliedSaves).toBe(2);
+    const afterToggles = await clientPage.request.get('/api/my-jobs', {
+      headers: { authorization: `Bearer ${await accessToken(clientPage)}` },
+    });
+    expect(
+      jobListItems(await afterToggles.json()).find((job) => job.data_job_title === 'Data Platform Lead')
+        ?.applied_for_job,
+    ).toBe(false);
 
     // An analyst note written in place; focus returns to where the recruiter started.
     const editNote = card.getByRole('button', {
@@ -134,7 +147,9 @@ for (const { width, height } of [
     await expect(toast(page, 'Outcome Saved')).toBeVisible();
     await expect(outcome).toBeHidden();
     await expect(
-      card.getByRole('button', { name: /^Outcome for Analytics Engineer: Interview, \w{3} \d{1,2}\. Change$/ }),
+      card.getByRole('button', {
+        name: /^Outcome for Analytics Engineer: Interview, \w{3} \d{1,2}\. Change$/,
+      }),
     ).toBeVisible();
     await card.screenshot({ path: test.info().outputPath(`jobs-table-outcome-${width}.png`) });
     await savedNote.focus();

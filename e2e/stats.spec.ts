@@ -1,26 +1,12 @@
 /** A client follows their applications on My Job Stats. */
 import type { Page } from '@playwright/test';
 import { filterJobs, sortJobs } from '../packages/domain/src/jobs.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
-import {
-  JOURNEY_JOB_COUNT,
-  journeyJobs,
-  type StaffApi,
-  signInClientWithJobs,
-  signInStaff,
-} from './jobs-seed.ts';
-
-let staff: StaffApi;
-test.beforeAll(async ({ browser }) => {
-  staff = await signInStaff(browser);
-});
-test.afterAll(async () => {
-  await staff.close();
-});
+import { expect, expectAccessible } from './fixtures.ts';
+import { JOURNEY_JOB_COUNT, journeyJobs, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const statsTable = (page: Page) => page.getByRole('table', { name: 'Approved Job Applications' });
 
-test('a client sees totals and approved applications that match their jobs', async ({ page }) => {
+test('a client sees totals and approved applications that match their jobs', async ({ staff, page }) => {
   const { jobs } = await signInClientWithJobs(page, staff);
   await page.goto('/job-stats');
   await expect(page.getByRole('heading', { name: 'My Job Stats' })).toBeVisible();
@@ -72,7 +58,7 @@ test('a client sees totals and approved applications that match their jobs', asy
   await expect(firstRow.getByRole('button', { name: 'View Notes' })).toBeVisible();
 });
 
-test('a client without jobs is told they will appear once assigned', async ({ page }) => {
+test('a client without jobs is told they will appear once assigned', async ({ staff, page }) => {
   await signInClientWithJobs(page, staff, []);
   await page.goto('/job-stats');
   await expect(page.getByRole('heading', { name: 'No jobs assigned yet' })).toBeVisible();
@@ -83,7 +69,10 @@ test('a client without jobs is told they will appear once assigned', async ({ pa
   await expectAccessible(page);
 });
 
-test('a client whose jobs are not applied yet is told no job matches the filters', async ({ page }) => {
+test('a client whose jobs are not applied yet is told no job matches the filters', async ({
+  staff,
+  page,
+}) => {
   // One job, not applied yet: nothing matches the default filter.
   const onlyPending = journeyJobs()
     .filter((job) => job.applied_for_job === false)

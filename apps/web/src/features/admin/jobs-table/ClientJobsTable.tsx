@@ -89,11 +89,7 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
   const selectedShown = useMemo(() => shown.filter((job) => selected.has(job.id)), [shown, selected]);
 
   const toggleApplied = useCallback(
-    (job: JobListItem) => {
-      // A job with a change in flight ignores repeat clicks.
-      if (setApplied.isPending && setApplied.variables?.job.id === job.id) return;
-      setApplied.mutate({ job, applied: !job.applied_for_job });
-    },
+    (job: JobListItem) => setApplied.mutate({ job, applied: !job.applied_for_job }),
     [setApplied],
   );
 

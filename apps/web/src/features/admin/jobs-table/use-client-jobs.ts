@@ -55,6 +55,9 @@ export function useClientJobs(clientId: string) {
   }
 
   const setApplied = useMutation({
+    // One request at a time per client, in the order of the clicks, so the server ends where the
+    // recruiter's last click left the box; each click still shows at once (onMutate is not queued).
+    scope: { id: `applied:${clientId}` },
     mutationFn: ({ job, applied }: { job: JobListItem; applied: boolean }) =>
       api.update(job.id, { applied_for_job: applied }),
     onMutate: ({ job, applied }) => applyOptimistically([job.id], applied),
