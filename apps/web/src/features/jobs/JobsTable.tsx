@@ -2,7 +2,7 @@ import type { JobListItem, JobSort, JobSortColumn } from '@app/domain/jobs';
 import { type ColumnDef, FlexRender, type Row, type SortingState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, memo, useEffect, useMemo, useRef } from 'react';
-import { ColumnHeader } from '../../components/ui/ColumnHeader.tsx';
+import { ColumnHeader, VirtualTable } from '../../components/ui/VirtualTable.tsx';
 import { jobTableFeatures } from './job-columns.tsx';
 
 /**
@@ -137,42 +137,36 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
       ref={scrollRef}
       className="relative max-h-[70vh] overflow-auto rounded-lg border border-neutral-200 bg-white"
     >
-      <table
-        aria-label={label}
-        aria-rowcount={rows.length + 1}
-        className="grid text-sm"
-        style={{ width, minWidth: '100%' }}
+      <VirtualTable
+        label={label}
+        rowCount={rows.length}
+        width={width}
+        height={virtualizer.getTotalSize()}
+        headers={headerGroup?.headers.map((header) => {
+          const sortColumn = header.column.columnDef.meta?.sortColumn;
+          const layout = cellLayout(placement, header.column.columnDef);
+          return (
+            <ColumnHeader
+              key={header.id}
+              sortable={sortColumn !== undefined}
+              direction={header.column.getIsSorted() || undefined}
+              onSort={() => sortColumn && onSort(sortColumn)}
+              className={layout.className}
+              style={layout.style}
+            >
+              <table.FlexRender header={header} />
+            </ColumnHeader>
+          );
+        })}
       >
-        <thead className="sticky top-0 z-10 grid border-b border-neutral-200 bg-neutral-50">
-          <tr aria-rowindex={1} className="flex w-full bg-neutral-50">
-            {headerGroup?.headers.map((header) => {
-              const sortColumn = header.column.columnDef.meta?.sortColumn;
-              const layout = cellLayout(placement, header.column.columnDef);
-              return (
-                <ColumnHeader
-                  key={header.id}
-                  sortable={sortColumn !== undefined}
-                  direction={header.column.getIsSorted() || undefined}
-                  onSort={() => sortColumn && onSort(sortColumn)}
-                  className={layout.className}
-                  style={layout.style}
-                >
-                  <table.FlexRender header={header} />
-                </ColumnHeader>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            return (
-              <JobRow key={row.id} row={row} index={item.index} start={item.start} placement={placement} />
-            );
-          })}
-        </tbody>
-      </table>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <JobRow key={row.id} row={row} index={item.index} start={item.start} placement={placement} />
+          );
+        })}
+      </VirtualTable>
     </div>
   );
 }

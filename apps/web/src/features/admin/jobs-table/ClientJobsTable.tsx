@@ -24,10 +24,10 @@ import {
 } from 'react';
 import { Button, focusRing } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
-import { ColumnHeader } from '../../../components/ui/ColumnHeader.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { Input, Label } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { ColumnHeader, VirtualTable } from '../../../components/ui/VirtualTable.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 import { JobImportForm } from '../JobImportForm.tsx';
@@ -361,62 +361,56 @@ function JobRows({
       style={{ '--sticky-width': `${stickyWidth}px` } as CSSProperties}
       className="relative max-h-[70vh] overflow-auto rounded-lg border border-neutral-200 bg-white sm:scroll-pl-(--sticky-width)"
     >
-      <table
-        aria-label="Client jobs"
-        aria-rowcount={rows.length + 1}
-        className="grid text-sm"
-        style={{ width: tableWidth, minWidth: '100%' }}
+      <VirtualTable
+        label="Client jobs"
+        rowCount={rows.length}
+        width={tableWidth}
+        height={virtualizer.getTotalSize()}
+        headers={headerGroup?.headers.map((header) => {
+          const sortColumn = header.column.columnDef.meta?.sortColumn;
+          const layout = cellLayout(header.column.columnDef);
+          return (
+            <ColumnHeader
+              key={header.id}
+              sortable={sortColumn !== undefined}
+              direction={sortColumn && sort?.column === sortColumn ? sort.direction : undefined}
+              onSort={() => sortColumn && onSort(sortColumn)}
+              className={layout.className}
+              style={layout.style}
+            >
+              <table.FlexRender header={header} />
+            </ColumnHeader>
+          );
+        })}
       >
-        <thead className="sticky top-0 z-10 grid border-b border-neutral-200 bg-neutral-50">
-          <tr aria-rowindex={1} className="flex w-full bg-neutral-50">
-            {headerGroup?.headers.map((header) => {
-              const sortColumn = header.column.columnDef.meta?.sortColumn;
-              const layout = cellLayout(header.column.columnDef);
-              return (
-                <ColumnHeader
-                  key={header.id}
-                  sortable={sortColumn !== undefined}
-                  direction={sortColumn && sort?.column === sortColumn ? sort.direction : undefined}
-                  onSort={() => sortColumn && onSort(sortColumn)}
-                  className={layout.className}
-                  style={layout.style}
-                >
-                  <table.FlexRender header={header} />
-                </ColumnHeader>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            return (
-              <tr
-                key={row.id}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                aria-rowindex={item.index + 2}
-                className={`absolute flex w-full border-b border-neutral-100 ${item.index % 2 ? 'bg-neutral-50' : 'bg-white'}`}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {row.getAllCells().map((cell) => {
-                  const layout = cellLayout(cell.column.columnDef);
-                  return (
-                    <td
-                      key={cell.id}
-                      className={`flex min-w-0 shrink-0 items-center px-3 py-2 text-neutral-800 ${layout.className}`}
-                      style={layout.style}
-                    >
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <tr
+              key={row.id}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              aria-rowindex={item.index + 2}
+              className={`absolute flex w-full border-b border-neutral-100 ${item.index % 2 ? 'bg-neutral-50' : 'bg-white'}`}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {row.getAllCells().map((cell) => {
+                const layout = cellLayout(cell.column.columnDef);
+                return (
+                  <td
+                    key={cell.id}
+                    className={`flex min-w-0 shrink-0 items-center px-3 py-2 text-neutral-800 ${layout.className}`}
+                    style={layout.style}
+                  >
+                    <table.FlexRender cell={cell} />
+                  </td>
+                );
+              })}
+            </tr>
+          );
+        })}
+      </VirtualTable>
     </div>
   );
 }

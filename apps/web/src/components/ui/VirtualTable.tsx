@@ -5,7 +5,51 @@ import { focusRing } from './Button.tsx';
 export type SortDirection = 'asc' | 'desc' | undefined;
 
 /**
- * A column header of the virtualised job tables (flex rows, so widths come from the column): a
+ * The frame of the virtualised job tables (the client's and the recruiter's): a grid table whose
+ * header stays on top while the rows, positioned by the caller's virtualizer, scroll under it. Only
+ * rows in view are rendered, so `aria-rowcount` tells assistive technology how many there are.
+ */
+export function VirtualTable({
+  label,
+  rowCount,
+  width,
+  height,
+  headers,
+  children,
+}: {
+  label: string;
+  /** Rows of data, the header row not counted. */
+  rowCount: number;
+  /** The columns' widths added up, in pixels; the table fills its box when they add up to less. */
+  width: number;
+  /** The virtualizer's total height of all the rows. */
+  height: number;
+  /** The header row's cells, usually `ColumnHeader`s. */
+  headers: ReactNode;
+  /** The rows in view, each positioned at its virtual offset and carrying its `aria-rowindex`. */
+  children: ReactNode;
+}) {
+  return (
+    <table
+      aria-label={label}
+      aria-rowcount={rowCount + 1}
+      className="grid text-sm"
+      style={{ width, minWidth: '100%' }}
+    >
+      <thead className="sticky top-0 z-10 grid border-b border-neutral-200 bg-neutral-50">
+        <tr aria-rowindex={1} className="flex w-full bg-neutral-50">
+          {headers}
+        </tr>
+      </thead>
+      <tbody className="relative grid" style={{ height }}>
+        {children}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * A column header of a `VirtualTable` (flex rows, so widths come from the column): a
  * sortable column's title is a button with an arrow saying how it sorts, and `aria-sort` says it too.
  */
 export function ColumnHeader({
