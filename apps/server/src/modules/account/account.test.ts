@@ -105,7 +105,7 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toMatch(
-        /^attachment; filename="my-jobs-\d{4}-\d{2}-\d{2}\.csv"$/,
+        /^attachment; filename=my-jobs-\d{4}-\d{2}-\d{2}\.csv$/,
       );
       const [header, ...rows] = parse(response.body, { bom: true }) as string[][];
       expect(header).toEqual([...JOB_EXPORT_COLUMNS]);
@@ -147,7 +147,9 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
     it('downloads everything held about the caller as one JSON file, and nothing of anyone else', async () => {
       const response = await app.inject({ method: 'GET', url: '/api/account/export', headers: fay });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="my-data-.+\.json"$/);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename=my-data-\d{4}-\d{2}-\d{2}\.json$/,
+      );
       const data = response.json();
       expect(data.profile).toMatchObject({ email: 'fay@example.com' });
       expect(data.onboarding).toMatchObject({ email_address: 'fay@example.com' });

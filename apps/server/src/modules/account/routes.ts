@@ -1,3 +1,4 @@
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: { account
       const data = await account.export(currentUser(request).id);
       const day = data.exported_at.slice(0, 10);
       return reply
-        .header('content-disposition', `attachment; filename="my-data-${day}.json"`)
+        .header('content-disposition', contentDisposition(`my-data-${day}.json`))
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(data, null, 2));

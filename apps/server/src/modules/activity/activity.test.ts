@@ -116,7 +116,7 @@ describe.each(databaseKinds)('activity log on %s', (kind) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(
-      /^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename=activity-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
     const timeline = (await get(`/api/admin/activity?client_id=${aliceId}`)).json().data;

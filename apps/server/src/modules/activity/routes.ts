@@ -4,6 +4,7 @@ import {
   activityListResponseSchema,
   activityQuerySchema,
 } from '@app/domain/activity';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ActivityService } from './service.ts';
@@ -62,7 +63,7 @@ export async function activityRoutes(
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="activity-${day}.csv"`)
+        .header('content-disposition', contentDisposition(`activity-${day}.csv`))
         .send(activity.exportCsv({ clientId: client_id, actorUserId: actor_id }));
     },
   );

@@ -18,6 +18,7 @@ import {
   staffJobResponseSchema,
 } from '@app/domain/jobs-api';
 import { JOB_EXPORT_COLUMNS, jobExportRows } from '@app/domain/jobs-export';
+import { create as contentDisposition } from 'content-disposition';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -101,7 +102,7 @@ export async function jobsRoutes(
       const rows = jobExportRows(await jobs.list(currentUser(request).id, {}));
       const day = new Date(clock.now()).toISOString().slice(0, 10);
       return reply
-        .header('content-disposition', `attachment; filename="my-jobs-${day}.csv"`)
+        .header('content-disposition', contentDisposition(`my-jobs-${day}.csv`))
         .header('cache-control', 'no-store')
         .type('text/csv; charset=utf-8')
         .send(stringify([[...JOB_EXPORT_COLUMNS], ...rows], { bom: true, record_delimiter: 'windows' }));
