@@ -28,10 +28,13 @@ export function Spinner({ size = 'md', label = 'Loading...', className = '' }: S
   );
 }
 
-/** A line saying what is loading, with a small spinner: what a card or pop-up shows until its data is there. */
+/**
+ * A line saying what is loading, with a small spinner: what a card or pop-up shows until its data is
+ * there. As high as a row with a button, so the content that replaces it moves little below it.
+ */
 export function LoadingLine({ children }: { children: string }) {
   return (
-    <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
+    <p role="status" className="flex min-h-10 items-center gap-2 text-sm text-neutral-600">
       <Spinner size="sm" label={null} />
       {children}
     </p>

@@ -90,9 +90,7 @@ function Preferences() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Profile
       </Button>
-      {preferences.isPending ? (
-        <LoadingLine>Loading preferences...</LoadingLine>
-      ) : preferences.isError ? (
+      {preferences.isError ? (
         // The toast says what failed; no status is shown, since none is known.
         <Card title="Career Coaching Email">
           <p className="text-sm text-neutral-700">Your current status could not be loaded.</p>
@@ -106,23 +104,28 @@ function Preferences() {
           </Button>
         </Card>
       ) : (
+        // The card is there while the status loads, so the cards below it do not move when it arrives.
         <Card title="Career Coaching Email" description="Tips and guidance for your job search, by e-mail.">
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <p className="flex items-center gap-2 text-sm text-neutral-700">
-              <Mail className="size-4 text-neutral-500" aria-hidden="true" />
-              Status:{' '}
-              <span className={`font-medium ${subscribed ? 'text-green-800' : 'text-neutral-900'}`}>
-                {subscribed ? 'Subscribed' : 'Unsubscribed'}
-              </span>
-            </p>
-            <Button
-              variant={subscribed ? 'secondary' : 'primary'}
-              busy={toggle.isPending}
-              onClick={() => toggle.mutate(!subscribed)}
-            >
-              {subscribed ? 'Unsubscribe' : 'Subscribe'}
-            </Button>
-          </div>
+          {preferences.isPending ? (
+            <LoadingLine>Loading preferences...</LoadingLine>
+          ) : (
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <p className="flex items-center gap-2 text-sm text-neutral-700">
+                <Mail className="size-4 text-neutral-500" aria-hidden="true" />
+                Status:{' '}
+                <span className={`font-medium ${subscribed ? 'text-green-800' : 'text-neutral-900'}`}>
+                  {subscribed ? 'Subscribed' : 'Unsubscribed'}
+                </span>
+              </p>
+              <Button
+                variant={subscribed ? 'secondary' : 'primary'}
+                busy={toggle.isPending}
+                onClick={() => toggle.mutate(!subscribed)}
+              >
+                {subscribed ? 'Unsubscribe' : 'Subscribe'}
+              </Button>
+            </div>
+          )}
         </Card>
       )}
       <WeeklySummaryCard />
