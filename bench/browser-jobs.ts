@@ -22,7 +22,7 @@ import { createClientsService } from '../apps/server/src/modules/clients/service
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
 import { formatCount } from '../packages/domain/src/jobs-format.ts';
 import { DEMO_CLIENT, demoJobs, seedDemo } from '../scripts/seed-demo.ts';
-import { startServer, type Verdict } from './lib.ts';
+import { serveInChild, startServer, type Verdict } from './lib.ts';
 
 export const BROWSER_JOB_COUNT = 10_000;
 const IMPORT_BATCH = 2_000;
@@ -55,9 +55,9 @@ async function serveApp(dataDir: string, port: number, extraJobs: number): Promi
   return { port };
 }
 
-if (import.meta.main && process.argv[2] === 'serve-app') {
-  process.send?.(await serveApp(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5])));
-}
+await serveInChild(import.meta, {
+  'serve-app': (dataDir, port, jobs) => serveApp(dataDir, Number(port), Number(jobs)),
+});
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

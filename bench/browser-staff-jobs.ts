@@ -18,7 +18,7 @@ import { createClientsService } from '../apps/server/src/modules/clients/service
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
 import { DEMO_CLIENT, demoJobs, seedDemo } from '../scripts/seed-demo.ts';
 import { ensureWebBuild, freePort, signIn } from './browser-jobs.ts';
-import { startServer, type Verdict } from './lib.ts';
+import { serveInChild, startServer, type Verdict } from './lib.ts';
 
 const JOB_COUNT = 3_000;
 const TARGET_MS = 100;
@@ -50,9 +50,7 @@ async function serveApp(dataDir: string, port: number): Promise<{ port: number; 
   return { port, clientId };
 }
 
-if (import.meta.main && process.argv[2] === 'serve-app') {
-  process.send?.(await serveApp(process.argv[3]!, Number(process.argv[4])));
-}
+await serveInChild(import.meta, { 'serve-app': (dataDir, port) => serveApp(dataDir, Number(port)) });
 
 /**
  * Runs one step in the page and answers the milliseconds until the DOM has stopped changing and the

@@ -15,7 +15,15 @@ import { createClientsService } from '../apps/server/src/modules/clients/service
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
 import { demoJobs } from '../scripts/seed-demo.ts';
-import { benchAppConfig, type Comparison, compare, measurePair, startServer } from './lib.ts';
+import {
+  benchAppConfig,
+  type Comparison,
+  compare,
+  listenOnLoopback,
+  measurePair,
+  serveInChild,
+  startServer,
+} from './lib.ts';
 
 export const JOBS_IN_LIST = 2000;
 export const JOBS_LIST_BUDGET = 0.6;
@@ -40,10 +48,9 @@ async function serveApp(dataDir: string): Promise<AppReady> {
     content: JSON.stringify(jobs),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  const port = await listenOnLoopback(app.server);
   const databaseFile = config.database.kind === 'sqlite' ? config.database.file : '';
-  return { port: address.port, accessToken: client.accessToken, userId: client.userId, databaseFile };
+  return { port, accessToken: client.accessToken, userId: client.userId, databaseFile };
 }
 
 /**
@@ -70,17 +77,10 @@ async function serveBare(databaseFile: string, userId: string): Promise<{ port: 
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ fields: JOB_LIST_FIELDS, data: rows, total: rows.length }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
-  return { port: address.port };
+  return { port: await listenOnLoopback(server) };
 }
 
-if (import.meta.main && process.argv[2] === 'serve-app') {
-  process.send?.(await serveApp(process.argv[3]!));
-} else if (import.meta.main && process.argv[2] === 'serve-bare') {
-  process.send?.(await serveBare(process.argv[3]!, process.argv[4]!));
-}
+await serveInChild(import.meta, { 'serve-app': serveApp, 'serve-bare': serveBare });
 
 export async function jobsListScenario(): Promise<Comparison[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-jobs-'));

@@ -1,10 +1,11 @@
 /**
  * The benchmark toolkit: load a URL with autocannon (`measure`), judge it against a baseline
  * measured in the same run (`compare`), print the verdicts (`report`), and run servers in child
- * processes (`startServer`) so the load generator never shares their event loop; `benchAppConfig`
+ * processes (`startServer`, `serveInChild`) so the load generator never shares their event loop; `benchAppConfig`
  * configures the app such a server runs.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import type { Server } from 'node:http';
 import autocannon, { type Result } from 'autocannon';
 import { type Config, loadConfig } from '../apps/server/src/config.ts';
 
@@ -179,6 +180,30 @@ export function startServer<Ready>(module: URL, args: string[]): Promise<{ ready
       resolve({ ready: ready as Ready, stop: () => child.kill() });
     });
   });
+}
+
+/**
+ * The child's side of `startServer`: when `meta` is the module Node was started with, starts the
+ * server its first argument names (given the remaining arguments) and sends the parent what it answers.
+ * Imported by the runner, it does nothing.
+ */
+export async function serveInChild(
+  meta: ImportMeta,
+  servers: Record<string, (...args: string[]) => Promise<unknown>>,
+): Promise<void> {
+  if (!meta.main) return;
+  const [name = '', ...args] = process.argv.slice(2);
+  const serve = servers[name];
+  if (!serve) throw new Error(`no server called '${name}' in ${meta.url}`);
+  process.send?.(await serve(...args));
+}
+
+/** Listens on a free port of the loopback interface, and answers the port. */
+export async function listenOnLoopback(server: Server): Promise<number> {
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the server has no address');
+  return address.port;
 }
 
 /**

@@ -19,7 +19,14 @@ import {
 import { createEnvironment } from '../test/resilience/environment.ts';
 import { httpClient, LoadFigures, runUsers } from '../test/resilience/http-load.ts';
 import { startServerProcess } from '../test/resilience/server-processes.ts';
-import { type Comparison, compare, type Measurement, startServer } from './lib.ts';
+import {
+  type Comparison,
+  compare,
+  listenOnLoopback,
+  type Measurement,
+  serveInChild,
+  startServer,
+} from './lib.ts';
 
 const CONNECTIONS = 200;
 const BUDGET = 0.07;
@@ -30,11 +37,10 @@ async function serveBare(): Promise<{ port: number }> {
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as { port: number }).port };
+  return { port: await listenOnLoopback(server) };
 }
 
-if (import.meta.main && process.argv[2] === 'serve-bare') process.send?.(await serveBare());
+await serveInChild(import.meta, { 'serve-bare': serveBare });
 
 function measurement(name: string, figures: LoadFigures, seconds: number, lost = 0): Measurement {
   const totals = figures.totals();

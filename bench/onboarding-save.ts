@@ -14,7 +14,15 @@ import { ONBOARDING_FIELDS } from '@app/domain/onboarding-fields';
 import { buildApp } from '../apps/server/src/app.ts';
 import { onboardClient } from '../apps/server/src/testing/clients.ts';
 import { completeRecord } from '../apps/server/src/testing/onboarding-record.ts';
-import { benchAppConfig, type Comparison, compare, measurePair, startServer } from './lib.ts';
+import {
+  benchAppConfig,
+  type Comparison,
+  compare,
+  listenOnLoopback,
+  measurePair,
+  serveInChild,
+  startServer,
+} from './lib.ts';
 
 const BUDGET = 0.5;
 
@@ -37,11 +45,10 @@ async function serveApp(dataDir: string): Promise<AppReady> {
   });
   const created = await app.inject({ url: '/api/onboarding-submissions', headers: client.headers });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  const port = await listenOnLoopback(app.server);
   if (config.database.kind !== 'sqlite') throw new Error('the benchmark runs on the embedded database');
   return {
-    port: address.port,
+    port,
     accessToken: client.headers.authorization.slice('Bearer '.length),
     userId: client.userId,
     recordId: created.json().data[0].id,
@@ -81,17 +88,10 @@ async function serveBare(databaseFile: string, userId: string): Promise<{ port: 
     }
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: row }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
-  return { port: address.port };
+  return { port: await listenOnLoopback(server) };
 }
 
-if (import.meta.main && process.argv[2] === 'serve-app') {
-  process.send?.(await serveApp(process.argv[3]!));
-} else if (import.meta.main && process.argv[2] === 'serve-bare') {
-  process.send?.(await serveBare(process.argv[3]!, process.argv[4]!));
-}
+await serveInChild(import.meta, { 'serve-app': serveApp, 'serve-bare': serveBare });
 
 export async function onboardingSaveScenario(): Promise<Comparison[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-onboarding-'));

@@ -13,7 +13,15 @@ import { createAccessTokens } from '../apps/server/src/auth/access-tokens.ts';
 import { loadSigningKey } from '../apps/server/src/auth/keys.ts';
 import { systemClock } from '../apps/server/src/clock.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
-import { benchAppConfig, type Comparison, type Measurement, measurePair, startServer } from './lib.ts';
+import {
+  benchAppConfig,
+  type Comparison,
+  listenOnLoopback,
+  type Measurement,
+  measurePair,
+  serveInChild,
+  startServer,
+} from './lib.ts';
 
 const SEEDED_USERS = 1000;
 type Variant = 'shipped' | 'unchecked' | 'unremembered';
@@ -37,11 +45,10 @@ async function serveApp(variant: Variant): Promise<{ port: number; accessToken: 
     app.auth.tokens.verify = everyTime.verify;
   }
   await app.listen({ host: '127.0.0.1', port: 0 });
-  return { port: (app.server.address() as { port: number }).port, accessToken };
+  return { port: await listenOnLoopback(app.server), accessToken };
 }
 
-if (import.meta.main && process.argv[2] === 'serve-app')
-  process.send?.(await serveApp(process.argv[3] as Variant));
+await serveInChild(import.meta, { 'serve-app': (variant) => serveApp(variant as Variant) });
 
 const start = (variant: Variant) =>
   startServer<{ port: number; accessToken: string }>(new URL(import.meta.url), ['serve-app', variant]);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { buildApp } from '../apps/server/src/app.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
-import { benchAppConfig, type Measurement, measure, startServer, type Verdict } from './lib.ts';
+import { benchAppConfig, type Measurement, measure, serveInChild, startServer, type Verdict } from './lib.ts';
 
 const USERS = 8_000;
 const PENDING = 2_000;
@@ -115,9 +115,7 @@ async function serveApp(dataDir: string): Promise<AppReady> {
   return { port: address.port, accessToken: staff.accessToken };
 }
 
-if (import.meta.main && process.argv[2] === 'serve-app') {
-  process.send?.(await serveApp(process.argv[3]!));
-}
+await serveInChild(import.meta, { 'serve-app': serveApp });
 
 const PAGES = [
   'sort=last_active&dir=desc',
