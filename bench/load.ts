@@ -1,11 +1,12 @@
 /**
  * The client area under load, a shorter run of the resilience suite's load test: 200 clients at
  * once on the realistic mix (list jobs, check completeness, save onboarding, reject and restore
- * jobs, save notes) against the app in a child process on its embedded database, with p50 and p99
- * printed per route. Judged against a bare node:http server answering a small fixed body, loaded by
- * the same generator with the same 200 connections: the mix must keep at least 0.07 of its
- * requests per second (about half of what it keeps on a quiet machine), with no failed request and
- * every acknowledged write found in the database afterwards.
+ * jobs, save notes) against the app in a child process on its embedded database, and on PostgreSQL
+ * when TEST_DATABASE_URL names one, with p50 and p99 printed per route. Each is judged against a
+ * bare node:http server answering a small fixed body, loaded by the same generator with the same 200
+ * connections: the mix must keep at least 0.07 of its requests per second on SQLite and 0.03 on
+ * PostgreSQL (about half of what each keeps on a quiet machine), with no failed request and every
+ * acknowledged write found in the database afterwards.
  */
 import { createServer } from 'node:http';
 import { openDatabase } from '../apps/server/src/db/database.ts';
@@ -16,7 +17,7 @@ import {
   seedClients,
   WriteLedger,
 } from '../test/resilience/client-mix.ts';
-import { createEnvironment } from '../test/resilience/environment.ts';
+import { createEnvironment, type DatabaseKind, databaseKinds } from '../test/resilience/environment.ts';
 import { httpClient, LoadFigures, runUsers } from '../test/resilience/http-load.ts';
 import { startServerProcess } from '../test/resilience/server-processes.ts';
 import {
@@ -29,7 +30,12 @@ import {
 } from './lib.ts';
 
 const CONNECTIONS = 200;
-const BUDGET = 0.07;
+/**
+ * About half of what the mix keeps on a quiet 2-core machine: 0.12 on the embedded database, 0.06 on
+ * a PostgreSQL server that shares those two cores. A floor against collapse; the issue's own budget
+ * for the mix is no failed request and no lost write, which `measurement` counts as failures.
+ */
+const BUDGET: Record<DatabaseKind, number> = { sqlite: 0.07, postgres: 0.03 };
 
 /** Child process: the smallest possible answer. */
 async function serveBare(): Promise<{ port: number }> {
@@ -54,34 +60,58 @@ function measurement(name: string, figures: LoadFigures, seconds: number, lost =
   };
 }
 
+/** The realistic mix against the app on one kind of database: per-route figures printed, all routes measured. */
+async function runMix(kind: DatabaseKind, seconds: number): Promise<Measurement> {
+  const environment = await createEnvironment(kind);
+  try {
+    const { clients } = await seedClients(configFrom(environment.env), CONNECTIONS, 10);
+    const app = await startServerProcess(environment.env);
+    const mix = new LoadFigures();
+    const ledger = new WriteLedger();
+    const appClient = httpClient(app.url, CONNECTIONS);
+    const deadline = Date.now() + seconds * 1000;
+    try {
+      await runUsers(
+        clients,
+        () => Date.now() >= deadline,
+        clientStep(appClient, mix, ledger, REALISTIC_MIX),
+      );
+    } finally {
+      appClient.close();
+      await app.stop();
+    }
+    const db = openDatabase(configFrom(environment.env).database);
+    const lost = await ledger.check(db);
+    await db.close();
+    console.log(
+      `\nClient area mix on ${kind}, ${CONNECTIONS} connections, per route:\n${mix.table(seconds)}`,
+    );
+    if (lost.length > 0) console.log(`  ${lost.length} acknowledged writes missing, such as ${lost[0]}`);
+    return measurement(`realistic mix (app on ${kind}, all routes)`, mix, seconds, lost.length);
+  } finally {
+    await environment.drop();
+  }
+}
+
 export async function loadMixScenario(): Promise<Comparison[]> {
   const seconds = Number(process.env.BENCH_DURATION ?? 10);
-  const environment = await createEnvironment('sqlite');
-  const { clients } = await seedClients(configFrom(environment.env), CONNECTIONS, 10);
-  const app = await startServerProcess(environment.env);
-  const mix = new LoadFigures();
-  const ledger = new WriteLedger();
-  const appClient = httpClient(app.url, CONNECTIONS);
-  let deadline = Date.now() + seconds * 1000;
-  try {
-    await runUsers(clients, () => Date.now() >= deadline, clientStep(appClient, mix, ledger, REALISTIC_MIX));
-  } finally {
-    appClient.close();
-    await app.stop();
+  if (!databaseKinds.includes('postgres')) {
+    console.log(
+      '  PostgreSQL not measured: set TEST_DATABASE_URL to an administrator connection to measure it too.',
+    );
   }
-  const db = openDatabase(configFrom(environment.env).database);
-  const lost = await ledger.check(db);
-  await db.close();
-  console.log(`\nClient area mix, ${CONNECTIONS} connections, per route:\n${mix.table(seconds)}`);
-  if (lost.length > 0) console.log(`  ${lost.length} acknowledged writes missing, such as ${lost[0]}`);
+  const mixes: Measurement[] = [];
+  for (const kind of databaseKinds) mixes.push(await runMix(kind, seconds));
 
   const bare = await startServer<{ port: number }>(new URL(import.meta.url), ['serve-bare']);
   const fixed = new LoadFigures();
   const bareClient = httpClient(`http://127.0.0.1:${bare.ready.port}`, CONNECTIONS);
-  deadline = Date.now() + seconds * 1000;
+  const deadline = Date.now() + seconds * 1000;
+  // As many callers at once as the mix had.
+  const callers = Array.from({ length: CONNECTIONS }, (_, index) => index);
   try {
     await runUsers(
-      clients,
+      callers,
       () => Date.now() >= deadline,
       async () => {
         const call = { route: 'GET /fixed', method: 'GET' as const, path: '/fixed' };
@@ -92,12 +122,13 @@ export async function loadMixScenario(): Promise<Comparison[]> {
     bareClient.close();
     bare.stop();
   }
-  return [
+  const baseline = measurement('fixed small body (bare node:http)', fixed, seconds);
+  return mixes.map((mix, index) =>
     compare(
-      `Client area mix, ${CONNECTIONS} connections`,
-      measurement('realistic mix (app, all routes)', mix, seconds, lost.length),
-      measurement('fixed small body (bare node:http)', fixed, seconds),
-      BUDGET,
+      `Client area mix on ${databaseKinds[index]}, ${CONNECTIONS} connections`,
+      mix,
+      baseline,
+      BUDGET[databaseKinds[index] ?? 'sqlite'],
     ),
-  ];
+  );
 }
