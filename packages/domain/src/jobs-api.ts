@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientIdSchema, resolvedClientShape } from './clients-api.ts';
 import { normalizeEmail } from './email-address.ts';
+import { IMPORT_FORMATS, IMPORT_MAX_CHARACTERS } from './import-format.ts';
 import { jobOutcomeSchema, OUTCOME_DATE_REQUIRED_MESSAGE } from './job-outcomes.ts';
 import {
   clientApprovalSchema,
@@ -14,7 +15,6 @@ import {
   jobListItemSchema,
   jobSchema,
 } from './jobs.ts';
-import { IMPORT_FORMATS, IMPORT_MAX_CHARACTERS } from './jobs-import.ts';
 
 /** Requests and answers of the jobs endpoints, shared by the server (validation, OpenAPI) and the browser. */
 

@@ -1,6 +1,7 @@
 import { parse as parseCsvText } from 'csv-parse/browser/esm/sync';
 import { z } from 'zod';
 import { companyKey } from './companies-to-avoid.ts';
+import type { ImportFormat } from './import-format.ts';
 import {
   isCalendarDate,
   JOB_FLAGS,
@@ -17,11 +18,6 @@ import {
  * (1 is the first job; 0 is the CSV header or the file as a whole) and field.
  */
 
-export const IMPORT_FORMATS = ['json', 'csv'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-
-/** A file of about five megabytes; larger batches are split by the sender. */
-export const IMPORT_MAX_CHARACTERS = 5 * 1024 * 1024;
 /** Beyond this many problems the rest are counted, not listed. */
 export const IMPORT_MAX_LISTED_ERRORS = 200;
 

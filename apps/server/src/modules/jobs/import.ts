@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CLIENT_ID_NOT_FOUND_MESSAGE, type ClientMatch, type ClientRef } from '@app/domain/clients-api';
 import { avoidedCompanyMessage, isAvoidedCompany } from '@app/domain/companies-to-avoid';
+import type { ImportFormat } from '@app/domain/import-format';
 import { applyLink, calendarDay, type Job } from '@app/domain/jobs';
 import { NAME_ONE_CLIENT_MESSAGE } from '@app/domain/jobs-api';
 import {
@@ -9,7 +10,6 @@ import {
   describeImportSummary,
   type ImportError,
   type ImportedJob,
-  type ImportFormat,
   parseJobsFile,
 } from '@app/domain/jobs-import';
 import type { Db } from '../../db/database.ts';

@@ -15,10 +15,10 @@ import type {
 } from '@app/domain/admin-email';
 import type { ClientPage } from '@app/domain/client-page';
 import type { BoardResponse } from '@app/domain/clients-board';
+import type { ImportFormat } from '@app/domain/import-format';
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
 import type { JobFilterUpdate } from '@app/domain/job-filters-api';
 import type { importJobsResponseSchema } from '@app/domain/jobs-api';
-import type { ImportFormat } from '@app/domain/jobs-import';
 import type { z } from 'zod';
 import { type ApiResult, apiFetch } from '../../lib/api.ts';
 

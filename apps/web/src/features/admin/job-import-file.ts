@@ -1,4 +1,5 @@
-import { type ImportError, type ImportFormat, parseJobsFile } from '@app/domain/jobs-import';
+import type { ImportFormat } from '@app/domain/import-format';
+import { type ImportError, parseJobsFile } from '@app/domain/jobs-import';
 
 /** The import format a file's name implies; null for anything but .csv and .json. */
 export function importFormatOf(fileName: string): ImportFormat | null {
