@@ -5,12 +5,12 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
-import { Card } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { deleteFilter, updateFilter } from './admin-api.ts';
 import { formatMoment } from './admin-record-view.ts';
+import { ExistingFiltersCard } from './ExistingFiltersCard.tsx';
 import { SavedFilterFacts } from './FilterFacts.tsx';
 import { useStaffGuard } from './staff-access.tsx';
 
@@ -66,19 +66,10 @@ export function EditableFiltersCard({
   onChanged(): void;
 }) {
   return (
-    <Card title="Existing Job Filters" aria-label="Existing Job Filters">
-      {filters.length === 0 ? (
-        <p className="text-sm text-neutral-600">No job filters saved for this client yet.</p>
-      ) : (
-        <ul className="divide-y divide-neutral-200">
-          {filters.map((filter) => (
-            <li key={filter.id} className="py-4 first:pt-0 last:pb-0">
-              <EditableFilter filter={filter} onChanged={onChanged} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <ExistingFiltersCard
+      filters={filters}
+      renderFilter={(filter) => <EditableFilter filter={filter} onChanged={onChanged} />}
+    />
   );
 }
 
