@@ -20,13 +20,13 @@ export interface OnboardedClient {
 
 const BOUNDARY = '----client-fixture-boundary';
 
-/** Uploads a document through the real endpoint; answers its stored path. */
+/** Uploads a document through the real endpoint; answers its stored path and its address. */
 export async function uploadDocument(
   app: FastifyInstance,
-  headers: { authorization: string },
+  headers: Record<string, string>,
   folder: 'resumes' | 'cover-letters',
   document: TestDocument,
-): Promise<string> {
+): Promise<{ path: string; url: string }> {
   const payload = Buffer.concat([
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="folder"\r\n\r\n${folder}\r\n`),
     Buffer.from(
@@ -43,7 +43,8 @@ export async function uploadDocument(
     payload,
   });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
-  return response.json().data.path;
+  const { path, url } = response.json().data;
+  return { path, url };
 }
 
 /** The resume a test client uploads unless the test names one. */
@@ -69,9 +70,9 @@ export async function onboardClient(
     lastName: record.last_name,
   });
   const resume = options.resume === undefined ? DEFAULT_RESUME : options.resume;
-  const resumePath = resume ? await uploadDocument(app, authHeader, 'resumes', resume) : null;
+  const resumePath = resume ? (await uploadDocument(app, authHeader, 'resumes', resume)).path : null;
   const coverLetterPath = options.coverLetter
-    ? await uploadDocument(app, authHeader, 'cover-letters', options.coverLetter)
+    ? (await uploadDocument(app, authHeader, 'cover-letters', options.coverLetter)).path
     : null;
   const response = await app.inject({
     method: 'POST',

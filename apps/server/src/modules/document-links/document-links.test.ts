@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../clock.ts';
 import { signInForTest } from '../../testing/auth.ts';
+import { uploadDocument } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { docxBytes, pdfBytes } from '../../testing/documents.ts';
 import { documentLinkKey, signLinkToken } from './link-token.ts';
 
-const BOUNDARY = '----document-links-boundary';
 const FAILED = { error: 'Could not download the file from the provided URL.' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,27 +15,6 @@ type Headers = Record<string, string>;
 async function signIn(app: FastifyInstance, email: string) {
   const { userId, authHeader } = await signInForTest(app, email, { firstName: 'Link', lastName: 'Tester' });
   return { userId, headers: authHeader as Headers };
-}
-
-/** Uploads through the real upload endpoint, so the document row and the stored object both exist. */
-async function uploadDocument(app: FastifyInstance, headers: Headers, fileName: string, bytes: Buffer) {
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="folder"\r\n\r\nresumes\r\n` +
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    bytes,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/file-upload',
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().data as { url: string; path: string };
 }
 
 function createLink(app: FastifyInstance, headers: Headers, body: Record<string, unknown>) {
@@ -72,7 +51,10 @@ describe.each(databaseKinds)('shared document links on %s', (kind) => {
     app = ctx.app;
     owner = await signIn(app, 'owner@example.com');
     stranger = await signIn(app, 'stranger@example.com');
-    resume = await uploadDocument(app, owner.headers, 'Ada Resume.pdf', resumeBytes);
+    resume = await uploadDocument(app, owner.headers, 'resumes', {
+      filename: 'Ada Resume.pdf',
+      bytes: resumeBytes,
+    });
   });
   afterAll(async () => ctx.close());
   // The whole app reads this clock, sessions too: a test that moves it puts it back.
@@ -105,7 +87,10 @@ describe.each(databaseKinds)('shared document links on %s', (kind) => {
   });
 
   it('serves a Word document with its own type', async () => {
-    const letter = await uploadDocument(app, owner.headers, 'letter.docx', docxBytes('Shared letter'));
+    const letter = await uploadDocument(app, owner.headers, 'resumes', {
+      filename: 'letter.docx',
+      bytes: docxBytes('Shared letter'),
+    });
     const { data } = (await createLink(app, owner.headers, { path: letter.path })).json();
     const download = await follow(app, data.url);
     expect(download.statusCode).toBe(200);
@@ -181,7 +166,10 @@ describe.each(databaseKinds)('shared document links on %s', (kind) => {
   });
 
   it('refuses a link pointed at someone else’s document without re-signing it', async () => {
-    const theirs = await uploadDocument(app, stranger.headers, 'theirs.pdf', pdfBytes('Not yours'));
+    const theirs = await uploadDocument(app, stranger.headers, 'resumes', {
+      filename: 'theirs.pdf',
+      bytes: pdfBytes('Not yours'),
+    });
     const { data } = (await createLink(app, owner.headers, { path: resume.path })).json();
     const [payload, signature] = tokenOf(data.url).split('.') as [string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());

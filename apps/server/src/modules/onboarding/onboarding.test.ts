@@ -20,8 +20,8 @@ async function signIn(app: FastifyInstance, email: string): Promise<{ userId: st
 }
 
 /** The stored path of a resume the caller uploads. */
-const uploadResume = (app: FastifyInstance, headers: Headers, text = 'Resume') =>
-  uploadDocument(app, headers, 'resumes', { filename: 'cv.pdf', bytes: pdfBytes(text) });
+const uploadResume = async (app: FastifyInstance, headers: Headers, text = 'Resume') =>
+  (await uploadDocument(app, headers, 'resumes', { filename: 'cv.pdf', bytes: pdfBytes(text) })).path;
 
 describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -324,7 +324,7 @@ describe.each(databaseKinds)('the documents a record points at, on %s', (kind) =
   it("accepts the caller's own stored documents, as paths or as the URLs uploads answer with", async () => {
     const { headers } = await signIn(app, 'owner@example.com');
     const resume = await uploadResume(app, headers);
-    const coverLetter = await uploadDocument(app, headers, 'cover-letters', {
+    const { path: coverLetter } = await uploadDocument(app, headers, 'cover-letters', {
       filename: 'letter.docx',
       bytes: docxBytes(),
     });
@@ -386,7 +386,7 @@ describe.each(databaseKinds)('the documents a record points at, on %s', (kind) =
 
   it('keeps a replaced document that an e-mail waiting to be sent attaches', async () => {
     const { userId, headers } = await signIn(app, 'mailed@example.com');
-    const attached = await uploadDocument(app, headers, 'resumes', {
+    const { path: attached } = await uploadDocument(app, headers, 'resumes', {
       filename: 'my_cv%.pdf',
       bytes: pdfBytes(),
     });
