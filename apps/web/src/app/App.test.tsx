@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, renderHook, screen, within } from '@testing-library/react';
+import { configure, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Toaster } from 'sonner';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { type AuthUser, createAuthClient } from '../features/auth/auth-client.ts';
 import { readProfileCompleteCookie, setProfileCompleteCookie } from '../lib/cookies.ts';
@@ -72,18 +72,6 @@ function renderApp(path: string, server: FakeServer = {}) {
 beforeAll(() => {
   // The first render loads every screen's code; a busy machine needs more than the default second.
   configure({ asyncUtilTimeout: 5000 });
-  // Radix measures its popups; jsdom has no layout.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
-afterEach(() => {
-  cleanup();
-  toast.dismiss();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('useAuth', () => {

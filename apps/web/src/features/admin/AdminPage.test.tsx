@@ -1,11 +1,11 @@
 import type { AdminRecord } from '@app/domain/admin-email';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { Toaster, toast } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
 import { AdminPage } from './AdminPage.tsx';
 
 const DENIED = 'Access denied. This feature is only available to @company.test users.';
@@ -65,20 +65,6 @@ function renderAdmin(
   );
   return fetch;
 }
-
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
-afterEach(() => {
-  cleanup();
-  toast.dismiss();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('/admin', () => {
   it('tells someone outside the company domain it is for staff only, without asking the server', async () => {

@@ -1,9 +1,9 @@
 import { type Job, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { JobDetailsDialog } from './JobDetailsDialog.tsx';
 import { fetchJob } from './jobs-api.ts';
@@ -37,8 +37,6 @@ function renderDialog(listed = jobListItemSchema.parse(whole)) {
 beforeEach(() => {
   vi.mocked(fetchJob).mockReset();
 });
-afterEach(cleanup);
-
 describe('the job details pop-up', () => {
   it('shows the title at once and the rest when the whole job arrives', async () => {
     let arrive!: (job: Job) => void;

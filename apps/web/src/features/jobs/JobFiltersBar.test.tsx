@@ -1,7 +1,7 @@
 import type { JobFilters } from '@app/domain/jobs';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JobFiltersBar, type JobFiltersBarProps } from './JobFiltersBar.tsx';
 
 const CUSTOM: JobFilters = {
@@ -32,8 +32,6 @@ function renderBar(props: Partial<JobFiltersBarProps> = {}) {
   );
   return { onChange, onApply };
 }
-
-afterEach(cleanup);
 
 describe('the job filters', () => {
   it('counts with thousands separators', () => {

@@ -1,10 +1,10 @@
 import { type Job, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { JobNotesDialog } from './JobNotesDialog.tsx';
 import { myJobQueryKey, myJobsQueryKey, updateNotes } from './jobs-api.ts';
@@ -36,8 +36,6 @@ beforeEach(() => {
   vi.mocked(toast.error).mockReset();
   vi.mocked(toast.success).mockReset();
 });
-afterEach(cleanup);
-
 describe('Job Notes', () => {
   it('opens with focus in the text box', async () => {
     renderNotes();

@@ -1,8 +1,8 @@
 import { readOnboardingFields } from '@app/domain/onboarding-fields';
 import { completeOnboardingForm } from '@app/domain/onboarding-testing';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   readProfileCompleteCookie,
   removeProfileCompleteCookie,
@@ -52,12 +52,6 @@ beforeEach(() => {
   sessionStorage.clear();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 describe('the entry route for a signed-in user', () => {
   it('sends a complete profile to /profile and remembers that it is complete', async () => {
     fakeServer(server(complete, true));

@@ -1,14 +1,10 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThankYouScreen, thankYouGreeting } from './ThankYouScreen.tsx';
 import { fakeServer, renderOnboarding } from './testing.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.useRealTimers());
 
 describe('the thank-you screen', () => {
   it('promises a reply within 24 hours and offers WhatsApp with a greeting naming the user', () => {

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { act } from 'react';
 import { Toaster } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { missingByStep, showProfileIncompleteToast } from './profile-incomplete-toast.tsx';
 
 const missing = [
@@ -9,8 +9,6 @@ const missing = [
   { section: 'Legal & Acknowledgements', step: 8, fields: ['Signature', 'Global Team'] },
   { section: 'Completion', step: 9, fields: ['Onboarding Completed'] },
 ];
-
-afterEach(cleanup);
 
 describe('the Profile Incomplete toast', () => {
   it('groups what is missing under the names of the wizard steps a person saw', () => {

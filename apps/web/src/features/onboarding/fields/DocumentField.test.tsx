@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiSessionSource } from '../../../lib/api.ts';
@@ -69,12 +69,7 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  setApiSessionSource(null);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => setApiSessionSource(null));
 
 describe('a document upload', () => {
   it('refuses a file over 5 MB and one of another type before sending, and clears the selection', async () => {

@@ -1,10 +1,8 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FormHarness, renderOnboarding } from '../testing.tsx';
 import { ListField } from './ListField.tsx';
-
-afterEach(cleanup);
 
 function renderList(top_job_titles = '') {
   const onValues = vi.fn();

@@ -1,10 +1,9 @@
 import { emptyOnboardingFields, readOnboardingFields } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
 import { completeOnboardingForm } from '@app/domain/onboarding-testing';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readProfileCompleteCookie, removeProfileCompleteCookie } from '../../../lib/cookies.ts';
 import { readOnboardingDraft } from '../onboarding-draft.ts';
 import { type FakeRoute, fakeServer, renderOnboarding, testAccount } from '../testing.tsx';
@@ -70,14 +69,6 @@ beforeEach(() => {
   removeProfileCompleteCookie();
   sessionStorage.clear();
 });
-afterEach(() => {
-  // Toasts live outside React: none carries over to the next test.
-  toast.dismiss();
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 describe('the onboarding wizard', () => {
   it('lists what an empty step misses and keeps Next disabled until it is filled', async () => {
     const user = userEvent.setup();
