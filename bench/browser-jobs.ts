@@ -145,6 +145,14 @@ const median = (values: number[]) => {
 const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
 
 /** Builds the web app when WEB_DIST holds no build yet. */
+/** The system Chromium (CHROMIUM_PATH, by default Debian's), quiet: no sandbox, GPU or background traffic. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+}
+
 export function ensureWebBuild() {
   if (existsSync(path.join(webDist, 'index.html'))) return;
   console.log('Building the web app...');
@@ -202,10 +210,7 @@ export async function browserJobsScenario(): Promise<Verdict[]> {
     String(await freePort()),
     String(BROWSER_JOB_COUNT),
   ]);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       baseURL: `http://localhost:${server.ready.port}`,

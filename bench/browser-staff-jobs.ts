@@ -11,13 +11,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
 import { DEMO_CLIENT, demoJobs, seedDemo } from '../scripts/seed-demo.ts';
-import { ensureWebBuild, freePort, signIn } from './browser-jobs.ts';
+import { ensureWebBuild, freePort, launchChromium, signIn } from './browser-jobs.ts';
 import { serveInChild, startServer, type Verdict } from './lib.ts';
 
 const JOB_COUNT = 3_000;
@@ -108,10 +108,7 @@ export async function browserStaffJobsScenario(): Promise<Verdict[]> {
     dataDir,
     String(await freePort()),
   ]);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       baseURL: `http://localhost:${server.ready.port}`,
