@@ -124,6 +124,7 @@ for (const width of [1280, 390]) {
     await expect(toast(page, 'Filter "Senior Product Designer" saved')).toBeVisible();
     await expect(filters.getByRole('heading', { name: 'Senior Product Designer' })).toBeVisible();
     await expect(filters).toContainText('$95,000');
+    await filters.screenshot({ path: test.info().outputPath(`filters-${width}.png`) });
 
     const timeline = page.getByRole('region', { name: 'Activity' });
     await expect(timeline).toContainText('Edited a filter: Senior Product Designer');
