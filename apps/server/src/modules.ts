@@ -85,7 +85,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   await app.register(jobsRoutes, { clients, activity, clock });
   await app.register(staffJobsRoutes, { clients, activity });
   await app.register(mailRoutes, { mailer, activity });
-  await app.register(adminRoutes, { mailer, clients, filters, onboarding, files, activity });
+  await app.register(adminRoutes, { mailer, clients, filters, onboarding, files, activity, clock });
   const account = createAccountService({
     db,
     storage,

@@ -47,20 +47,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['client_id', 'applied_at'])
     .execute();
 
-  // The board reads each client's newest welcome e-mail in one index step.
-  await db.schema
-    .createIndex('mail_outbox_client_kind_created_idx')
-    .on('mail_outbox')
-    .columns(['client_id', 'kind', 'created_at'])
-    .execute();
-
-  // ...and each client's last activity from the index alone.
-  await db.schema
-    .createIndex('sessions_user_last_seen_idx')
-    .on('sessions')
-    .columns(['user_id', 'last_seen_at', 'created_at'])
-    .execute();
-
   await db.schema
     .createTable('client_board_stats')
     .addColumn('client_id', 'text', (c) => c.primaryKey())
@@ -85,8 +71,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('client_board_stats').execute();
-  await db.schema.dropIndex('sessions_user_last_seen_idx').execute();
-  await db.schema.dropIndex('mail_outbox_client_kind_created_idx').execute();
   await db.schema.dropIndex('jobs_client_id_applied_at_idx').execute();
   await db.schema.alterTable('jobs').dropColumn('applied_at').execute();
   await db.schema.dropTable('activity_log').execute();

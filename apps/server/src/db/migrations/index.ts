@@ -8,6 +8,7 @@ import * as sessionsAndMfa from './006-sessions-and-mfa.ts';
 import * as activityLog from './007-activity-log.ts';
 import * as teamOutbox from './008-team-outbox.ts';
 import * as clientOutcomesAndData from './009-client-outcomes-and-data.ts';
+import * as boardIndexes from './010-board-indexes.ts';
 
 /**
  * Every migration, in order. Later areas append theirs here; names sort in the order they run.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '007-activity-log': activityLog,
   '008-team-outbox': teamOutbox,
   '009-client-outcomes-and-data': clientOutcomesAndData,
+  '010-board-indexes': boardIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

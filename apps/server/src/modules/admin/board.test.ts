@@ -6,7 +6,6 @@ import { bumpListVersion } from '../../db/job-list-versions.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
-import { BOARD_COUNTS_MAX_AGE_MS } from './board.ts';
 
 type Headers = Record<string, string>;
 const DAY = 24 * 60 * 60 * 1000;
@@ -194,7 +193,6 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
       .where('id', '=', job.id)
       .execute();
     await bumpListVersion(app.db.kysely, bobId);
-    await new Promise((resolve) => setTimeout(resolve, BOARD_COUNTS_MAX_AGE_MS));
     const bob = (await board('?q=bob')).data[0];
     expect(bob).toMatchObject({ jobs: 1, applied_recent: 1 });
   });

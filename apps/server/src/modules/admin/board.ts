@@ -13,11 +13,6 @@ import type { Database } from '../../db/schema.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/**
- * Job counts on the board are at most this old: looking for clients whose jobs changed reads every
- * client's list version, too much to do for every page two recruiters click through.
- */
-export const BOARD_COUNTS_MAX_AGE_MS = 1000;
 const REFRESH_BATCH = 500;
 
 /** What the board's SQL answers per client, before the page's onboarding steps are worked out. */
@@ -47,27 +42,9 @@ export function createBoard(deps: {
   db: Kysely<Database>;
   staffEmailDomain: string;
   onboarding: OnboardingService;
-  now?: () => Date;
+  now: () => Date;
 }) {
-  const { db, onboarding } = deps;
-  const now = deps.now ?? (() => new Date());
-
-  let countedAt = 0;
-  let counting: Promise<void> | undefined;
-
-  /** Recounts what changed, unless that was done less than BOARD_COUNTS_MAX_AGE_MS ago (or is under way). */
-  function freshStats(at: Date): Promise<void> {
-    if (counting) return counting;
-    if (at.getTime() - countedAt < BOARD_COUNTS_MAX_AGE_MS) return Promise.resolve();
-    counting = refreshStats(at)
-      .then(() => {
-        countedAt = at.getTime();
-      })
-      .finally(() => {
-        counting = undefined;
-      });
-    return counting;
-  }
+  const { db, onboarding, now } = deps;
 
   async function refreshStats(at: Date): Promise<void> {
     const nowIso = at.toISOString();
@@ -221,7 +198,7 @@ export function createBoard(deps: {
   return {
     async page(query: BoardQuery): Promise<BoardResponse> {
       const at = now();
-      await freshStats(at);
+      await refreshStats(at);
       const columns = expressions(at.toISOString());
       const where = conditions(query, columns);
       const dir = query.dir === 'asc' ? sql`asc` : sql`desc`;

@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
+import type { Clock } from '../../clock.ts';
 import { BadRequest } from '../../errors.ts';
 import { type ActivityService, staffActor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
@@ -47,14 +48,17 @@ export async function adminRoutes(
     onboarding: OnboardingService;
     files: FilesService;
     activity: ActivityService;
+    clock: Clock;
   },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const admin = createAdminService({ config: app.config, ...options });
+  const { clock, ...services } = options;
+  const admin = createAdminService({ config: app.config, ...services });
   const board = createBoard({
     db: app.db.kysely,
     staffEmailDomain: app.config.staffEmailDomain,
     onboarding: options.onboarding,
+    now: () => new Date(clock.now()),
   });
 
   app.get(
