@@ -1,3 +1,4 @@
+import { neutraliseFormula } from './csv-cells.ts';
 import { JOB_OUTCOME_LABELS } from './job-outcomes.ts';
 import { applyLink, decisionOf, type JobListItem, jobStatus, sortJobs } from './jobs.ts';
 
@@ -24,14 +25,6 @@ export const JOB_EXPORT_COLUMNS = [
   'Country',
   'Posted',
 ] as const;
-
-/** A cell starting with one of these is a formula to a spreadsheet (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Text a spreadsheet shows as text: a leading apostrophe keeps a would-be formula inert. */
-export function neutraliseFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
 
 export function jobExportRows(jobs: readonly JobListItem[]): string[][] {
   return sortJobs(jobs).map((job, index) =>

@@ -163,15 +163,11 @@ export function createAuthRepo(db: Db, clock: Clock) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** The ids of the user's live sessions other than `keep`. */
-    async otherLiveSessionIds(userId: string, keep: string): Promise<string[]> {
-      const rows = await kysely
-        .selectFrom('sessions')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('id', '!=', keep)
-        .where('revoked_at', 'is', null)
-        .execute();
+    /** The ids of the user's live sessions, but `keep` when given. */
+    async liveSessionIds(userId: string, keep?: string): Promise<string[]> {
+      let query = kysely.selectFrom('sessions').select('id').where('user_id', '=', userId);
+      if (keep !== undefined) query = query.where('id', '!=', keep);
+      const rows = await query.where('revoked_at', 'is', null).execute();
       return rows.map((row) => row.id);
     },
 

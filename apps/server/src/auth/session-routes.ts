@@ -81,7 +81,7 @@ export async function sessionRoutes(scope: FastifyInstance, options: { sessions:
     },
     async (request) => {
       const caller = currentUser(request);
-      return { ended: await sessions.endOthers(caller.id, caller.sessionId) };
+      return { ended: await sessions.endAll(caller.id, caller.sessionId) };
     },
   );
 

@@ -254,10 +254,10 @@ export function createSessionService(deps: {
       await end(sessionId, 'ended_by_owner');
     },
 
-    /** Ends every session of the user but `keep`; answers how many ended. */
-    async endOthers(userId: string, keep: string): Promise<number> {
+    /** Ends every session of the user, but `keep` when given; answers how many ended. */
+    async endAll(userId: string, keep?: string): Promise<number> {
       let ended = 0;
-      for (const sessionId of await repo.otherLiveSessionIds(userId, keep)) {
+      for (const sessionId of await repo.liveSessionIds(userId, keep)) {
         if (await end(sessionId, 'ended_by_owner')) ended++;
       }
       return ended;

@@ -76,7 +76,7 @@ export function createAccountService(deps: {
       if (!user) throw NotFound(ACCOUNT_NOT_FOUND_MESSAGE);
       if (normalizeEmail(typedEmail) !== normalizeEmail(user.email))
         throw Invalid(DELETE_CONFIRMATION_MESSAGE);
-      await deps.sessions.endOthers(userId, '');
+      await deps.sessions.endAll(userId);
       const paths = await repo.erase(userId);
       for (const path of paths) {
         await deps.storage.delete(path).catch((error: unknown) => {

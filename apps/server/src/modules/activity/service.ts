@@ -31,6 +31,7 @@ import {
   type ActorKind,
   describeActivity,
 } from '@app/domain/activity';
+import { neutraliseFormula } from '@app/domain/csv-cells';
 import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../auth/guard.ts';
@@ -71,8 +72,6 @@ export interface ActivityInput {
 }
 
 const MAX_DETAIL_CHARS = 8192;
-/** A cell starting with one of these is a formula to a spreadsheet; a leading quote keeps it text. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 const EXPORT_BATCH = 500;
 export const BAD_CURSOR_MESSAGE = 'cursor is not one this list gave out';
 
@@ -154,7 +153,7 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
     exportCsv(filter: ActivityFilter): NodeJS.ReadableStream {
       const csv = stringify({
         header: true,
-        cast: { string: (value) => (FORMULA_START.test(value) ? `'${value}` : value) },
+        cast: { string: neutraliseFormula },
         columns: [
           'at',
           'actor_kind',
