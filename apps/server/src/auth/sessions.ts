@@ -68,7 +68,7 @@ export const SESSION_CHECK_TTL_MS = 2_000;
 const USER_AGENT_MAX_LENGTH = 256;
 
 /** Staff are users whose verified e-mail is on the company domain; see @app/domain/staff. */
-export function roleOf(user: UserRecord, staffEmailDomain: string): Role {
+export function roleOf(user: Pick<UserRecord, 'email' | 'emailVerified'>, staffEmailDomain: string): Role {
   return user.emailVerified && isStaffEmail(user.email, staffEmailDomain) ? 'staff' : 'client';
 }
 

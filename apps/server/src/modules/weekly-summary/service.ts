@@ -1,5 +1,6 @@
 import { knownTimeZone, summaryWeek } from '@app/domain/weekly-summary';
 import { createElement as h } from 'react';
+import { roleOf } from '../../auth/sessions.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -44,15 +45,9 @@ export function createWeeklySummaryService(deps: {
   ) {
     const zone = knownTimeZone(user.time_zone) ?? 'UTC';
     const { week, moment, due } = summaryWeek(now, zone, day, hour);
-    if (!due) return false;
-    const claimed = await kysely
-      .selectFrom('weekly_summary_claims')
-      .select('week')
-      .where('user_id', '=', user.id)
-      .where('week', '=', week)
-      .executeTakeFirst();
-    if (claimed) return false;
-    const at = now.toISOString();
+    // The week is claimed before anything else, so of several instances only one goes on; with
+    // nothing new the claim stands for "checked", and nothing is sent.
+    if (!due || !(await claim(user.id, week, now.toISOString()))) return false;
     // The seven days up to this week's moment: each job lands in exactly one week's summary.
     const jobs = await kysely
       .selectFrom('jobs')
@@ -63,8 +58,6 @@ export function createWeeklySummaryService(deps: {
       .where('applied_at', '<=', moment.toISOString())
       .orderBy('applied_at')
       .execute();
-    if (!(await claim(user.id, week, at))) return false;
-    // Nothing new: the claim stands for "checked", and nothing is sent.
     if (jobs.length === 0) return false;
     const rendered = await renderEmail(
       h(WeeklySummaryEmail, {
@@ -97,15 +90,19 @@ export function createWeeklySummaryService(deps: {
     /** Sends every summary due now; answers how many this call sent. */
     async runDue(): Promise<number> {
       const now = new Date(clock.now());
-      const users = await kysely
+      const subscribers = await kysely
         .selectFrom('users')
-        .select(['id', 'email', 'first_name', 'time_zone', 'weekly_summary'])
+        .select(['id', 'email', 'email_verified', 'first_name', 'time_zone'])
         .where('weekly_summary', '=', true)
-        .where('email', 'not like', `%@${config.staffEmailDomain}`)
         .execute();
       let sent = 0;
-      for (const user of users) {
-        if (toBool(user.weekly_summary) && (await sendFor(user, now))) sent += 1;
+      for (const user of subscribers) {
+        // Summaries are for clients: staff have no jobs applied for them.
+        const role = roleOf(
+          { email: user.email, emailVerified: toBool(user.email_verified) },
+          config.staffEmailDomain,
+        );
+        if (role === 'client' && (await sendFor(user, now))) sent += 1;
       }
       return sent;
     },
@@ -119,14 +116,13 @@ export function createWeeklySummaryService(deps: {
       return toBool(row?.weekly_summary);
     },
 
-    /** Answers false when there is no such user (a deleted account's old link). */
-    async setSubscribed(userId: string, subscribed: boolean): Promise<boolean> {
-      const updated = await kysely
+    /** Changes nothing when there is no such user (a deleted account's old link). */
+    async setSubscribed(userId: string, subscribed: boolean): Promise<void> {
+      await kysely
         .updateTable('users')
         .set({ weekly_summary: subscribed })
         .where('id', '=', userId)
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) > 0;
+        .execute();
     },
 
     /** The browser's time zone, sent after sign-in; an unknown zone is ignored (UTC stays). */

@@ -6,6 +6,7 @@ import { createTestClock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase, testConfig } from '../../testing/databases.ts';
+import { importJobsFor } from '../../testing/jobs.ts';
 import { bodyOf, createTestSmtpServer, parseMime, type TestSmtpServer } from '../../testing/smtp.ts';
 import { UNSUBSCRIBED_MESSAGE } from './routes.ts';
 
@@ -55,13 +56,7 @@ describe.each(databaseKinds)('weekly summary on %s', (kind) => {
       })),
       { job_uid: `${email}-open`, data_job_title: 'Not applied', data_company: 'Hooli' },
     ];
-    const imported = await app.inject({
-      method: 'POST',
-      url: '/api/admin/jobs/import',
-      headers: staff,
-      payload: { client_id: signedIn.userId, format: 'json', content: JSON.stringify(rows) },
-    });
-    expect(imported.statusCode, imported.body).toBe(200);
+    await importJobsFor(app, staff, { client_id: signedIn.userId }, rows);
     return { id: signedIn.userId, headers };
   }
 
@@ -176,6 +171,31 @@ describe.each(databaseKinds)('weekly summary on %s', (kind) => {
       .where('email', '=', 'ivo@example.com')
       .executeTakeFirstOrThrow();
     expect(Boolean(ivo.weekly_summary)).toBe(false);
+  });
+
+  it('sends nothing to a client who unsubscribed, nor to staff, whatever was applied', async () => {
+    const ivo = await app.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'ivo@example.com')
+      .executeTakeFirstOrThrow();
+    // Signed in at the moved clock's time; staff's own jobs stand in for anything applied to them.
+    const lead = await signInForTest(app, 'lead@company.test');
+    const leadHeaders = { authorization: `Bearer ${lead.accessToken}` };
+    for (const [id, uid] of [
+      [ivo.id, 'ivo-later'],
+      [lead.userId, 'lead-own'],
+    ] as const) {
+      await importJobsFor(app, leadHeaders, { client_id: id }, [
+        { job_uid: uid, data_job_title: 'Applied later', data_company: 'Initech', applied_for_job: true },
+      ]);
+    }
+    const before = smtp.received.length;
+    for (let hour = 0; hour < 8 * 24; hour += 6) {
+      await app.weeklySummary.runDue();
+      clock.advance(6 * HOUR);
+    }
+    expect(smtp.received.length).toBe(before);
   });
 
   it('the preferences switch reads and sets the summary', async () => {
