@@ -144,7 +144,6 @@ const median = (values: number[]) => {
 };
 const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
 
-/** Builds the web app when WEB_DIST holds no build yet. */
 /** The system Chromium (CHROMIUM_PATH, by default Debian's), quiet: no sandbox, GPU or background traffic. */
 export function launchChromium() {
   return chromium.launch({
@@ -153,6 +152,7 @@ export function launchChromium() {
   });
 }
 
+/** Builds the web app when WEB_DIST holds no build yet. */
 export function ensureWebBuild() {
   if (existsSync(path.join(webDist, 'index.html'))) return;
   console.log('Building the web app...');

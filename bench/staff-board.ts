@@ -12,7 +12,15 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { buildApp } from '../apps/server/src/app.ts';
 import { signInForTest } from '../apps/server/src/testing/auth.ts';
-import { benchAppConfig, type Measurement, measure, serveInChild, startServer, type Verdict } from './lib.ts';
+import {
+  benchAppConfig,
+  listenOnLoopback,
+  type Measurement,
+  measure,
+  serveInChild,
+  startServer,
+  type Verdict,
+} from './lib.ts';
 
 const USERS = 8_000;
 const PENDING = 2_000;
@@ -110,9 +118,7 @@ async function serveApp(dataDir: string): Promise<AppReady> {
   fillDatabase(config.database.file);
   const staff = await signInForTest(app, 'bench-recruiter@company.test');
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
-  return { port: address.port, accessToken: staff.accessToken };
+  return { port: await listenOnLoopback(app.server), accessToken: staff.accessToken };
 }
 
 await serveInChild(import.meta, { 'serve-app': serveApp });
