@@ -98,6 +98,12 @@ for (const width of [1280, 390]) {
       'Onboarding incomplete: step 6 of 9',
     );
 
+    // The profile reads as the client's own page does: options by their labels.
+    const profile = page.getByRole('region', { name: 'Profile', exact: true });
+    await expect(profile).toContainText('Senior Level');
+    await expect(profile).toContainText('Full-time, Contract');
+    await expect(profile).not.toContainText('full-time');
+
     // Sending asks first, says it was never sent and warns that onboarding is unfinished.
     const previews = page.getByRole('region', { name: 'Email Previews' });
     await expect(previews).toContainText('Never sent to this client.');

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
@@ -31,8 +30,6 @@ function ActivityLog() {
   const [params, setParams] = useSearchParams();
   const actorId = params.get('actor_id') ?? '';
   const clientId = params.get('client_id') ?? '';
-  const [clientInput, setClientInput] = useState(clientId);
-  const [exporting, setExporting] = useState(false);
   const actors = useQuery({
     queryKey: adminQueryKeys.activityActors,
     queryFn: async () => dataOrThrow(guard(await listActivityActors()), GENERIC_ERROR),
@@ -46,17 +43,13 @@ function ActivityLog() {
   };
   const filter = { ...(actorId && { actor_id: actorId }), ...(clientId && { client_id: clientId }) };
 
-  const download = async () => {
-    setExporting(true);
-    try {
-      const blob = dataOrThrow(guard(await exportActivity(new URLSearchParams(filter))), EXPORT_FAILED);
-      saveBlobAs(blob, `activity-${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch (error) {
-      toast.error(failureMessage(error, EXPORT_FAILED));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = useMutation({
+    mutationFn: async () =>
+      dataOrThrow(guard(await exportActivity(new URLSearchParams(filter))), EXPORT_FAILED),
+    onSuccess: (blob) => saveBlobAs(blob, `activity-${new Date().toISOString().slice(0, 10)}.csv`),
+    onError: (error) => toast.error(failureMessage(error, EXPORT_FAILED)),
+  });
+  const exporting = exportCsv.isPending;
 
   return (
     <Card>
@@ -79,28 +72,23 @@ function ActivityLog() {
             ))}
           </select>
         </div>
+        {/* Keyed by the address's client, so the box shows it again when the address changes. */}
         <form
+          key={clientId}
           className="flex min-w-0 flex-1 items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            setFilter('client_id', clientInput.trim());
+            setFilter('client_id', String(new FormData(event.currentTarget).get('client_id') ?? '').trim());
           }}
         >
           <Field label="Client id" className="flex-1">
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="off"
-                value={clientInput}
-                onChange={(event) => setClientInput(event.target.value)}
-              />
-            )}
+            {(control) => <Input {...control} name="client_id" autoComplete="off" defaultValue={clientId} />}
           </Field>
           <Button type="submit" variant="secondary">
             Filter
           </Button>
         </form>
-        <Button busy={exporting} onClick={() => void download()}>
+        <Button busy={exporting} onClick={() => exporting || exportCsv.mutate()}>
           {!exporting && <Download className="size-4" aria-hidden="true" />}
           {exporting ? 'Exporting...' : 'Export CSV'}
         </Button>

@@ -9,6 +9,7 @@ import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { displayProfileValue } from '../../lib/profile-values.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
 import { AvoidedCompaniesCard } from './AvoidedCompaniesCard.tsx';
@@ -58,10 +59,12 @@ function ClientTitle({ clientId }: { clientId: string }) {
 function ClientWorkspace({ clientId }: { clientId: string }) {
   const page = useClientPage(clientId);
   const queryClient = useQueryClient();
-  // After any change: the page's data, and the activity lines the change added.
+  // After any change: the page's data, the e-mail previews (the team notification lists the saved
+  // filters), and the activity lines the change added.
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: adminQueryKeys.client(clientId) });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allPreviews });
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allActivity });
   };
 
   if (page.isPending) return <Spinner label="Loading client..." />;
@@ -263,7 +266,7 @@ function ProfileCard({ data }: { data: ClientPageData }) {
                       {entry.label}
                     </dt>
                     <dd className="text-sm break-words whitespace-pre-line text-neutral-900">
-                      {entry.value}
+                      {displayProfileValue(entry)}
                     </dd>
                   </div>
                 ))}

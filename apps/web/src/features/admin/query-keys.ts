@@ -1,11 +1,21 @@
-/** What the staff console caches, per searched client (previews by e-mail, the rest by client id). */
+/**
+ * What the staff console caches, per client; the `all…` keys name every entry of a kind, for
+ * invalidating them together.
+ */
 export const adminQueryKeys = {
-  previews: (email: string) => ['admin', 'previews', email] as const,
+  allPreviews: ['admin', 'previews'] as const,
+  /** The e-mail previews of one client, keyed by how the client is named (id or e-mail). */
+  previews: (target: string) => ['admin', 'previews', target] as const,
+  allOutboxes: ['admin', 'outbox'] as const,
+  allTeamOutbox: ['admin', 'team-outbox'] as const,
+  /** The team's outbox, by the status it is narrowed to. */
+  teamOutbox: (status: string | null) => ['admin', 'team-outbox', status ?? 'all'] as const,
   outbox: (clientId: string) => ['admin', 'outbox', clientId] as const,
   jobs: (clientId: string) => ['admin', 'jobs', clientId] as const,
   feedback: ['admin', 'feedback'] as const,
   board: (query: string) => ['admin', 'board', query] as const,
   client: (clientId: string) => ['admin', 'client', clientId] as const,
+  allActivity: ['admin', 'activity'] as const,
   activity: (query: string) => ['admin', 'activity', query] as const,
   activityActors: ['admin', 'activity-actors'] as const,
 };

@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/profile-values.ts';
 import {
   deviceName,
   devicesQueryKey,
@@ -15,7 +16,6 @@ import {
   type SignedInDevice,
   signOutOtherDevices,
 } from './devices.ts';
-import { formatDateTime } from './profile-values.ts';
 
 const LOAD_FAILED_MESSAGE = 'Failed to load your signed-in devices. Please try again.';
 const SIGNED_OUT_TITLE = 'Signed Out Everywhere Else';

@@ -1,8 +1,8 @@
 import type { ProfileEntry } from '@app/domain/profile-display';
 import { Card } from '../../components/ui/Card.tsx';
+import { displayProfileValue, webLink } from '../../lib/profile-values.ts';
 import { DocumentRow } from './DocumentRow.tsx';
 import type { ProfileCardContent } from './profile-cards.ts';
-import { displayProfileValue, webLink } from './profile-values.ts';
 
 /** One card of the profile: label and value pairs, then the card's documents. */
 export function ProfileCard({ content }: { content: ProfileCardContent }) {

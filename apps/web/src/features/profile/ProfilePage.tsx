@@ -9,12 +9,12 @@ import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { setProfileCompleteCookie } from '../../lib/cookies.ts';
 import { useProfileRecord } from '../../lib/profile-record.ts';
+import { formatDateTime } from '../../lib/profile-values.ts';
 import { DevicesCard } from './DevicesCard.tsx';
 import { IncompleteProfileCard } from './IncompleteProfileCard.tsx';
 import { NewsletterCard } from './NewsletterCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { profileLayout } from './profile-cards.ts';
-import { formatDateTime } from './profile-values.ts';
 import { YourDataCard } from './YourDataCard.tsx';
 
 const LOAD_FAILED_TITLE = 'Data Error';

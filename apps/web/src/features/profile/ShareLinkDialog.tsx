@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Input, Label } from '../../components/ui/Field.tsx';
+import { formatDateTime } from '../../lib/profile-values.ts';
 import type { SharedLink } from './profile-documents.ts';
-import { formatDateTime } from './profile-values.ts';
 
 const LINK_COPIED_TITLE = 'Link Copied';
 const COPY_FAILED_TITLE = 'Copy Failed';

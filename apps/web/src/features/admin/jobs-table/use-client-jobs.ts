@@ -2,7 +2,7 @@ import type { JobListItem } from '@app/domain/jobs';
 import type { StaffJob } from '@app/domain/jobs-api';
 import { jobName } from '@app/domain/jobs-format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
 import type { OutcomeSaving } from '../../../components/jobs/OutcomeControl.tsx';
 import { failureMessage } from '../../../lib/api.ts';
@@ -35,13 +35,16 @@ export function useClientJobs(clientId: string) {
     refetchInterval: CLIENT_JOBS_REFRESH_MS,
   });
 
-  const patch = (changes: Changes) =>
-    queryClient.setQueryData<JobListItem[]>(queryKey, (list) =>
-      list?.map((job) => {
-        const change = changes.get(job.id);
-        return change ? { ...job, ...change } : job;
-      }),
-    );
+  const patch = useCallback(
+    (changes: Changes) =>
+      queryClient.setQueryData<JobListItem[]>(adminQueryKeys.jobs(clientId), (list) =>
+        list?.map((job) => {
+          const change = changes.get(job.id);
+          return change ? { ...job, ...change } : job;
+        }),
+      ),
+    [queryClient, clientId],
+  );
 
   /** Writes the change into the list, and answers what to write to undo it. */
   async function applyOptimistically(ids: readonly string[], applied: boolean): Promise<Changes> {
@@ -113,12 +116,9 @@ export function useClientJobs(clientId: string) {
   const outcomeSaving = useMemo<OutcomeSaving<StaffJob>>(
     () => ({
       save: api.setOutcome,
-      onSaved: ({ id, outcome, outcome_date }) =>
-        queryClient.setQueryData<JobListItem[]>(adminQueryKeys.jobs(clientId), (list) =>
-          list?.map((job) => (job.id === id ? { ...job, outcome, outcome_date } : job)),
-        ),
+      onSaved: ({ id, outcome, outcome_date }) => patch(new Map([[id, { outcome, outcome_date }]])),
     }),
-    [api, queryClient, clientId],
+    [api, patch],
   );
 
   return { jobs, setApplied, markApplied, saveNotes, remove, outcomeSaving };

@@ -15,13 +15,12 @@ import { GENERIC_ERROR } from '../admin-messages.ts';
 import { formatMoment } from '../admin-record-view.ts';
 import { EmailReaderDialog } from '../EmailFrame.tsx';
 import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_VIEW } from '../outbox-view.ts';
+import { adminQueryKeys } from '../query-keys.ts';
 import { useStaffGuard } from '../staff-access.tsx';
 import { type OutboxPage, teamOutboxApi } from './team-outbox-api.ts';
 
 /** While anything waits or is being sent, the page looks again this often. */
 export const OUTBOX_REFRESH_MS = 5_000;
-
-const teamOutboxKey = (status: OutboxStatus | null) => ['admin', 'team-outbox', status ?? 'all'] as const;
 
 const STATUS_FILTER_LABELS: Record<OutboxStatus, string> = {
   queued: 'Queued',
@@ -51,7 +50,7 @@ export function TeamOutbox() {
   const list = useRef<HTMLUListElement>(null);
 
   const outbox = useInfiniteQuery({
-    queryKey: teamOutboxKey(status),
+    queryKey: adminQueryKeys.teamOutbox(status),
     queryFn: ({ pageParam }) => api.list(status, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
@@ -72,8 +71,8 @@ export function TeamOutbox() {
           }
         : data,
     );
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'team-outbox'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allTeamOutbox });
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allOutboxes });
   };
   /** Focus stays on the message when the button used goes away with its new status. */
   const keepFocus = (id: string) =>

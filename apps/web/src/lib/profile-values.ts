@@ -1,6 +1,7 @@
 /**
- * How a stored profile value reads on the profile page (DESIGN.md, "formatted for people"): option
- * values by their labels (experience level, job types), dates as dates, salaries as dollars.
+ * How a stored profile value reads on the client's profile page and the staff client page
+ * (DESIGN.md, "formatted for people"): option values by their labels (experience level, job types),
+ * dates as dates, salaries as dollars.
  */
 import { FIELD_OPTIONS, type OnboardingFieldKey, parseCommaList } from '@app/domain/onboarding-fields';
 import { isIsoDate, parseSalary } from '@app/domain/onboarding-rules';
