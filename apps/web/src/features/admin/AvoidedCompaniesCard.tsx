@@ -21,7 +21,6 @@ export function AvoidedCompaniesCard({ clientId }: { clientId: string }) {
   return (
     <Card
       title="Companies to Avoid"
-      aria-label="Companies to Avoid"
       description="Never apply to these for the client; an import refuses jobs at them."
     >
       {companies.isPending ? (

@@ -19,11 +19,7 @@ export function ClientFeedbackCard() {
   });
 
   return (
-    <Card
-      title="Onboarding Feedback"
-      aria-label="Onboarding Feedback"
-      description="What clients told us after finishing onboarding."
-    >
+    <Card title="Onboarding Feedback" description="What clients told us after finishing onboarding.">
       {feedback.isPending && <Spinner label="Loading feedback..." />}
       {feedback.isError && (
         <p role="alert" className="text-sm text-red-700">

@@ -103,7 +103,7 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
           />
         </>
       ) : (
-        <Card title="Email Previews" aria-label="Email Previews">
+        <Card title="Email Previews">
           <p className="text-sm text-neutral-700">
             Nothing to send or generate until the client starts onboarding.
           </p>
@@ -118,7 +118,6 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
       </section>
       <Card
         title="Activity"
-        aria-label="Activity"
         actions={
           <Link
             to={`/admin/activity?client_id=${encodeURIComponent(data.client.id)}`}
@@ -152,7 +151,7 @@ function Identity({ data }: { data: ClientPageData }) {
     data.onboarding_email !== null &&
     data.onboarding_email.toLowerCase() !== data.sign_in_email.toLowerCase();
   return (
-    <Card title="E-mail addresses" aria-label="E-mail addresses">
+    <Card title="E-mail addresses">
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="min-w-0">
           <dt className="text-xs font-medium tracking-wide text-neutral-600 uppercase">Sign-in e-mail</dt>
@@ -183,7 +182,7 @@ function OnboardingState({ data }: { data: ClientPageData }) {
   const { onboarding } = data;
   if (onboarding.complete) {
     return (
-      <Card title="Onboarding" aria-label="Onboarding">
+      <Card title="Onboarding">
         <p className="text-sm text-green-800">
           Complete{onboarding.updated_at ? `, last saved ${formatMoment(onboarding.updated_at)}` : ''}.
         </p>
@@ -230,7 +229,7 @@ function ProfileCard({ data }: { data: ClientPageData }) {
     entries: group.entries.filter((entry) => entry.key !== 'resume' && entry.key !== 'cover_letter'),
   }));
   return (
-    <Card title="Profile" aria-label="Profile">
+    <Card title="Profile">
       <div className="flex flex-wrap gap-2">
         {(['resume', 'cover_letter'] as const).map((which) => {
           const name = data.documents[which];

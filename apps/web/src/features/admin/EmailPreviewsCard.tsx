@@ -75,7 +75,7 @@ export function EmailPreviewsCard({
   });
 
   return (
-    <Card title="Email Previews" aria-label="Email Previews">
+    <Card title="Email Previews">
       <Tabs.Root defaultValue="welcome">
         <Tabs.List
           aria-label="Email previews"

@@ -16,7 +16,7 @@ export function ExistingFiltersCard({
   renderFilter?: (filter: SavedFilter) => ReactNode;
 }) {
   return (
-    <Card title="Existing Job Filters" aria-label="Existing Job Filters">
+    <Card title="Existing Job Filters">
       {filters.length === 0 ? (
         <p className="text-sm text-neutral-600">No job filters saved for this client yet.</p>
       ) : (

@@ -106,7 +106,6 @@ export function GeneratedFiltersCard({
   return (
     <Card
       title="Generated Job Filters"
-      aria-label="Generated Job Filters"
       description="Built from the client's job titles, keywords, salary and work location answers."
       actions={
         <Button variant="secondary" busy={generate.isPending} onClick={() => generate.mutate()}>

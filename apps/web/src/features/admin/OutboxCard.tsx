@@ -28,7 +28,6 @@ export function OutboxCard({ clientId }: { clientId: string }) {
   return (
     <Card
       title="Outbox"
-      aria-label="Outbox"
       description="E-mails to or about this client, newest first."
       actions={
         <Button variant="ghost" size="sm" busy={outbox.isFetching} onClick={() => void outbox.refetch()}>

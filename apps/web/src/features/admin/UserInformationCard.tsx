@@ -7,7 +7,7 @@ import { recordAcknowledgements, recordDetails } from './admin-record-view.ts';
 export function UserInformationCard({ record }: { record: AdminRecord }) {
   const acknowledgements = recordAcknowledgements(record);
   return (
-    <Card title="User Information" aria-label="User Information" actions={<RequiredCheck record={record} />}>
+    <Card title="User Information" actions={<RequiredCheck record={record} />}>
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         {recordDetails(record).map((line) => (
           <div key={line.key} className="min-w-0">

@@ -59,7 +59,6 @@ export function CompaniesToAvoidCard() {
   return (
     <Card
       title="Companies to Avoid"
-      aria-label="Companies to Avoid"
       description="We will never apply to these companies for you, whatever their name's spelling ('Acme' and 'ACME Inc.' are one)."
     >
       {companies.isPending ? (

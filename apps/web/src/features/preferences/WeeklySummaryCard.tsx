@@ -44,7 +44,6 @@ export function WeeklySummaryCard() {
   return (
     <Card
       title="Weekly Summary"
-      aria-label="Weekly Summary"
       description="Once a week, the jobs we applied to for you, sent only when there is something new."
     >
       {summary.isPending ? (

@@ -45,7 +45,6 @@ export function DevicesCard() {
   return (
     <Card
       title="Signed-in devices"
-      aria-label="Signed-in devices"
       description="Where your account is signed in right now."
       actions={
         <Button variant="secondary" size="sm" disabled={others === 0} onClick={() => setConfirming(true)}>

@@ -35,7 +35,6 @@ export function YourDataCard({ onDeleted }: { onDeleted(): Promise<void> }) {
   return (
     <Card
       title="Your Data"
-      aria-label="Your Data"
       description="Take a copy of everything we hold about you, or delete your account."
     >
       <div className="flex flex-wrap gap-3">

@@ -156,7 +156,6 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
   return (
     <Card
       title="Client Jobs"
-      aria-label="Client Jobs"
       description="Jobs assigned to this client. New imports appear within 30 seconds."
     >
       <JobImportForm clientId={clientId} />

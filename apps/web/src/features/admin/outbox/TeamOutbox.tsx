@@ -112,7 +112,6 @@ export function TeamOutbox() {
   return (
     <Card
       title="All e-mails"
-      aria-label="All e-mails"
       description="Every e-mail of every client, newest first. The list refreshes by itself while anything is queued or sending."
       actions={
         <Button
