@@ -49,3 +49,7 @@ export const clientPageResponseSchema = z.object({ data: clientPageSchema });
 /** Checked by the service against `formattedFiltersSchema`, so an empty set gets its own message. */
 export const replaceFiltersBodySchema = z.object({ formatted_data: z.unknown() });
 export const replaceFiltersResponseSchema = z.object({ data: z.array(savedFilterSchema) });
+
+/** Why a client who has not started onboarding gets no e-mail and no filters: the server's refusal and the page's notice. */
+export const NOT_STARTED_MESSAGE =
+  'This client has not started onboarding yet, so there is nothing to send or generate for them.';

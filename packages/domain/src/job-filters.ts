@@ -139,3 +139,7 @@ export function formatFiltersForSaving(set: JobFilterSet, dateSaved: string): Fo
     },
   }));
 }
+
+/** Why no filters can be made for a client without job titles: the server's refusal and the card's notice. */
+export const NO_QUERIES_MESSAGE =
+  'This client has no job titles to search for, so there are no filters to save';

@@ -4,12 +4,14 @@ import {
   CLIENT_NOT_FOUND_MESSAGE,
   EMPTY_EMAIL_MESSAGE,
 } from '@app/domain/admin-email';
+import { NOT_STARTED_MESSAGE } from '@app/domain/client-page';
 import { CLIENT_ID_NOT_FOUND_MESSAGE, type ClientMatch, type ClientRef } from '@app/domain/clients-api';
 import { normalizeEmail } from '@app/domain/email-address';
 import {
   formatFiltersForSaving,
   formattedFiltersSchema,
   generateJobFilters,
+  NO_QUERIES_MESSAGE,
   type SavedFilter,
 } from '@app/domain/job-filters';
 import { checkCompleteness, startStep } from '@app/domain/onboarding-completeness';
@@ -30,10 +32,6 @@ export const FILTERS_ALREADY_EXIST_MESSAGE = 'Job filters already exist for this
 /** Opening the same client again within this time is the same visit, logged once. */
 const VISIT_WINDOW_MS = 30 * 60 * 1000;
 export const NO_DOCUMENT_MESSAGE = 'This client has not uploaded that document';
-export const NOT_STARTED_MESSAGE =
-  'This client has not started onboarding yet, so there is nothing to send or generate for them.';
-export const NO_QUERIES_MESSAGE =
-  'This client has no job titles to search for, so there are no filters to save';
 
 interface Client {
   /** Who the e-mail resolved to, and what it matched; part of every answer. */

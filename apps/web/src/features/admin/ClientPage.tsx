@@ -1,4 +1,5 @@
 import type { ClientPage as ClientPageData } from '@app/domain/client-page';
+import { NOT_STARTED_MESSAGE } from '@app/domain/client-page';
 import { ONBOARDING_STEPS } from '@app/domain/clients-board';
 import { groupProfile } from '@app/domain/profile-display';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -104,9 +105,7 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
         </>
       ) : (
         <Card title="Email Previews">
-          <p className="text-sm text-neutral-700">
-            Nothing to send or generate until the client starts onboarding.
-          </p>
+          <p className="text-sm text-neutral-700">{NOT_STARTED_MESSAGE}</p>
         </Card>
       )}
       <EditableFiltersCard filters={data.filters} onChanged={reload} />

@@ -1,5 +1,6 @@
 import {
   BOARD_COLUMNS,
+  BOARD_PAGE_SIZE,
   BOARD_VIEWS,
   type BoardColumn,
   type BoardRow,
@@ -8,13 +9,7 @@ import {
 } from '@app/domain/clients-board';
 import { formatCount } from '@app/domain/jobs-format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  createColumnHelper,
-  rowSortingFeature,
-  type SortingState,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { format, parseISO } from 'date-fns';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -46,7 +41,8 @@ export function welcomeLabel(row: BoardRow): string {
   return 'Not sent';
 }
 
-const features = tableFeatures({ rowSortingFeature });
+// The server sorts and pages; the table only lays the rows out.
+const features = tableFeatures({});
 const column = createColumnHelper<typeof features, BoardRow>();
 
 const columns = [
@@ -135,14 +131,11 @@ export function ClientsBoard() {
     placeholderData: keepPreviousData,
   });
 
-  const sorting = useMemo<SortingState>(() => [{ id: sort.column, desc: sort.desc }], [sort]);
   const table = useTable({
     features,
     columns,
     data: board.data?.data ?? [],
     getRowId: (row) => row.id,
-    manualSorting: true,
-    state: { sorting },
   });
 
   const sortBy = (columnId: BoardColumn) => {
@@ -154,7 +147,7 @@ export function ClientsBoard() {
     );
   };
   const total = board.data?.total ?? 0;
-  const pageSize = board.data?.page_size ?? 50;
+  const pageSize = board.data?.page_size ?? BOARD_PAGE_SIZE;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
   return (

@@ -1,4 +1,5 @@
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
+import { NO_QUERIES_MESSAGE } from '@app/domain/job-filters';
 import { useMutation } from '@tanstack/react-query';
 import { Database, Download, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -150,11 +151,7 @@ export function GeneratedFiltersCard({
               </Button>
             )}
           </div>
-          {!hasQueries && (
-            <p className="text-sm text-neutral-600">
-              The client gave no job titles to search for, so there is nothing to save.
-            </p>
-          )}
+          {!hasQueries && <p className="text-sm text-neutral-600">{NO_QUERIES_MESSAGE}.</p>}
           {hasQueries && !canSave && !canReplace && (
             <p className="text-sm text-neutral-600">
               {replacing
