@@ -116,6 +116,31 @@ test('signing out returns to the sign-in screen, and a reload does not restore t
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 });
 
+test('signing out while the page is still loading ends quietly, with nothing refused or failed', async ({
+  page,
+}) => {
+  // The saved answers are held back until the person has signed out; without the sign-out dropping
+  // them, they would reach the server after the session ended and come back 401 (the fixture fails
+  // the test on that console error).
+  let signedOut = () => {};
+  const afterSignOut = new Promise<void>((resolve) => {
+    signedOut = resolve;
+  });
+  let held = 0;
+  await page.route('**/api/onboarding-submissions', async (route) => {
+    held++;
+    await afterSignOut;
+    await route.continue().catch(() => {});
+  });
+  await signIn(page, 'leaving-early@example.com');
+  await expect.poll(() => held).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Start Onboarding' })).toHaveCount(0);
+  await signOut(page);
+  signedOut();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('an unknown route shows the not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();

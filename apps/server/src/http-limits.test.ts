@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import {
   BAD_URL_MESSAGE,
@@ -97,18 +97,14 @@ describe('slow and broken requests on a listening server', () => {
     const linesOfThisTest = () => ctx.lines.slice(earlier);
     const connection = await rawConnection(ctx.port);
     connection.socket.write(`${feedbackHeaders(1000)}{"text":"half`);
-    await vi.waitFor(() =>
-      expect(linesOfThisTest()).toContainEqual(
-        expect.objectContaining({
-          msg: 'incoming request',
-          req: { method: 'POST', path: '/api/onboarding-feedback' },
-        }),
-      ),
+    await expect.poll(linesOfThisTest).toContainEqual(
+      expect.objectContaining({
+        msg: 'incoming request',
+        req: { method: 'POST', path: '/api/onboarding-feedback' },
+      }),
     );
     connection.socket.destroy();
-    await vi.waitFor(() =>
-      expect(linesOfThisTest()).toContainEqual(expect.objectContaining({ event: 'client_closed' })),
-    );
+    await expect.poll(linesOfThisTest).toContainEqual(expect.objectContaining({ event: 'client_closed' }));
     expect(linesOfThisTest().filter((line) => line.msg === 'database unavailable')).toEqual([]);
     expect(linesOfThisTest().filter((line) => Number(line.level) >= 50)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startTcpProxy } from '../../../test/resilience/tcp-proxy.ts';
 import { buildApp } from './app.ts';
 import { signInForTest } from './testing/auth.ts';
@@ -188,10 +188,9 @@ describe('a Redis that goes away and comes back', () => {
       expect(lines).toContainEqual(expect.objectContaining({ event: 'rate_limit_store_unavailable' }));
 
       await proxy.recover();
-      await vi.waitFor(
-        () => expect(lines).toContainEqual(expect.objectContaining({ event: 'rate_limit_store_available' })),
-        { timeout: 10_000 },
-      );
+      await expect
+        .poll(() => lines, { timeout: 10_000 })
+        .toContainEqual(expect.objectContaining({ event: 'rate_limit_store_available' }));
       const afterwards = [];
       for (let i = 0; i < 3; i++) afterwards.push((await logout(app)).statusCode);
       expect(afterwards).toEqual([204, 204, 429]);

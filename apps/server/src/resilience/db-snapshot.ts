@@ -2,9 +2,23 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
+/**
+ * The application's tables, read once per database: migrations run before a test starts, and asking
+ * PostgreSQL's catalogue before every snapshot would cost more than reading the rows.
+ */
+const tablesOf = new WeakMap<Db, Promise<string[]>>();
+function tableNames(db: Db): Promise<string[]> {
+  let tables = tablesOf.get(db);
+  if (!tables) {
+    tables = db.kysely.introspection.getTables().then((found) => found.map((table) => table.name).sort());
+    tablesOf.set(db, tables);
+  }
+  return tables;
+}
+
 /** Every row of every application table, each as stable JSON, sorted: enough to tell any change. */
 export async function readAllRows(db: Db): Promise<Record<string, string[]>> {
-  const tables = (await db.kysely.introspection.getTables()).map((table) => table.name).sort();
+  const tables = await tableNames(db);
   const result: Record<string, string[]> = {};
   for (const table of tables) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db.kysely);

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, apiUrl, failureMessage, setApiSessionSource } from './api.ts';
+import {
+  ApiError,
+  abandonSessionReads,
+  apiFetch,
+  apiUrl,
+  failureMessage,
+  SIGNED_OUT_MESSAGE,
+  setApiSessionSource,
+} from './api.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -48,6 +56,33 @@ describe('apiFetch', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"first_name":"Ada"}');
     expect(sentHeaders(0).get('authorization')).toBe('Bearer tok');
     expect(sentHeaders(0).get('content-type')).toBe('application/json');
+  });
+
+  it('stops the reads still loading when the person signs out, quietly, and never a write', async () => {
+    /** A fetch that answers only when its request is aborted, or when `answer` is called. */
+    const pending: { answer: () => void }[] = [];
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          pending.push({ answer: () => resolve(Response.json({ data: 'saved' })) });
+        }),
+    );
+    const read = apiFetch('/onboarding-submissions');
+    const write = apiFetch('/onboarding-submissions', { method: 'POST', json: { first_name: 'Ada' } });
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    abandonSessionReads();
+    expect(await read).toEqual({ data: null, error: SIGNED_OUT_MESSAGE, status: 0 });
+    pending[1]?.answer();
+    expect(await write).toEqual({ data: { data: 'saved' }, error: null, status: 200 });
+    expect(console.error).not.toHaveBeenCalled();
+    // Reads made afterwards, for whoever signs in next, are not stopped.
+    fetchMock.mockResolvedValue(Response.json({ data: 'next' }));
+    expect(await apiFetch('/onboarding-submissions')).toEqual({
+      data: { data: 'next' },
+      error: null,
+      status: 200,
+    });
   });
 
   it('sends no authorization header without a session', async () => {

@@ -39,6 +39,21 @@ export function setApiSessionSource(source: ApiSessionSource | null): void {
   sessionSource = source;
 }
 
+/** The reads made for the signed-in person; `abandonSessionReads` stops the ones still loading. */
+let sessionReads = new AbortController();
+
+/**
+ * Stops every read still waiting for its answer, quietly. Called as the person signs out: the
+ * answers belong to the session that is ending, and would otherwise arrive as 401s once it has.
+ * Writes are never stopped: an answer the person gave before signing out is still saved.
+ */
+export function abandonSessionReads(): void {
+  sessionReads.abort();
+  sessionReads = new AbortController();
+}
+
+export const SIGNED_OUT_MESSAGE = 'You signed out before this finished loading.';
+
 export const API_BASE = '/api';
 
 /** `/my-jobs` and `/api/my-jobs` both mean the API's `/my-jobs`; `/auth/...` stays as it is. */
@@ -50,6 +65,12 @@ export function apiUrl(path: string): string {
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
   const { json, responseType, anonymous, onUploadProgress, ...requestInit } = init;
   const url = apiUrl(path);
+  const readsOfSession = (requestInit.method ?? 'GET').toUpperCase() === 'GET' ? sessionReads.signal : null;
+  const signal = readsOfSession
+    ? requestInit.signal
+      ? AbortSignal.any([readsOfSession, requestInit.signal])
+      : readsOfSession
+    : requestInit.signal;
   const send = (token: string | null) => {
     const headers = new Headers(requestInit.headers);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
@@ -57,6 +78,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<Api
     if (token) headers.set('authorization', `Bearer ${token}`);
     const request = {
       ...requestInit,
+      signal,
       headers,
       credentials: 'same-origin' as const,
       body: json !== undefined ? JSON.stringify(json) : requestInit.body,
@@ -83,6 +105,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<Api
       status: response.status,
     };
   } catch (error) {
+    if (readsOfSession?.aborted) return { data: null, error: SIGNED_OUT_MESSAGE, status: 0 };
     const message = error instanceof Error ? error.message : String(error);
     console.error(`Request to ${url} failed: ${message}`);
     return { data: null, error: message, status: 0 };

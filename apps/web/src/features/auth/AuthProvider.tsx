@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -9,7 +10,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { type ApiSessionSource, setApiSessionSource } from '../../lib/api.ts';
+import { type ApiSessionSource, abandonSessionReads, setApiSessionSource } from '../../lib/api.ts';
 import { removeProfileCompleteCookie } from '../../lib/cookies.ts';
 import { clearRememberedOnboardingStep, forgetOnboardingDrafts } from '../../lib/storage.ts';
 import { sendBrowserTimeZone } from '../../lib/time-zone.ts';
@@ -72,6 +73,7 @@ export function AuthProvider({
     return chosen;
   });
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { status, session, isNewLogin } = useSyncExternalStore(client.subscribe, client.getSnapshot);
 
   useEffect(() => {
@@ -102,6 +104,10 @@ export function AuthProvider({
         await client.refreshSession();
       },
       async signOut() {
+        // What the page is still loading belongs to the session that is ending: dropped first, so
+        // no answer arrives as a 401 after it ends and no page shows that as a failure.
+        await queryClient.cancelQueries();
+        abandonSessionReads();
         const { error } = await client.signOut();
         forgetProfileState();
         // Only here: a session that expires keeps the unsaved answers for its owner's return.
@@ -113,7 +119,7 @@ export function AuthProvider({
         navigate('/', { replace: true });
       },
     }),
-    [client, session, status, isNewLogin, navigate],
+    [client, session, status, isNewLogin, navigate, queryClient],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
