@@ -292,6 +292,9 @@ export async function fillWizardToResources(page: Page, onEachStep?: () => Promi
  */
 export async function storedRecord(page: Page): Promise<Record<string, unknown>> {
   await page.context().clearCookies({ name: 'profile_complete' });
+  // Away from the app first: a check the page before was still making would match too, and its body
+  // is gone once the page navigates.
+  await page.goto('about:blank');
   const answer = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/onboarding-submissions/check-complete',
   );

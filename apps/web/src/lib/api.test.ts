@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
-  abandonSessionReads,
   apiFetch,
   apiUrl,
   failureMessage,
   SIGNED_OUT_MESSAGE,
   setApiSessionSource,
+  withReadsStopped,
 } from './api.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -58,25 +58,32 @@ describe('apiFetch', () => {
     expect(sentHeaders(0).get('content-type')).toBe('application/json');
   });
 
-  it('stops the reads still loading when the person signs out, quietly, and never a write', async () => {
-    /** A fetch that answers only when its request is aborted, or when `answer` is called. */
+  it('stops the reads of the session while it signs out, quietly, and never a write', async () => {
+    /** A fetch that answers only when `answer` is called, and fails at once when its request is aborted. */
     const pending: { answer: () => void }[] = [];
     fetchMock.mockImplementation(
       (_url, init) =>
         new Promise((resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          const abort = () => reject(new DOMException('aborted', 'AbortError'));
+          if (init?.signal?.aborted) abort();
+          init?.signal?.addEventListener('abort', abort);
           pending.push({ answer: () => resolve(Response.json({ data: 'saved' })) });
         }),
     );
     const read = apiFetch('/onboarding-submissions');
     const write = apiFetch('/onboarding-submissions', { method: 'POST', json: { first_name: 'Ada' } });
     await vi.waitFor(() => expect(pending).toHaveLength(2));
-    abandonSessionReads();
-    expect(await read).toEqual({ data: null, error: SIGNED_OUT_MESSAGE, status: 0 });
-    pending[1]?.answer();
+    let readDuringSignOut: ReturnType<typeof apiFetch> | undefined;
+    await withReadsStopped(async () => {
+      readDuringSignOut = apiFetch('/onboarding-submissions/check-complete');
+      pending[1]?.answer();
+    });
+    const signedOut = { data: null, error: SIGNED_OUT_MESSAGE, status: 0 };
+    expect(await read).toEqual(signedOut);
+    expect(await readDuringSignOut).toEqual(signedOut);
     expect(await write).toEqual({ data: { data: 'saved' }, error: null, status: 200 });
     expect(console.error).not.toHaveBeenCalled();
-    // Reads made afterwards, for whoever signs in next, are not stopped.
+    // Reads made afterwards, for whoever signs in next, go out as usual.
     fetchMock.mockResolvedValue(Response.json({ data: 'next' }));
     expect(await apiFetch('/onboarding-submissions')).toEqual({
       data: { data: 'next' },

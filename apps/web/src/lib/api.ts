@@ -39,17 +39,22 @@ export function setApiSessionSource(source: ApiSessionSource | null): void {
   sessionSource = source;
 }
 
-/** The reads made for the signed-in person; `abandonSessionReads` stops the ones still loading. */
+/** The reads made for the signed-in person; aborted for as long as a sign-out takes. */
 let sessionReads = new AbortController();
 
 /**
- * Stops every read still waiting for its answer, quietly. Called as the person signs out: the
- * answers belong to the session that is ending, and would otherwise arrive as 401s once it has.
- * Writes are never stopped: an answer the person gave before signing out is still saved.
+ * Runs `signOut` with the session's reads stopped, quietly: the ones still loading are abandoned and
+ * any that starts meanwhile is never sent. Their answers belong to the session that is ending, and
+ * would otherwise come back as 401s once it has. Writes are never stopped: an answer the person gave
+ * before signing out is still saved.
  */
-export function abandonSessionReads(): void {
+export async function withReadsStopped<T>(signOut: () => Promise<T>): Promise<T> {
   sessionReads.abort();
-  sessionReads = new AbortController();
+  try {
+    return await signOut();
+  } finally {
+    sessionReads = new AbortController();
+  }
 }
 
 export const SIGNED_OUT_MESSAGE = 'You signed out before this finished loading.';

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { type ApiSessionSource, abandonSessionReads, setApiSessionSource } from '../../lib/api.ts';
+import { type ApiSessionSource, setApiSessionSource, withReadsStopped } from '../../lib/api.ts';
 import { removeProfileCompleteCookie } from '../../lib/cookies.ts';
 import { clearRememberedOnboardingStep, forgetOnboardingDrafts } from '../../lib/storage.ts';
 import { sendBrowserTimeZone } from '../../lib/time-zone.ts';
@@ -104,11 +104,10 @@ export function AuthProvider({
         await client.refreshSession();
       },
       async signOut() {
-        // What the page is still loading belongs to the session that is ending: dropped first, so
-        // no answer arrives as a 401 after it ends and no page shows that as a failure.
+        // What the page is still loading belongs to the session that is ending: dropped, so no page
+        // shows a failure, and not sent, so no answer comes back as a 401 after the session ends.
         await queryClient.cancelQueries();
-        abandonSessionReads();
-        const { error } = await client.signOut();
+        const { error } = await withReadsStopped(() => client.signOut());
         forgetProfileState();
         // Only here: a session that expires keeps the unsaved answers for its owner's return.
         forgetOnboardingDrafts();
