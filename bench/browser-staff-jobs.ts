@@ -58,20 +58,26 @@ await serveInChild(import.meta, { 'serve-app': (dataDir, port) => serveApp(dataD
  */
 function timeToScreen(page: Page, step: { kind: 'type'; text: string } | { kind: 'select' | 'applied' }) {
   return page.evaluate(async (which) => {
-    const card = document.querySelector('section[aria-label="Client Jobs"]');
+    // The card is the region its heading names (aria-labelledby).
+    const card = [...document.querySelectorAll('section[aria-labelledby]')].find(
+      (section) =>
+        document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent === 'Client Jobs',
+    );
     if (!card) throw new Error('No job table on the page');
     const search = card.querySelector<HTMLInputElement>('input[type="search"]');
     const firstRow = card.querySelector('tbody tr');
+    // A step that found nothing to act on would time nothing at all.
+    if (!search || !firstRow) throw new Error('No search box or no row in the job table');
     const act = () => {
-      if (which.kind === 'type' && search) {
+      if (which.kind === 'type') {
         // As a keystroke does: the new value, then the input event React listens to.
         const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
         setValue?.call(search, which.text);
         search.dispatchEvent(new Event('input', { bubbles: true }));
       } else if (which.kind === 'select') {
-        firstRow?.querySelector<HTMLInputElement>('td:nth-child(1) input')?.click();
+        firstRow.querySelector<HTMLInputElement>('td:nth-child(1) input')?.click();
       } else {
-        firstRow?.querySelector<HTMLInputElement>('input[aria-label^="Applied:"]')?.click();
+        firstRow.querySelector<HTMLInputElement>('input[aria-label^="Applied:"]')?.click();
       }
     };
     const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -7,7 +7,15 @@ import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { jobListItems } from '../packages/domain/src/jobs-api.ts';
 import { accessToken, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible, signIn, signInAsStaff, test } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  signInAsStaff,
+  test,
+  toast,
+} from './fixtures.ts';
 
 const ACCESS_DENIED = 'Access denied. This feature is only available to @company.test users.';
 
@@ -38,10 +46,6 @@ const JOBS_CSV = [
 ].join('\n');
 
 const BROKEN_CSV = ['job_uid,data_job_title,max_salary', 'jd-3,Data Engineer,lots'].join('\n');
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
 
 async function chooseJobsFile(page: Page, name: string, content: string) {
   await page.getByLabel('Jobs file (CSV or JSON)').setInputFiles({
@@ -191,7 +195,7 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   // Everything fits a phone's width.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(userInformation).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
 
   // The client sees the jobs staff put in front of them, with what staff set.
   const clientJobs = await clientPage.request.get('/api/my-jobs', {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { JOB_EXPORT_COLUMNS } from '../packages/domain/src/jobs-export.ts';
 import { signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, toast } from './fixtures.ts';
 import { listJobs, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -22,11 +22,6 @@ const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ];
-
-async function expectNoSideways(page: Page, width: number) {
-  if (width > 390) return;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-}
 
 async function downloaded(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -48,7 +43,7 @@ for (const size of WIDTHS) {
     await expect(page.getByRole('button', { name: 'Data Steward', exact: true })).toBeVisible({
       timeout: 15_000,
     });
-    await expectNoSideways(page, size.width);
+    await expectNoSidewaysScroll(page);
     const csv = await downloaded(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
     expect(csv.name).toMatch(/^my-jobs-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = csv.text
@@ -71,7 +66,7 @@ for (const size of WIDTHS) {
       '=cmd|calc',
       'Data Steward',
     ]);
-    await expectNoSideways(page, size.width);
+    await expectNoSidewaysScroll(page);
 
     await card.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
@@ -86,7 +81,7 @@ for (const size of WIDTHS) {
     await page.screenshot({ path: test.info().outputPath(`delete-dialog-${size.width}.png`) });
     await typed.fill(email);
     await dialog.getByRole('button', { name: 'Delete My Account' }).click();
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Account Deleted' })).toBeVisible();
+    await expect(toast(page, 'Account Deleted')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 
     // Signing in again with the same e-mail starts from nothing: onboarding from the welcome, no jobs.

@@ -1,6 +1,6 @@
 /** A client records what came of an application, sees it in the funnel, and reads the job's history. */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, toast } from './fixtures.ts';
 import { signInClientWithJobs, test } from './jobs-seed.ts';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -27,11 +27,6 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
 ];
 
-async function expectNoSideways(page: Page, width: number) {
-  if (width > 390) return;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-}
-
 for (const size of WIDTHS) {
   test(`a client records an interview and sees it in the funnel and the job's history (${size.width})`, async ({
     staff,
@@ -55,11 +50,11 @@ for (const size of WIDTHS) {
     await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath(`outcome-dialog-${size.width}.png`) });
     await dialog.getByRole('button', { name: 'Save Outcome' }).click();
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Outcome Saved' })).toBeVisible();
+    await expect(toast(page, 'Outcome Saved')).toBeVisible();
     await expect(dialog).toBeHidden();
     const saved = table.getByRole('button', { name: /^Outcome for Applied Platform Role: Interview, / });
     await expect(saved).toBeVisible();
-    await expectNoSideways(page, size.width);
+    await expectNoSidewaysScroll(page);
 
     // The details pop-up shows the outcome and the job's history, newest first.
     await table.getByRole('button', { name: 'Applied Platform Role', exact: true }).click();
@@ -89,7 +84,7 @@ for (const size of WIDTHS) {
     await expect(stage('Responses')).toHaveText('1 (50%)');
     await expect(stage('Interviews')).toHaveText('1 (50%)');
     await expect(stage('Offers')).toHaveText('0 (0%)');
-    await expectNoSideways(page, size.width);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await funnel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`funnel-${size.width}.png`) });

@@ -1,17 +1,12 @@
 /** A client switches the weekly summary and keeps their current employer off the team's list. */
 import type { Page } from '@playwright/test';
 import { freshEmail, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, test } from './fixtures.ts';
 
 const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ];
-
-async function expectNoSideways(page: Page, width: number) {
-  if (width > 390) return;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-}
 
 for (const size of WIDTHS) {
   test(`a client turns the weekly summary off and lists companies to avoid (${size.width})`, async ({
@@ -44,7 +39,7 @@ for (const size of WIDTHS) {
     await companies.getByLabel('Company name').fill('Globex');
     await companies.getByRole('button', { name: 'Add Company' }).click();
     await expect(companies.getByRole('listitem')).toHaveText(['Acme Corp', 'Globex']);
-    await expectNoSideways(page, size.width);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await companies.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`preferences-${size.width}.png`), fullPage: true });

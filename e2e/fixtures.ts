@@ -176,6 +176,18 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 }
 
+/** The toasts (sonner's) that show `text`, in their title or description. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+/** Nothing on the page reaches past the right edge of the screen: the page never scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${page.url()} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
+}
+
 /** axe finds no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   let builder = new AxeBuilder({ page });

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { sortJobs } from '../packages/domain/src/jobs.ts';
-import { expect } from './fixtures.ts';
+import { expect, toast } from './fixtures.ts';
 import { DETAILED_TITLE, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' });
@@ -24,7 +24,7 @@ async function openMyJobs(page: Page) {
 
 /** A toast with its title and description. */
 const toastWith = (page: Page, title: string, description: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
+  toast(page, title).filter({ hasText: description });
 
 test('a client rejects a job and restores it, and both survive a reload', async ({ staff, page }) => {
   const { jobs } = await signInClientWithJobs(page, staff);
@@ -191,8 +191,6 @@ test('notes the server refuses are kept in the dialog, with the reason', async (
   // Longer than the server accepts.
   await dialog.getByPlaceholder('Add your notes about this job...').fill('x'.repeat(5001));
   await dialog.getByRole('button', { name: 'Save Notes' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Save Failed' })).toContainText(
-    'Notes must be at most 5000 characters',
-  );
+  await expect(toast(page, 'Save Failed')).toContainText('Notes must be at most 5000 characters');
   await expect(dialog).toBeVisible();
 });

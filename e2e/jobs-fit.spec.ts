@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { filterJobs, type JobListItem, sortJobs } from '../packages/domain/src/jobs.ts';
-import { expect, expectAccessible } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll } from './fixtures.ts';
 import { JOURNEY_JOB_COUNT, journeyJobs, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -19,10 +19,6 @@ const nameOf = (job: JobListItem) => `${job.data_job_title} at ${job.data_compan
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), animations: 'disabled' });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
 /** Every button and link in `scope` holds its label: nothing is wider than its box. */

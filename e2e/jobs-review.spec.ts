@@ -11,7 +11,7 @@ import {
   type JobSortColumn,
   sortJobs,
 } from '../packages/domain/src/jobs.ts';
-import { expect, expectAccessible } from './fixtures.ts';
+import { expect, expectAccessible, toast } from './fixtures.ts';
 import {
   DETAILED_DESCRIPTION,
   DETAILED_TITLE,
@@ -332,7 +332,7 @@ test('a client without jobs is told to contact their analyst, and copies their e
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Copy email' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Email Copied' })).toBeVisible();
+  await expect(toast(page, 'Email Copied')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Email copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(email);
   // The indicator lasts two seconds.

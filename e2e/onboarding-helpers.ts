@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, toast } from './fixtures.ts';
 
 const filesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'files');
 
@@ -107,7 +107,7 @@ export async function goNext(page: Page, label: string, nextTitle: string): Prom
     .getByRole('progressbar', { name: 'Onboarding progress' })
     .getAttribute('aria-valuenow');
   await page.getByRole('button', { name: label, exact: true }).click();
-  const saved = page.locator('[data-sonner-toast]').filter({ hasText: 'Progress Saved Successfully' });
+  const saved = toast(page, 'Progress Saved Successfully');
   await expect(saved.filter({ hasText: `Step ${step} information saved` })).toBeVisible();
   await expectStep(page, nextTitle);
 }

@@ -1,7 +1,7 @@
 import { completeOnboardingRecord } from '@app/domain/onboarding-testing';
 import type { Page } from '@playwright/test';
 import { RESUME_FILE, uploadDocument } from './client-area-seed.ts';
-import { expect, expectAccessible, signIn, signOut, test } from './fixtures.ts';
+import { expect, expectAccessible, signIn, signOut, test, toast } from './fixtures.ts';
 import {
   expectStep,
   fillAddress,
@@ -27,9 +27,9 @@ const MISSING_AFTER_ADDRESS = [
 ];
 
 async function expectIncompleteToast(page: Page) {
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Profile Incomplete' });
-  await expect(toast).toBeVisible();
-  for (const line of MISSING_AFTER_ADDRESS) await expect(toast).toContainText(line);
+  const shown = toast(page, 'Profile Incomplete');
+  await expect(shown).toBeVisible();
+  for (const line of MISSING_AFTER_ADDRESS) await expect(shown).toContainText(line);
 }
 
 test('a client who leaves after the address step is told what is missing and resumes at Work Authorization', async ({
@@ -87,7 +87,7 @@ test('a save that fails shows Save Failed, keeps the step, and loses nothing on 
   });
 
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  const failed = page.locator('[data-sonner-toast]').filter({ hasText: 'Save Failed' });
+  const failed = toast(page, 'Save Failed');
   await expect(failed).toContainText('There was an issue saving your progress. Please try again.');
   await expectStep(page, 'Address Information');
   await expect(page.getByLabel('Street Address')).toHaveValue(jordan.streetAddress);
@@ -168,8 +168,8 @@ test('edit mode without a saved profile says so and goes to the profile page', a
   await expect(page.getByRole('button', { name: 'Start Onboarding' })).toBeVisible();
   await page.context().clearCookies({ name: 'profile_complete' });
   await page.goto('/edit-profile');
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'No Profile Data' });
-  await expect(toast).toContainText("We couldn't find your profile data to edit.");
+  const shown = toast(page, 'No Profile Data');
+  await expect(shown).toContainText("We couldn't find your profile data to edit.");
   await expect(page).toHaveURL('/profile');
 });
 

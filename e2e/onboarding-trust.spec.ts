@@ -14,7 +14,15 @@ import {
   signInAsNewClient,
   uploadDocument,
 } from './client-area-seed.ts';
-import { expect, expectAccessible, signIn, signOut, test } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  signOut,
+  test,
+  toast,
+} from './fixtures.ts';
 import {
   acceptTerms,
   expectProblems,
@@ -45,17 +53,8 @@ const savedBefore = {
   country: jordan.country,
 };
 
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(width);
-}
-
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-function toasts(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
 /** The saves the page sends from now on: method and body of each. */
@@ -96,9 +95,7 @@ for (const viewport of viewports) {
       });
       const saves = recordSaves(page);
       await page.goto('/');
-      await expect(
-        toasts(page, 'Failed to load your existing data. Starting with empty form.'),
-      ).toBeVisible();
+      await expect(toast(page, 'Failed to load your existing data. Starting with empty form.')).toBeVisible();
       expect(failed).toBe(1);
 
       await page.getByRole('button', { name: 'Start Onboarding' }).click();
@@ -125,7 +122,7 @@ for (const viewport of viewports) {
       await expectProblems(page, [dateMessage]);
       await expect(birthdate).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
-      await expectNoSidewaysScroll(page, viewport.width);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, 'personal-step-typed-date');
       await birthdate.fill('07/05/1990');
       await expectProblems(page, []);
@@ -161,12 +158,12 @@ for (const viewport of viewports) {
       const steps = page.getByRole('navigation', { name: 'Onboarding steps' });
       await expect(steps.getByRole('button')).toHaveCount(8);
       await page.getByLabel('Salary Expectation').fill('$150,000');
-      await expectNoSidewaysScroll(page, viewport.width);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, 'edit-job-preferences');
       await page.getByRole('button', { name: 'Save Changes' }).click();
 
       await expect(page).toHaveURL('/profile');
-      await expect(toasts(page, 'Profile Updated Successfully!')).toHaveCount(1);
+      await expect(toast(page, 'Profile Updated Successfully!')).toHaveCount(1);
       await expect(page.getByText('Profile Updated', { exact: true })).toHaveCount(0);
       expect(saves).toEqual([
         { method: 'PUT', body: { salary_expectation: '$150,000', userId: expect.any(String) } },
@@ -200,14 +197,14 @@ for (const viewport of viewports) {
       await expect(shown).toBeVisible();
       const box = await shown.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
-      await expectNoSidewaysScroll(page, viewport.width);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, 'employment-step');
 
       await page.getByRole('button', { name: 'Choose Availability to Start from a calendar' }).click();
       const calendar = page.getByRole('dialog', { name: 'Availability to Start calendar' });
       await expect(calendar).toBeVisible();
       await expectAccessible(page);
-      await expectNoSidewaysScroll(page, viewport.width);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, 'employment-calendar');
       await page.keyboard.press('Escape');
       await expect(calendar).toHaveCount(0);
@@ -245,7 +242,7 @@ test('an expired session mid-form keeps the typed answers through signing in aga
 
   await signIn(page, email);
   await expectStep(page, 'Address Information');
-  await expect(toasts(page, 'Unsaved Answers Restored')).toBeVisible();
+  await expect(toast(page, 'Unsaved Answers Restored')).toBeVisible();
   await expect(page.getByLabel('Street Address')).toHaveValue(jordan.streetAddress);
   await expect(page.getByLabel('City')).toHaveValue(jordan.city);
   await expect(page.getByLabel('Postal/ZIP Code')).toHaveValue(jordan.zipCode);

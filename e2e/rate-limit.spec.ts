@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { accessToken } from './client-area-seed.ts';
-import { expect } from './fixtures.ts';
+import { expect, toast } from './fixtures.ts';
 import { DETAILED_TITLE, listJobs, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const LIMITED = /^Too many requests\. Please try again in (1 minute|\d+ seconds?)\.$/;
@@ -52,8 +52,8 @@ for (const width of [1280, 390]) {
     const dialog = page.getByRole('dialog', { name: 'Job Notes' });
     await dialog.getByPlaceholder('Add your notes about this job...').fill('One more thought');
     await dialog.getByRole('button', { name: 'Save Notes' }).click();
-    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Save Failed' });
-    await expect(toast).toContainText(/Too many requests\. Please try again in /);
+    const shown = toast(page, 'Save Failed');
+    await expect(shown).toContainText(/Too many requests\. Please try again in /);
     // What was typed is kept, so it can be saved once the wait is over.
     await expect(dialog).toBeVisible();
     await expect(dialog.getByPlaceholder('Add your notes about this job...')).toHaveValue('One more thought');

@@ -6,17 +6,20 @@
 import type { Locator, Page } from '@playwright/test';
 import { defaultOnboardingResources } from '../packages/domain/src/resources.ts';
 import { freshEmail, saveRecord, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible, signIn, signOut, test } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  signOut,
+  test,
+  toast,
+} from './fixtures.ts';
 
 const WIDTHS = [
   { name: 'laptop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
@@ -33,9 +36,6 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
     boxB.y < boxA.y + boxA.height
   );
 }
-
-const toastTitled = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: title });
 
 for (const { name, width, height } of WIDTHS) {
   test.describe(`on a ${name} (${width} px)`, () => {
@@ -158,7 +158,7 @@ for (const { name, width, height } of WIDTHS) {
       const stepHeader = page.getByRole('progressbar', { name: 'Onboarding progress' });
       await expect(stepHeader).toBeVisible();
       await page.getByRole('button', { name: 'Get Started', exact: true }).click();
-      const saved = toastTitled(page, 'Progress Saved Successfully');
+      const saved = toast(page, 'Progress Saved Successfully');
       await expect(saved).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Terms & Conditions' })).toBeVisible();
       expect(await overlaps(saved, page.getByRole('button', { name: 'Your account' }))).toBe(false);
@@ -180,18 +180,18 @@ for (const { name, width, height } of WIDTHS) {
         phone_number: '(555) 123-4567',
       });
       await page.reload();
-      const toast = toastTitled(page, 'Profile Incomplete');
-      await expect(toast).toBeVisible();
-      await expect(toast).toContainText(
+      const shown = toast(page, 'Profile Incomplete');
+      await expect(shown).toBeVisible();
+      await expect(shown).toContainText(
         'Missing answers in Address Information, Work Authorization, Employment Information, Job Preferences, Additional Information, Resources.',
       );
-      const box = await toast.boundingBox();
+      const box = await shown.boundingBox();
       // Readable at a glance: well under a third of a phone's screen until the list is opened.
       expect(box?.height ?? 0).toBeLessThan(height / 3);
-      expect(await overlaps(toast, page.getByRole('button', { name: 'Your account' }))).toBe(false);
-      await toast.getByText('Show what is missing').click();
-      await expect(toast.getByRole('listitem')).toHaveCount(6);
-      await expect(toast.getByRole('listitem').first()).toHaveText(
+      expect(await overlaps(shown, page.getByRole('button', { name: 'Your account' }))).toBe(false);
+      await shown.getByText('Show what is missing').click();
+      await expect(shown.getByRole('listitem')).toHaveCount(6);
+      await expect(shown.getByRole('listitem').first()).toHaveText(
         'Address Information: Street Address, City, State/Province, Postal/ZIP Code, Country',
       );
       await expectAccessible(page);
@@ -210,7 +210,7 @@ for (const { name, width, height } of WIDTHS) {
         route.fulfill({ status: 503, json: { error: 'Service unavailable' } }),
       );
       await page.goto('/update-preferences');
-      await expect(toastTitled(page, 'Failed to load preferences. Please try again.')).toBeVisible();
+      await expect(toast(page, 'Failed to load preferences. Please try again.')).toBeVisible();
       // The Career Coaching card; the weekly summary beside it has a switch of its own.
       const coaching = page
         .locator('section')

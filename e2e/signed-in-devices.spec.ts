@@ -3,7 +3,7 @@
  * browser's next call to the API ends on the sign-in screen.
  */
 import { freshEmail, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, signIn, test, toast } from './fixtures.ts';
 
 for (const viewport of [
   { width: 1280, height: 900 },
@@ -52,9 +52,7 @@ for (const viewport of [
 
     await signOutOthers.click();
     await dialog.getByRole('button', { name: 'Sign out other devices' }).click();
-    await expect(
-      page.locator('[data-sonner-toast]').filter({ hasText: '1 other device was signed out.' }),
-    ).toBeVisible();
+    await expect(toast(page, '1 other device was signed out.')).toBeVisible();
     await expect(devices.getByRole('listitem')).toHaveCount(1);
     await expect(devices.getByRole('listitem')).toContainText('This device');
     await expect(signOutOthers).toBeDisabled();

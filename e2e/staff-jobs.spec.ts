@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { jobListItems } from '../packages/domain/src/jobs-api.ts';
 import { accessToken, freshEmail, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible, signInAsStaff, test } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, signInAsStaff, test, toast } from './fixtures.ts';
 import { signInStaff } from './jobs-seed.ts';
 
 const JOBS_CSV = [
@@ -15,10 +15,6 @@ const JOBS_CSV = [
   'sj-2,Analytics Engineer,Globex,2026-11-21,https://jobs.example.com/globex/2',
   'sj-3,Data Platform Lead,Initech,2026-11-19,',
 ].join('\n');
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
 
 for (const { width, height } of [
   { width: 1280, height: 900 },
@@ -185,7 +181,7 @@ for (const { width, height } of [
     await expect(table).toContainText('Staff Engineer');
 
     await expectAccessible(page, { exclude: ['iframe'] });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoSidewaysScroll(page);
     await card.screenshot({ path: test.info().outputPath(`jobs-table-${width}.png`) });
 
     // The client sees what the recruiter did.

@@ -5,13 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { accessToken, freshEmail, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible, signInAsStaff, test } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, signInAsStaff, test, toast } from './fixtures.ts';
 
 const NOT_CONFIGURED = 'SMTP not configured: kept in the outbox, not sent';
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
 
 /** A colleague's staff session in its own browser context, sending the spec's e-mails by API. */
 async function colleagueSends(page: Page, email: string, action: 'send' | 'send_team'): Promise<void> {
@@ -124,7 +120,7 @@ for (const { width, height } of [
     await expect(reading).toHaveCount(0);
 
     await expectAccessible(page, { exclude: ['iframe'] });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: test.info().outputPath(`outbox-${width}.png`) });
   });
 }

@@ -7,15 +7,11 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { completeOnboardingRecord } from '../packages/domain/src/onboarding-testing.ts';
 import { freshEmail, saveRecord, signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible, signInAsStaff, test } from './fixtures.ts';
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
+import { expect, expectAccessible, expectNoSidewaysScroll, signInAsStaff, test, toast } from './fixtures.ts';
 
 async function fitsWidth(page: Page, width: number) {
   if (width > 390) return;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
 }
 
 /** Follows a staff navigation entry: in the bar at desktop width, in the folded menu on a phone. */

@@ -1,7 +1,7 @@
 /** A client follows their applications on My Job Stats. */
 import type { Page } from '@playwright/test';
 import { filterJobs, sortJobs } from '../packages/domain/src/jobs.ts';
-import { expect, expectAccessible } from './fixtures.ts';
+import { expect, expectAccessible, toast } from './fixtures.ts';
 import { JOURNEY_JOB_COUNT, journeyJobs, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const statsTable = (page: Page) => page.getByRole('table', { name: 'Approved Job Applications' });
@@ -54,7 +54,7 @@ test('a client sees totals and approved applications that match their jobs', asy
   const dialog = page.getByRole('dialog', { name: 'Job Notes' });
   await dialog.getByPlaceholder('Add your notes about this job...').fill('Interview on Friday');
   await dialog.getByRole('button', { name: 'Save Notes' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Notes Saved' })).toBeVisible();
+  await expect(toast(page, 'Notes Saved')).toBeVisible();
   await expect(firstRow.getByRole('button', { name: 'View Notes' })).toBeVisible();
 });
 

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { accessToken, freshEmail } from './client-area-seed.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, signIn, test, toast } from './fixtures.ts';
 import { expectStep, resumePdf, startOnboardingUntil } from './onboarding-helpers.ts';
 
 const QUOTA_MESSAGE =
@@ -52,11 +52,11 @@ for (const width of [1280, 390]) {
     await startOnboardingUntil(page, 'Employment Information');
 
     await page.getByLabel('Resume').setInputFiles(resumePdf);
-    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Upload Failed' });
-    await expect(toast).toContainText(
+    const shown = toast(page, 'Upload Failed');
+    await expect(shown).toContainText(
       /You have used your \d+ MB of document storage\. Remove a document to upload another\./,
     );
-    await expect(toast).toHaveCSS('opacity', '1');
+    await expect(shown).toHaveCSS('opacity', '1');
     await page.screenshot({ path: test.info().outputPath(`quota-${width}.png`) });
     // The wizard stays where it was, without a resume.
     await expectStep(page, 'Employment Information');
