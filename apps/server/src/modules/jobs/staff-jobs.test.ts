@@ -173,6 +173,33 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
     expect((await timeline(aliceId)).length).toBe(before);
   });
 
+  it('keeps the date the team applied in step with the flag, through imports and the table', async () => {
+    const appliedAt = async () =>
+      (
+        await app.db.kysely
+          .selectFrom('jobs')
+          .select('applied_at')
+          .where('client_id', '=', bobId)
+          .where('job_uid', '=', 'b-applied')
+          .executeTakeFirstOrThrow()
+      ).applied_at;
+    const row = { job_uid: 'b-applied', data_job_title: 'Applied Elsewhere' };
+    await importFor(bobId, [{ ...row, applied_for_job: true }]);
+    const first = await appliedAt();
+    expect(first).toEqual(expect.any(String));
+    await importFor(bobId, [{ ...row, applied_for_job: true, data_company: 'Initech' }]);
+    expect(await appliedAt(), 'a repeat of an applied job keeps its date').toBe(first);
+    await importFor(bobId, [{ ...row, applied_for_job: false }]);
+    expect(await appliedAt(), 'an import that takes the flag back clears the date').toBeNull();
+
+    const id = await idOf(bobId, 'Applied Elsewhere');
+    expect((await call('PATCH', url(bobId, `/${id}`), { applied_for_job: true })).statusCode).toBe(200);
+    expect(await appliedAt()).toEqual(expect.any(String));
+    expect((await call('PATCH', url(bobId, `/${id}`), { applied_for_job: false })).statusCode).toBe(200);
+    expect(await appliedAt()).toBeNull();
+    expect((await call('DELETE', url(bobId, `/${id}`))).statusCode).toBe(204);
+  });
+
   it('marks jobs applied one by one and in bulk, with one log line per action', async () => {
     const designer = await idOf(aliceId, 'Designer');
     const one = await call('PATCH', url(aliceId, `/${designer}`), { applied_for_job: true });
