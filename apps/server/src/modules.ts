@@ -17,7 +17,9 @@ import { createFilesService } from './modules/files/service.ts';
 import { filtersRoutes } from './modules/filters/routes.ts';
 import { createFiltersService } from './modules/filters/service.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
+import { jobsService } from './modules/jobs/service.ts';
 import { staffJobsRoutes } from './modules/jobs/staff-routes.ts';
+import { staffJobsService } from './modules/jobs/staff-service.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { createMailer } from './modules/mail/service.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
@@ -52,6 +54,8 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   // Every staff action on client data, and the client's own decisions and notes (decision 030).
   const activity = createActivityService(db.kysely);
   const filters = createFiltersService(db);
+  const jobs = jobsService(db);
+  const staffJobs = staffJobsService(db, clients);
   const files = createFilesService(db, storage, config.publicUrl, clock, config.storageQuotaBytes);
   const onboarding = createOnboardingService(db, files, app.log);
   // The companies each client never wants to be put forward to; imports honour them too.
@@ -82,8 +86,8 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   await app.register(documentLinkRoutes, { files, clock });
   await app.register(feedbackRoutes);
   await app.register(clientsRoutes, { clients });
-  await app.register(jobsRoutes, { clients, activity, clock });
-  await app.register(staffJobsRoutes, { clients, activity });
+  await app.register(jobsRoutes, { jobs, clients, activity, clock });
+  await app.register(staffJobsRoutes, { jobs, staffJobs, activity });
   await app.register(mailRoutes, { mailer, activity });
   await app.register(adminRoutes, { mailer, clients, filters, onboarding, files, activity, clock });
   const account = createAccountService({
@@ -93,6 +97,8 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
     activity,
     onboarding,
     avoided,
+    jobs,
+    filters,
     publicUrl: config.publicUrl,
     clock,
     log: app.log,

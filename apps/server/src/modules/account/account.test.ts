@@ -165,6 +165,13 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
       expect(data.documents).toHaveLength(1);
       expect(data.documents[0].download_url).toMatch(/^http.+\/api\/storage\/public\/documents\/resumes\//);
       expect(data.companies_to_avoid).toMatchObject([{ name: 'Globex' }]);
+      // The filters the welcome e-mail saved, as the client page shows them: settings, not stored text.
+      expect(data.job_search_filters.length).toBeGreaterThan(0);
+      expect(data.job_search_filters[0]).toMatchObject({
+        client_email: 'fay@example.com',
+        name: expect.any(String),
+        filters: expect.any(Object),
+      });
       expect(data.emails.length).toBeGreaterThan(0);
       expect(data.emails[0]).toMatchObject({ recipient: 'fay@example.com', kind: 'welcome' });
       expect(response.body).not.toContain("Gus's job");

@@ -41,10 +41,6 @@ export function accountRepo(db: Db) {
       return db.selectFrom('onboarding_feedback').selectAll().where('user_id', '=', userId).execute();
     },
 
-    async filters(userId: string) {
-      return db.selectFrom('job_search_filters').selectAll().where('client_id', '=', userId).execute();
-    },
-
     /**
      * Deletes every row that names the person, and answers the storage keys of their documents so the
      * caller can delete the files once the transaction has committed.

@@ -9,7 +9,8 @@ import type { Storage } from '../../storage/storage.ts';
 import type { ActivityService } from '../activity/service.ts';
 import type { AvoidedCompaniesService } from '../companies-to-avoid/service.ts';
 import { documentUrl } from '../files/service.ts';
-import { jobsService } from '../jobs/service.ts';
+import type { FiltersService } from '../filters/service.ts';
+import type { JobsService } from '../jobs/service.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
 import { accountRepo } from './repo.ts';
 
@@ -27,12 +28,14 @@ export function createAccountService(deps: {
   activity: ActivityService;
   onboarding: OnboardingService;
   avoided: AvoidedCompaniesService;
+  jobs: JobsService;
+  filters: FiltersService;
   publicUrl: string;
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
   const repo = accountRepo(deps.db.kysely);
-  const jobs = jobsService(deps.db);
+  const { jobs } = deps;
 
   return {
     async export(userId: string) {
@@ -60,7 +63,7 @@ export function createAccountService(deps: {
         })),
         jobs: withHistory,
         companies_to_avoid: await deps.avoided.list(userId),
-        job_search_filters: await repo.filters(userId),
+        job_search_filters: await deps.filters.listFor(userId),
         emails: await repo.emails(userId),
         feedback: await repo.feedback(userId),
         sessions: await deps.sessions.list(userId),

@@ -28,7 +28,7 @@ import type { Clock } from '../../clock.ts';
 import { type ActivityService, clientActor, staffActor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { importActivity, importJobs } from './import.ts';
-import { jobsService } from './service.ts';
+import type { JobsService } from './service.ts';
 
 /** The weak validators in an If-None-Match header (or `*`) include this one. */
 export function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -56,11 +56,10 @@ function outcomeDetail(job: Job) {
 
 export async function jobsRoutes(
   fastify: FastifyInstance,
-  options: { clients: ClientsService; activity: ActivityService; clock: Clock },
+  options: { jobs: JobsService; clients: ClientsService; activity: ActivityService; clock: Clock },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { clients, activity, clock } = options;
-  const jobs = jobsService(app.db);
+  const { jobs, clients, activity, clock } = options;
   const tags = ['jobs'];
 
   app.get(

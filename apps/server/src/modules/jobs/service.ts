@@ -133,3 +133,5 @@ export function jobsService(db: Db) {
     },
   };
 }
+
+export type JobsService = ReturnType<typeof jobsService>;

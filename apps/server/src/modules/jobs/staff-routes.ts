@@ -14,9 +14,9 @@ import { currentUser } from '../../auth/guard.ts';
 import { type ActivityService, staffActor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { describeJob, revalidates } from './routes.ts';
-import { jobsService } from './service.ts';
+import type { JobsService } from './service.ts';
 import type { JobName } from './staff-repo.ts';
-import { staffJobsService } from './staff-service.ts';
+import type { StaffJobsService } from './staff-service.ts';
 
 /** At most this many job names in the summary of a bulk change; the detail keeps every id. */
 const NAMED_IN_SUMMARY = 3;
@@ -35,12 +35,10 @@ function describeJobs(jobs: readonly JobName[]): string {
  */
 export async function staffJobsRoutes(
   fastify: FastifyInstance,
-  options: { clients: ClientsService; activity: ActivityService },
+  options: { jobs: JobsService; staffJobs: StaffJobsService; activity: ActivityService },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { activity } = options;
-  const jobs = jobsService(app.db);
-  const staffJobs = staffJobsService(app.db, options.clients);
+  const { jobs, staffJobs, activity } = options;
   const tags = ['jobs (staff)'];
 
   app.get(

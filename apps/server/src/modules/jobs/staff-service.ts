@@ -58,3 +58,5 @@ export function staffJobsService(db: Db, clients: ClientsService) {
     },
   };
 }
+
+export type StaffJobsService = ReturnType<typeof staffJobsService>;
