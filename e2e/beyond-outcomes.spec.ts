@@ -1,5 +1,4 @@
 /** A client records what came of an application, sees it in the funnel, and reads the job's history. */
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoSidewaysScroll, toast } from './fixtures.ts';
 import { signInClientWithJobs, test } from './jobs-seed.ts';
 

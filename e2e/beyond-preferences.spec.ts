@@ -1,5 +1,4 @@
 /** A client switches the weekly summary and keeps their current employer off the team's list. */
-import type { Page } from '@playwright/test';
 import { freshEmail, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
 import { expect, expectAccessible, expectNoSidewaysScroll, test } from './fixtures.ts';
 

@@ -3,7 +3,6 @@
  * applied at once, writes an analyst note in place, records an outcome, deletes a job, and sees a colleague's import
  * without reloading; at desktop and phone widths, by keyboard where it matters.
  */
-import type { Page } from '@playwright/test';
 import { jobListItems } from '../packages/domain/src/jobs-api.ts';
 import { accessToken, freshEmail, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
 import { expect, expectAccessible, expectNoSidewaysScroll, signInAsStaff, test, toast } from './fixtures.ts';

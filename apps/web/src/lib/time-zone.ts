@@ -1,3 +1,4 @@
+import type { TimeZoneBody } from '@app/domain/account-api';
 import { apiFetch } from './api.ts';
 
 /**
@@ -6,5 +7,8 @@ import { apiFetch } from './api.ts';
  */
 export async function sendBrowserTimeZone(): Promise<void> {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone) await apiFetch('/account/time-zone', { method: 'PUT', json: { time_zone: zone } });
+  if (zone) {
+    const body: TimeZoneBody = { time_zone: zone };
+    await apiFetch('/account/time-zone', { method: 'PUT', json: body });
+  }
 }

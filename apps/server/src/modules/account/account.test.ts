@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { DELETE_CONFIRMATION_MESSAGE } from '@app/domain/account-api';
 import { JOB_EXPORT_COLUMNS } from '@app/domain/jobs-export';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,6 @@ import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { importJobsFor } from '../../testing/jobs.ts';
-import { DELETE_CONFIRMATION_MESSAGE } from './service.ts';
 
 type Headers = Record<string, string>;
 

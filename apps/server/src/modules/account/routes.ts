@@ -1,3 +1,4 @@
+import { deleteAccountBodySchema } from '@app/domain/account-api';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +38,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: { account
         tags,
         summary:
           'Delete your account and everything held about you; `email` must be the address you sign in with. Ends every session.',
-        body: z.object({ email: z.string().max(320) }),
+        body: deleteAccountBodySchema,
         response: { 204: z.null().describe('Deleted: no body') },
       },
     },

@@ -1,3 +1,4 @@
+import { DELETE_CONFIRMATION_MESSAGE } from '@app/domain/account-api';
 import { normalizeEmail } from '@app/domain/email-address';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionService } from '../../auth/sessions.ts';
@@ -14,7 +15,6 @@ import type { JobsService } from '../jobs/service.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
 import { accountRepo } from './repo.ts';
 
-export const DELETE_CONFIRMATION_MESSAGE = 'Type the e-mail address you sign in with to delete your account.';
 const ACCOUNT_NOT_FOUND_MESSAGE = 'This account no longer exists';
 
 /**

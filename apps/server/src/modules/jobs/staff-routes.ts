@@ -12,7 +12,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { type ActivityService, staffActor } from '../activity/service.ts';
-import type { ClientsService } from '../clients/service.ts';
 import { describeJob, revalidates } from './routes.ts';
 import type { JobsService } from './service.ts';
 import type { JobName } from './staff-repo.ts';

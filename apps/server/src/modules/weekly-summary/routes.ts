@@ -1,3 +1,4 @@
+import { timeZoneBodySchema, timeZoneResponseSchema, weeklySummarySchema } from '@app/domain/account-api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +46,7 @@ export async function weeklySummaryRoutes(
       schema: {
         tags,
         summary: 'Whether you get the weekly summary e-mail',
-        response: { 200: z.object({ subscribed: z.boolean() }) },
+        response: { 200: weeklySummarySchema },
       },
     },
     async (request) => ({ subscribed: await weeklySummary.isSubscribed(currentUser(request).id) }),
@@ -57,8 +58,8 @@ export async function weeklySummaryRoutes(
       schema: {
         tags,
         summary: 'Switch the weekly summary e-mail on or off',
-        body: z.object({ subscribed: z.boolean() }),
-        response: { 200: z.object({ subscribed: z.boolean() }) },
+        body: weeklySummarySchema,
+        response: { 200: weeklySummarySchema },
       },
     },
     async (request) => {
@@ -74,8 +75,8 @@ export async function weeklySummaryRoutes(
         tags,
         summary:
           "Your browser's time zone (IANA name), sent at sign-in; the weekly summary follows it. Unknown zones are ignored",
-        body: z.object({ time_zone: z.string().max(64) }),
-        response: { 200: z.object({ time_zone: z.string().nullable() }) },
+        body: timeZoneBodySchema,
+        response: { 200: timeZoneResponseSchema },
       },
     },
     async (request) => ({

@@ -1,3 +1,4 @@
+import type { WeeklySummarySetting } from '@app/domain/account-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { toast } from 'sonner';
@@ -10,13 +11,13 @@ const weeklySummaryQueryKey = ['weekly-summary'] as const;
 const UPDATE_FAILED_FALLBACK = 'Please try again later.';
 
 async function fetchWeeklySummary(): Promise<boolean> {
-  return dataOrThrow(await apiFetch<{ subscribed: boolean }>('/weekly-summary')).subscribed;
+  return dataOrThrow(await apiFetch<WeeklySummarySetting>('/weekly-summary')).subscribed;
 }
 
 async function updateWeeklySummary(subscribed: boolean): Promise<boolean> {
-  const answer = await apiFetch<{ subscribed: boolean }>('/weekly-summary', {
+  const answer = await apiFetch<WeeklySummarySetting>('/weekly-summary', {
     method: 'PUT',
-    json: { subscribed },
+    json: { subscribed } satisfies WeeklySummarySetting,
   });
   return dataOrThrow(answer).subscribed;
 }

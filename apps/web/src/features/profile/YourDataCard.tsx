@@ -1,3 +1,4 @@
+import { DELETE_CONFIRMATION_MESSAGE, type DeleteAccountBody } from '@app/domain/account-api';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -18,7 +19,8 @@ async function downloadMyData(): Promise<void> {
 }
 
 async function deleteAccount(email: string): Promise<void> {
-  dataOrThrow(await apiFetch<null>('/account', { method: 'DELETE', json: { email } }));
+  const body: DeleteAccountBody = { email };
+  dataOrThrow(await apiFetch<null>('/account', { method: 'DELETE', json: body }));
 }
 
 /**
@@ -66,8 +68,7 @@ function DeleteAccountDialog({ onClose, onDeleted }: { onClose(): void; onDelete
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (email.trim() === '')
-      return setError('Type the e-mail address you sign in with to delete your account.');
+    if (email.trim() === '') return setError(DELETE_CONFIRMATION_MESSAGE);
     setError(null);
     erase.mutate(email);
   };
