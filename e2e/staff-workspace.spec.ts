@@ -9,11 +9,6 @@ import { completeOnboardingRecord } from '../packages/domain/src/onboarding-test
 import { freshEmail, saveRecord, signInAsNewClient } from './client-area-seed.ts';
 import { expect, expectAccessible, expectNoSidewaysScroll, signInAsStaff, test, toast } from './fixtures.ts';
 
-async function fitsWidth(page: Page, width: number) {
-  if (width > 390) return;
-  await expectNoSidewaysScroll(page);
-}
-
 /** Follows a staff navigation entry: in the bar at desktop width, in the folded menu on a phone. */
 async function openStaffNav(page: Page, width: number, name: string) {
   if (width <= 390) await page.getByRole('button', { name: 'Menu' }).click();
@@ -80,7 +75,7 @@ for (const width of [1280, 390]) {
     const row = board.getByRole('row').filter({ hasText: clientEmail });
     await expect(row).toContainText('Step 6 of 9');
     await expect(row).toContainText('Not sent');
-    await fitsWidth(page, width);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, { exclude: ['iframe'] });
     await page.screenshot({ path: test.info().outputPath(`board-${width}.png`), fullPage: true });
 
@@ -120,6 +115,10 @@ for (const width of [1280, 390]) {
     await filters.getByRole('button', { name: 'Edit Product Designer' }).click();
     const form = page.getByRole('form', { name: 'Edit filter Product Designer' });
     await expect(form.getByRole('button', { name: 'Save filter' })).toHaveCount(0);
+    // A salary that is not whole dollars is refused before anything is sent, in words.
+    await form.getByLabel('Minimum salary').fill('95k');
+    await form.getByRole('button', { name: 'Save filter' }).click();
+    await expect(form).toContainText('Minimum salary: must be a whole number of dollars');
     await form.getByLabel('Minimum salary').fill('95000');
     await form.getByLabel('Name').fill('Senior Product Designer');
     await form.getByRole('button', { name: 'Save filter' }).click();
@@ -130,7 +129,7 @@ for (const width of [1280, 390]) {
 
     const timeline = page.getByRole('region', { name: 'Activity' });
     await expect(timeline).toContainText('Edited a filter: Senior Product Designer');
-    await fitsWidth(page, width);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, { exclude: ['iframe'] });
     await page.screenshot({ path: test.info().outputPath(`client-${width}.png`), fullPage: true });
 
@@ -149,7 +148,7 @@ for (const width of [1280, 390]) {
       'at,actor_kind,actor_email,actor_id,client_id,client_email,action,description,detail',
     );
     expect(csv).toContain('filter.edited');
-    await fitsWidth(page, width);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath(`activity-${width}.png`), fullPage: true });
   });

@@ -20,6 +20,7 @@ export interface JobFilterSource {
 export const FILTER_TEXT_MAX_LENGTH = 200;
 export const FILTER_LIST_MAX_ITEMS = 200;
 export const FILTER_SETS_MAX = 50;
+export const MIN_SALARY_MESSAGE = 'must be a whole number of dollars';
 
 const filterText = z
   .string()
@@ -45,7 +46,11 @@ export const filterSettingsSchema = z.object({
   data_job_description: filterList,
   exclude_job_description: filterList,
   is_remote: z.boolean(),
-  min_salary: z.number().int().nonnegative().nullable(),
+  min_salary: z
+    .number({ error: MIN_SALARY_MESSAGE })
+    .int(MIN_SALARY_MESSAGE)
+    .nonnegative(MIN_SALARY_MESSAGE)
+    .nullable(),
 });
 export type FilterSettings = z.infer<typeof filterSettingsSchema>;
 

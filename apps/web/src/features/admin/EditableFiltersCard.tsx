@@ -1,4 +1,4 @@
-import type { FilterSettings, SavedFilter } from '@app/domain/job-filters';
+import { type FilterSettings, type SavedFilter, toList } from '@app/domain/job-filters';
 import { jobFilterUpdateSchema } from '@app/domain/job-filters-api';
 import { useMutation } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -36,18 +36,29 @@ const draftOf = (filter: SavedFilter): FilterDraft => ({
   isRemote: filter.filters.is_remote,
 });
 
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
+/** The form's label of each field the filter's rules can refuse, for the error that names it. */
+const FIELD_LABELS = {
+  name: 'Name',
+  query: 'Query',
+  data_job_description: 'Include keywords',
+  exclude_job_description: 'Exclude keywords',
+  min_salary: 'Minimum salary',
+} as const;
+
+/** The label of the field a refused value belongs to (the last part of the rule's path). */
+function fieldLabel(path: readonly PropertyKey[] | undefined): string {
+  const key = path?.at(-1);
+  return typeof key === 'string' && key in FIELD_LABELS
+    ? FIELD_LABELS[key as keyof typeof FIELD_LABELS]
+    : 'Filter';
+}
 
 /** The draft as the API takes it; salary text that is not a whole number stays text so the schema refuses it. */
 function changesOf(draft: FilterDraft) {
   const salary = draft.minSalary.trim();
   const filters: Partial<Record<keyof FilterSettings, unknown>> = {
-    data_job_description: list(draft.include),
-    exclude_job_description: list(draft.exclude),
+    data_job_description: toList(draft.include),
+    exclude_job_description: toList(draft.exclude),
     is_remote: draft.isRemote,
     min_salary: salary === '' ? null : /^\d+$/.test(salary) ? Number(salary) : salary,
   };
@@ -107,7 +118,7 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
       const checked = jobFilterUpdateSchema.safeParse(changesOf(draft));
       if (!checked.success) {
         const issue = checked.error.issues[0];
-        setError(`${issue?.path.join(' ') || 'Filter'}: ${issue?.message ?? 'is invalid'}`);
+        setError(`${fieldLabel(issue?.path)}: ${issue?.message ?? 'is invalid'}`);
         return;
       }
       setError(null);
@@ -116,27 +127,27 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
     return (
       <form noValidate onSubmit={submit} aria-label={`Edit filter ${filter.name}`} className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Name">
+          <Field label={FIELD_LABELS.name}>
             {(control) => (
               <Input {...control} value={draft.name} onChange={(e) => set({ name: e.target.value })} />
             )}
           </Field>
-          <Field label="Query">
+          <Field label={FIELD_LABELS.query}>
             {(control) => (
               <Input {...control} value={draft.query} onChange={(e) => set({ query: e.target.value })} />
             )}
           </Field>
-          <Field label="Include keywords" hint="Separate with commas">
+          <Field label={FIELD_LABELS.data_job_description} hint="Separate with commas">
             {(control) => (
               <Input {...control} value={draft.include} onChange={(e) => set({ include: e.target.value })} />
             )}
           </Field>
-          <Field label="Exclude keywords" hint="Separate with commas">
+          <Field label={FIELD_LABELS.exclude_job_description} hint="Separate with commas">
             {(control) => (
               <Input {...control} value={draft.exclude} onChange={(e) => set({ exclude: e.target.value })} />
             )}
           </Field>
-          <Field label="Minimum salary" hint="Whole dollars; leave empty for no minimum">
+          <Field label={FIELD_LABELS.min_salary} hint="Whole dollars; leave empty for no minimum">
             {(control) => (
               <Input
                 {...control}
