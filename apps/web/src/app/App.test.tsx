@@ -186,6 +186,16 @@ describe('signed in', () => {
     expect(router.state.location.pathname).toBe('/mfa');
     expect(router.state.location.search).toBe('?redirect_to=%2Fmyteam');
     expect(screen.getByLabelText('6-digit code')).toBeVisible();
+    // Nothing to navigate to until the second factor is passed.
+    expect(screen.queryByRole('link', { name: 'Clients' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'My Team' })).toBeNull();
+  });
+
+  it('shows staff their workspace entries once the session has passed the second factor', async () => {
+    renderApp('/mfa', { user: { ...staff, mfa: 'passed' } });
+    expect(await screen.findByRole('link', { name: 'Clients' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'Outbox' })).toHaveAttribute('href', '/admin/outbox');
+    expect(screen.queryByRole('link', { name: 'My Team' })).toBeNull();
   });
 
   it('never sends a client to /mfa', async () => {

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { SignInScreen } from '../features/auth/SignInScreen.tsx';
 import { signInAddressFor } from '../features/auth/sign-in-return.ts';
+import { isStaffUser, secondFactorPending } from './nav/staff.ts';
 import { routeModules } from './routes.tsx';
 
 /**
@@ -26,8 +27,7 @@ export const SECOND_FACTOR_PATH = '/mfa';
 export function RequireSecondFactor() {
   const { user } = useAuth();
   const { pathname, search } = useLocation();
-  const pending = user?.role === 'staff' && user.mfa !== undefined && user.mfa !== 'passed';
-  if (pending && pathname !== SECOND_FACTOR_PATH) {
+  if (secondFactorPending(user) && pathname !== SECOND_FACTOR_PATH) {
     const query = new URLSearchParams({ redirect_to: `${pathname}${search}` });
     return <Navigate to={`${SECOND_FACTOR_PATH}?${query}`} replace />;
   }
@@ -44,6 +44,6 @@ const SignedInEntry = lazy(async () => ({ default: (await routeModules.entry()).
 export function EntryRoute() {
   const { status, user } = useAuth();
   if (status !== 'signed-in') return <SignInScreen />;
-  if (user?.role === 'staff') return <Navigate to="/admin" replace />;
+  if (isStaffUser(user)) return <Navigate to="/admin" replace />;
   return <SignedInEntry />;
 }

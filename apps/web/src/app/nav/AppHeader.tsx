@@ -6,7 +6,7 @@ import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { ADVANCED_PRODUCT_LABEL, navEntries, staffNavEntries } from './nav-entries.ts';
-import { useIsStaff } from './staff.ts';
+import { isStaffUser, secondFactorPending } from './staff.ts';
 
 const linkClasses = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium ${focusRing} ${
@@ -19,14 +19,14 @@ const linkClasses = (isActive: boolean) =>
 export function AppHeader() {
   const { brandName, advancedProductUrl } = usePublicConfig();
   const { user, signOut } = useAuth();
-  const isStaff = useIsStaff();
+  const isStaff = isStaffUser(user);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
-  // Staff work in the staff workspace: its entries replace the client area's, and the second-factor
-  // page shows none until it is passed.
+  // Staff work in the staff workspace: its entries replace the client area's, and none shows until
+  // the session has passed the second factor (every page but /mfa is closed until then).
   const entries: readonly { label: string; to: string; end?: boolean }[] = isStaff
-    ? pathname === '/mfa'
+    ? secondFactorPending(user)
       ? []
       : staffNavEntries
     : navEntries;
