@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { KeysetPosition } from '../../db/keyset-cursor.ts';
 import type { ActivityLogTable, Database } from '../../db/schema.ts';
 
 export type ActivityRow = ActivityLogTable;
@@ -6,10 +7,7 @@ export type ActivityRow = ActivityLogTable;
 export type ListedActivityRow = ActivityRow & { client_email: string | null };
 
 /** Where a page of the log starts: just after the last entry of the page before. */
-export interface ActivityCursor {
-  at: string;
-  id: string;
-}
+export type ActivityCursor = KeysetPosition;
 
 export interface ActivityFilter {
   clientId?: string;

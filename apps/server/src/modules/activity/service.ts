@@ -36,6 +36,7 @@ import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../auth/guard.ts';
 import { nowIso } from '../../db/database.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../db/keyset-cursor.ts';
 import type { Database } from '../../db/schema.ts';
 import { BadRequest } from '../../errors.ts';
 import {
@@ -89,13 +90,13 @@ function toEntry(row: ActivityRow | ListedActivityRow): ActivityEntry {
   };
 }
 
-const encodeCursor = (row: ActivityCursor) => Buffer.from(`${row.at}|${row.id}`).toString('base64url');
+const encodeCursor = (row: ActivityCursor) => encodeKeysetCursor(row);
 
 function decodeCursor(cursor: string | undefined): ActivityCursor | undefined {
   if (cursor === undefined || cursor === '') return undefined;
-  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !id || rest.length > 0 || Number.isNaN(Date.parse(at))) throw BadRequest(BAD_CURSOR_MESSAGE);
-  return { at, id };
+  const position = decodeKeysetCursor(cursor);
+  if (!position) throw BadRequest(BAD_CURSOR_MESSAGE);
+  return position;
 }
 
 export function createActivityService(db: Kysely<Database>, clock: () => string = nowIso) {

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoTime } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../db/keyset-cursor.ts';
 import { BadRequest, Conflict, NotFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
@@ -55,15 +56,13 @@ class MissingAttachment extends Error {}
 
 export const BAD_OUTBOX_CURSOR_MESSAGE = 'before is not a cursor this list gave out';
 
-const encodeCursor = (row: OutboxCursor) => Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+const encodeCursor = (row: OutboxCursor) => encodeKeysetCursor({ at: row.created_at, id: row.id });
 
 function decodeCursor(cursor: string | undefined): OutboxCursor | undefined {
   if (cursor === undefined || cursor === '') return undefined;
-  const [created_at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!created_at || !id || rest.length > 0 || Number.isNaN(Date.parse(created_at))) {
-    throw BadRequest(BAD_OUTBOX_CURSOR_MESSAGE);
-  }
-  return { created_at, id };
+  const position = decodeKeysetCursor(cursor);
+  if (!position) throw BadRequest(BAD_OUTBOX_CURSOR_MESSAGE);
+  return { created_at: position.at, id: position.id };
 }
 
 /** A message as staff read it: who it is for, where it stands, and why it waits. */
