@@ -14,6 +14,7 @@ import {
   useProfileRecord,
 } from '../../lib/profile-record.ts';
 import { CompaniesToAvoidCard } from './CompaniesToAvoidCard.tsx';
+import { SubscriptionSwitch } from './SubscriptionSwitch.tsx';
 import { WeeklySummaryCard } from './WeeklySummaryCard.tsx';
 
 const PREFERENCES_PATH = '/update-preferences';
@@ -109,22 +110,12 @@ function Preferences() {
           {preferences.isPending ? (
             <LoadingLine>Loading preferences...</LoadingLine>
           ) : (
-            <div className="flex flex-wrap items-center justify-between gap-4">
-              <p className="flex items-center gap-2 text-sm text-neutral-700">
-                <Mail className="size-4 text-neutral-500" aria-hidden="true" />
-                Status:{' '}
-                <span className={`font-medium ${subscribed ? 'text-green-800' : 'text-neutral-900'}`}>
-                  {subscribed ? 'Subscribed' : 'Unsubscribed'}
-                </span>
-              </p>
-              <Button
-                variant={subscribed ? 'secondary' : 'primary'}
-                busy={toggle.isPending}
-                onClick={() => toggle.mutate(!subscribed)}
-              >
-                {subscribed ? 'Unsubscribe' : 'Subscribe'}
-              </Button>
-            </div>
+            <SubscriptionSwitch
+              icon={Mail}
+              subscribed={subscribed}
+              busy={toggle.isPending}
+              onToggle={toggle.mutate}
+            />
           )}
         </Card>
       )}

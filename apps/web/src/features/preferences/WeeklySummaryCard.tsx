@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { apiFetch, dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { SubscriptionSwitch } from './SubscriptionSwitch.tsx';
 
 const weeklySummaryQueryKey = ['weekly-summary'] as const;
 const UPDATE_FAILED_FALLBACK = 'Please try again later.';
@@ -57,25 +58,16 @@ export function WeeklySummaryCard() {
           </Button>
         </div>
       ) : (
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <p className="flex items-center gap-2 text-sm text-neutral-700">
-            <CalendarClock className="size-4 text-neutral-500" aria-hidden="true" />
-            Status:{' '}
-            <span className={`font-medium ${summary.data ? 'text-green-800' : 'text-neutral-900'}`}>
-              {summary.data ? 'Subscribed' : 'Unsubscribed'}
-            </span>
-          </p>
-          <Button
-            variant={summary.data ? 'secondary' : 'primary'}
-            busy={toggle.isPending}
-            aria-label={
-              summary.data ? 'Unsubscribe from the weekly summary' : 'Subscribe to the weekly summary'
-            }
-            onClick={() => toggle.mutate(!summary.data)}
-          >
-            {summary.data ? 'Unsubscribe' : 'Subscribe'}
-          </Button>
-        </div>
+        <SubscriptionSwitch
+          icon={CalendarClock}
+          subscribed={summary.data}
+          busy={toggle.isPending}
+          onToggle={toggle.mutate}
+          buttonNames={{
+            subscribe: 'Subscribe to the weekly summary',
+            unsubscribe: 'Unsubscribe from the weekly summary',
+          }}
+        />
       )}
     </Card>
   );
