@@ -72,18 +72,17 @@ describe.each(databaseKinds)('activity log on %s', (kind) => {
       actor_email: string;
       detail: Record<string, unknown>;
     }[];
+    // Three requests can land in one millisecond, and entries of the same moment have no order
+    // between them: each is found by what it is about.
     const own = entries.filter((entry) => entry.actor_kind === 'client');
-    expect(own.map((entry) => [entry.action, entry.actor_email])).toEqual([
-      ['job.decision', 'alice@example.com'],
-      ['job.notes', 'alice@example.com'],
-      ['job.decision', 'alice@example.com'],
-    ]);
-    expect(own[0]?.detail).toEqual({
-      job_ids: [second],
-      client_approval: 'rejected',
-      summary: 'rejected, 1 jobs',
-    });
-    expect(own[1]?.detail).toEqual({ job_id: first, summary: 'Backend Engineer at Acme' });
+    expect(own.every((entry) => entry.actor_email === 'alice@example.com')).toBe(true);
+    expect(own.map((entry) => entry.detail)).toEqual(
+      expect.arrayContaining([
+        { job_ids: [second], client_approval: 'rejected', summary: 'rejected, 1 jobs' },
+        { job_id: first, summary: 'Backend Engineer at Acme' },
+      ]),
+    );
+    expect(own.map((entry) => entry.action).sort()).toEqual(['job.decision', 'job.decision', 'job.notes']);
     // The notes themselves are the client's; the log says that they wrote some, not what.
     expect(JSON.stringify(own)).not.toContain('Too far away');
   });
