@@ -119,6 +119,7 @@ for (const width of [1280, 390]) {
     await form.getByLabel('Minimum salary').fill('95k');
     await form.getByRole('button', { name: 'Save filter' }).click();
     await expect(form).toContainText('Minimum salary: must be a whole number of dollars');
+    await form.screenshot({ path: test.info().outputPath(`filter-refused-${width}.png`) });
     await form.getByLabel('Minimum salary').fill('95000');
     await form.getByLabel('Name').fill('Senior Product Designer');
     await form.getByRole('button', { name: 'Save filter' }).click();

@@ -71,11 +71,10 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<Api
   const { json, responseType, anonymous, onUploadProgress, ...requestInit } = init;
   const url = apiUrl(path);
   const readsOfSession = (requestInit.method ?? 'GET').toUpperCase() === 'GET' ? sessionReads.signal : null;
-  const signal = readsOfSession
-    ? requestInit.signal
+  const signal =
+    readsOfSession && requestInit.signal
       ? AbortSignal.any([readsOfSession, requestInit.signal])
-      : readsOfSession
-    : requestInit.signal;
+      : (readsOfSession ?? requestInit.signal);
   const send = (token: string | null) => {
     const headers = new Headers(requestInit.headers);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
