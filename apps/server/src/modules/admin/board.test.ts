@@ -181,6 +181,15 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
     expect(emails(second.data)).toEqual(['dave@example.com']);
   });
 
+  it('still counts every client on a page past the end', async () => {
+    expect(await board('?sort=client&dir=asc&page_size=3&page=3')).toMatchObject({
+      data: [],
+      total: 4,
+      page: 3,
+    });
+    expect(await board('?q=nobody-matches')).toMatchObject({ data: [], total: 0 });
+  });
+
   it('counts again after jobs change', async () => {
     const job = await app.db.kysely
       .selectFrom('jobs')

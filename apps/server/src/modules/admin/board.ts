@@ -206,17 +206,19 @@ export function createBoard(deps: {
       // The onboarding column sorts by state, then by its date; never-active clients come last.
       const then = query.sort === 'onboarding' ? sql`, o.updated_at ${dir}` : sql``;
       const offset = (query.page - 1) * query.page_size;
-      const [ordered, total] = await Promise.all([
-        sql<{ id: string }>`select c.id from ${clientsFrom()} where ${where}
+      // One scan gives the page and, through the window, how many clients match in all.
+      const ordered = await sql<{ id: string; total: number | string }>`select c.id, count(*) over () as total
+          from ${clientsFrom()} where ${where}
           order by case when ${key} is null then 1 else 0 end, ${key} ${dir}${then}, c.id ${dir}
-          limit ${query.page_size} offset ${offset}`.execute(db),
-        // With nothing to narrow by, counting needs no joins.
-        query.q || query.view
-          ? sql<{ total: number }>`select count(*) as total from ${clientsFrom()} where ${where}`.execute(db)
-          : sql<{ total: number }>`select count(*) as total from ${clientsFrom({ joins: false })}`.execute(
-              db,
-            ),
-      ]);
+          limit ${query.page_size} offset ${offset}`.execute(db);
+      // A page past the end has no row to carry the total, so only then is it counted on its own.
+      const countMatching = async () =>
+        (
+          await sql<{
+            total: number | string;
+          }>`select count(*) as total from ${clientsFrom()} where ${where}`.execute(db)
+        ).rows[0]?.total;
+      const total = ordered.rows[0]?.total ?? (offset > 0 ? await countMatching() : 0);
       const ids = ordered.rows.map((row) => row.id);
       const rows =
         ids.length === 0
@@ -228,7 +230,7 @@ export function createBoard(deps: {
       const byId = new Map(rows.map((row) => [row.id, row]));
       return {
         data: await Promise.all(ids.flatMap((id) => (byId.has(id) ? [toRow(byId.get(id)!)] : []))),
-        total: Number(total.rows[0]?.total ?? 0),
+        total: Number(total ?? 0),
         page: query.page,
         page_size: query.page_size,
       };
