@@ -23,7 +23,9 @@ function page(reply: FastifyReply, status: number, title: string, body: string):
     );
 }
 
-const tokenQuery = z.object({ token: z.string().max(400).default('') });
+// A link mangled on its way (cut short, doubled, padded) is answered with the same page as a forged
+// one, never with the API's JSON error: whoever opened it is a person in a browser.
+const tokenQuery = z.object({ token: z.string().max(400).catch('') });
 
 export async function weeklySummaryRoutes(
   fastify: FastifyInstance,

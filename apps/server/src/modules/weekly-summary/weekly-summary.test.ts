@@ -8,7 +8,7 @@ import { signInForTest } from '../../testing/auth.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase, testConfig } from '../../testing/databases.ts';
 import { importJobsFor } from '../../testing/jobs.ts';
 import { bodyOf, createTestSmtpServer, parseMime, type TestSmtpServer } from '../../testing/smtp.ts';
-import { UNSUBSCRIBED_MESSAGE } from './routes.ts';
+import { BAD_UNSUBSCRIBE_LINK_MESSAGE, UNSUBSCRIBED_MESSAGE } from './routes.ts';
 
 const HOUR = 60 * 60 * 1000;
 // Wednesday 18 November 2026, noon UTC.
@@ -152,6 +152,18 @@ describe.each(databaseKinds)('weekly summary on %s', (kind) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain(BAD_UNSUBSCRIBE_LINK_MESSAGE);
+    // A link that reaches the page mangled gets the same page, not the API's JSON.
+    for (const mangled of [
+      '/api/weekly-summary/unsubscribe',
+      '/api/weekly-summary/unsubscribe?token=a&token=b',
+      `/api/weekly-summary/unsubscribe?token=${'x'.repeat(401)}`,
+    ]) {
+      const answer = await app.inject({ method: 'GET', url: mangled });
+      expect(answer.statusCode, mangled).toBe(400);
+      expect(answer.headers['content-type'], mangled).toBe('text/html; charset=utf-8');
+      expect(answer.body, mangled).toContain(`<p>${BAD_UNSUBSCRIBE_LINK_MESSAGE}</p>`);
+    }
 
     const opened = await app.inject({ method: 'GET', url: target });
     expect(opened.statusCode).toBe(200);
