@@ -72,17 +72,19 @@ describe.each(databaseKinds)('activity log on %s', (kind) => {
       actor_email: string;
       detail: Record<string, unknown>;
     }[];
-    // Three requests can land in one millisecond, and entries of the same moment have no order
-    // between them: each is found by what it is about.
+    // Newest first, also when the three requests land in the same millisecond.
     const own = entries.filter((entry) => entry.actor_kind === 'client');
-    expect(own.every((entry) => entry.actor_email === 'alice@example.com')).toBe(true);
-    expect(own.map((entry) => entry.detail)).toEqual(
-      expect.arrayContaining([
-        { job_ids: [second], client_approval: 'rejected', summary: 'rejected, 1 jobs' },
-        { job_id: first, summary: 'Backend Engineer at Acme' },
-      ]),
-    );
-    expect(own.map((entry) => entry.action).sort()).toEqual(['job.decision', 'job.decision', 'job.notes']);
+    expect(own.map((entry) => [entry.action, entry.actor_email])).toEqual([
+      ['job.decision', 'alice@example.com'],
+      ['job.notes', 'alice@example.com'],
+      ['job.decision', 'alice@example.com'],
+    ]);
+    expect(own[0]?.detail).toEqual({
+      job_ids: [second],
+      client_approval: 'rejected',
+      summary: 'rejected, 1 jobs',
+    });
+    expect(own[1]?.detail).toEqual({ job_id: first, summary: 'Backend Engineer at Acme' });
     // The notes themselves are the client's; the log says that they wrote some, not what.
     expect(JSON.stringify(own)).not.toContain('Too far away');
   });
@@ -129,6 +131,22 @@ describe.each(databaseKinds)('activity log on %s', (kind) => {
     expect(rows.some((row) => row.description === 'Wrote notes on a job: Backend Engineer at Acme')).toBe(
       true,
     );
+  });
+
+  it('keeps the order of entries written in the same millisecond, across pages too', async () => {
+    const sameMoment = createActivityService(app.db.kysely, () => '2026-03-02T10:00:00.000Z');
+    const clientId = randomUUID();
+    const actor = staffActor({ id: 'recruiter', email: 'recruiter@company.test' });
+    const written: string[] = [];
+    for (let index = 0; index < 12; index++)
+      written.push((await sameMoment.record({ actor, clientId, action: 'client.opened' })).id);
+    const newestFirst = written.toReversed();
+    expect((await sameMoment.list({ clientId }, undefined, 20)).data.map((entry) => entry.id)).toEqual(
+      newestFirst,
+    );
+    const page1 = await sameMoment.list({ clientId }, undefined, 5);
+    const page2 = await sameMoment.list({ clientId }, page1.next_cursor ?? undefined, 5);
+    expect([...page1.data, ...page2.data].map((entry) => entry.id)).toEqual(newestFirst.slice(0, 10));
   });
 
   it('defuses a cell that a spreadsheet would run as a formula', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   cancelRefusedMessage,
   OUTBOX_MESSAGE_NOT_FOUND,
@@ -7,6 +6,7 @@ import {
   retryRefusedMessage,
 } from '@app/domain/admin-email';
 import type { FastifyBaseLogger } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
 import { type Clock, isoTime } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -221,7 +221,9 @@ export function createMailer(deps: {
     async send(email: OutgoingEmail): Promise<Delivery> {
       const now = nowIso();
       const row: OutboxRow = {
-        id: randomUUID(),
+        // Time-ordered: the outbox lists newest first by creation, then id, so messages queued in the
+        // same millisecond (a bulk send) keep the order they were queued in.
+        id: uuidv7(),
         kind: email.kind,
         client_id: email.client.id,
         client_email: email.client.email,
