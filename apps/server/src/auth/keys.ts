@@ -1,5 +1,6 @@
 import {
   createHash,
+  createHmac,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
@@ -52,6 +53,15 @@ export function loadCookieKey(config: Config): Uint8Array {
       randomBytes(32).toString('base64url'),
     );
   return new Uint8Array(createHash('sha256').update(secret).digest());
+}
+
+/**
+ * A 256-bit key for one use: derived from the same secret as the sign-in cookie key
+ * (AUTH_COOKIE_SECRET, or the secret generated once in the data folder), under the use's own label,
+ * so no two uses' keys ever coincide and what one use made is refused by another.
+ */
+export function derivedKey(config: Config, label: string): Buffer {
+  return createHmac('sha256', loadCookieKey(config)).update(label).digest();
 }
 
 /**

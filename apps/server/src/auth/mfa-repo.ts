@@ -1,16 +1,22 @@
 import { type Clock, isoTime } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { isSealedText, openSealedText, sealText } from './sealed-text.ts';
 
 export interface StaffMfaRecord {
-  secret: string;
+  /** The TOTP secret; null when it cannot be opened with this server's key (see `createMfaRepo`). */
+  secret: string | null;
   enrolledAt: string | null;
   lastTimeStep: number | null;
   failedAttempts: number;
   lockedUntil: string | null;
 }
 
-/** The staff second factor's SQL: TOTP secrets, their last used time step and recovery codes. */
-export function createMfaRepo(db: Db, clock: Clock) {
+/**
+ * The staff second factor's SQL: TOTP secrets, their last used time step and recovery codes. The
+ * secrets are stored sealed with `secretKey` (sealed-text.ts), so a copy of the database alone does
+ * not give anyone the codes; a key that changed (a new AUTH_COOKIE_SECRET) leaves them unreadable.
+ */
+export function createMfaRepo(db: Db, clock: Clock, secretKey: Buffer) {
   const nowIso = () => isoTime(clock);
   const { kysely } = db;
 
@@ -23,7 +29,7 @@ export function createMfaRepo(db: Db, clock: Clock) {
         .executeTakeFirst();
       return (
         row && {
-          secret: row.secret,
+          secret: openSealedText(secretKey, row.secret),
           enrolledAt: row.enrolled_at,
           lastTimeStep: row.last_time_step === null ? null : Number(row.last_time_step),
           failedAttempts: Number(row.failed_attempts),
@@ -33,7 +39,8 @@ export function createMfaRepo(db: Db, clock: Clock) {
     },
 
     /** A new secret waiting for its first code; replaces an earlier one that never got it. */
-    async startEnrolment(userId: string, secret: string): Promise<void> {
+    async startEnrolment(userId: string, plainSecret: string): Promise<void> {
+      const secret = sealText(secretKey, plainSecret);
       await kysely
         .insertInto('staff_mfa')
         .values({ user_id: userId, secret, enrolled_at: null, last_time_step: null, locked_until: null })
@@ -58,6 +65,22 @@ export function createMfaRepo(db: Db, clock: Clock) {
         .where((eb) => eb.or([eb('last_time_step', 'is', null), eb('last_time_step', '<', timeStep)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Seals the secrets stored before secrets were sealed. Run at startup; each row changes only if
+     * it still holds the plain secret, so instances starting together cannot seal one twice.
+     */
+    async sealPlainSecrets(): Promise<void> {
+      const rows = await kysely.selectFrom('staff_mfa').select(['user_id', 'secret']).execute();
+      for (const row of rows.filter((candidate) => !isSealedText(candidate.secret))) {
+        await kysely
+          .updateTable('staff_mfa')
+          .set({ secret: sealText(secretKey, row.secret) })
+          .where('user_id', '=', row.user_id)
+          .where('secret', '=', row.secret)
+          .execute();
+      }
     },
 
     /** Completes enrolment with the recovery codes' hashes, in one transaction. */

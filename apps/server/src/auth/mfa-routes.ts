@@ -70,6 +70,9 @@ export async function secondFactorRoutes(
               .describe('Only when this code completed the set-up: shown this once, stored hashed'),
           }),
           400: errorSchema,
+          409: errorSchema.describe(
+            "The stored secret cannot be opened with this server's key (AUTH_COOKIE_SECRET changed): use a recovery code",
+          ),
           429: errorSchema,
         },
       },

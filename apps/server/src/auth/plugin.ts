@@ -6,7 +6,7 @@ import { type DevelopmentProvider, mountDevelopmentProvider } from './dev-provid
 import { installGuard } from './guard.ts';
 import { createIdentityResolver } from './identity.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
-import { loadCookieKey, loadSigningKey } from './keys.ts';
+import { derivedKey, loadCookieKey, loadSigningKey } from './keys.ts';
 import { createMfaRepo } from './mfa-repo.ts';
 import { secondFactorRoutes } from './mfa-routes.ts';
 import { createAuthRepo } from './repo.ts';
@@ -43,8 +43,10 @@ export async function registerAuth(
     ttlSeconds: config.auth.accessTokenTtl,
     clock,
   });
+  const mfaRepo = createMfaRepo(app.db, clock, derivedKey(config, 'staff-mfa-secrets/v1'));
+  await mfaRepo.sealPlainSecrets();
   const staffMfa = createStaffMfa({
-    repo: createMfaRepo(app.db, clock),
+    repo: mfaRepo,
     issuer: config.brand.name,
     clock,
   });

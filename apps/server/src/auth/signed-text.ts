@@ -1,21 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config.ts';
-import { loadCookieKey } from './keys.ts';
 
 /**
  * Texts that carry their own permission: `<text, base64url>.<HMAC-SHA256 of that, base64url>`.
  * Used by the links the product sends out (document links, unsubscribe links), so nothing about a
  * link has to be stored.
  */
-
-/**
- * A key for one use: derived from the same secret as the sign-in cookie key (AUTH_COOKIE_SECRET, or
- * the secret generated once in the data folder), under the use's own label, so no two uses' keys
- * ever coincide and a token made for one is refused by the other.
- */
-export function signingKeyFor(config: Config, label: string): Buffer {
-  return createHmac('sha256', loadCookieKey(config)).update(label).digest();
-}
 
 const signature = (key: Buffer, encoded: string) => createHmac('sha256', key).update(encoded).digest();
 

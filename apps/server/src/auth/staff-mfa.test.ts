@@ -159,6 +159,60 @@ describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
   });
 });
 
+describe('TOTP secrets at rest', () => {
+  it('are stored sealed; one stored before is sealed at startup; a changed key falls back to recovery codes', async () => {
+    const database = await createTestDatabase('sqlite');
+    const start = (cookieSecret: string) => {
+      const config = testConfig({ DATABASE_URL: database.url, AUTH_COOKIE_SECRET: cookieSecret });
+      return buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
+    };
+    const storedSecret = async (app: FastifyInstance) =>
+      (await app.db.kysely.selectFrom('staff_mfa').select('secret').executeTakeFirstOrThrow()).secret;
+
+    let app = await start('the-first-secret-of-at-least-32-characters');
+    let secret: string;
+    let recoveryCodes: string[];
+    try {
+      const staff = await staffSession(app, 'sealed@company.test');
+      ({ secret } = (await staff.enrol()).json());
+      const stored = await storedSecret(app);
+      expect(stored).toMatch(/^v1\./);
+      expect(stored).not.toContain(secret);
+      const verified = await staff.verify({ code: await generate({ secret }) });
+      expect(verified.statusCode).toBe(200);
+      recoveryCodes = verified.json().recovery_codes;
+      // As a database from before secrets were sealed holds it.
+      await app.db.kysely.updateTable('staff_mfa').set({ secret }).execute();
+    } finally {
+      await app.close();
+    }
+
+    app = await start('the-first-secret-of-at-least-32-characters');
+    try {
+      expect(await storedSecret(app)).toMatch(/^v1\./);
+      const staff = await staffSession(app, 'sealed@company.test');
+      expect((await staff.verify({ code: await nextCode(secret) })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+
+    app = await start('a-new-secret-of-at-least-32-characters-too');
+    try {
+      const staff = await staffSession(app, 'sealed@company.test');
+      const unreadable = await staff.verify({ code: await generate({ secret }) });
+      expect(unreadable.statusCode).toBe(409);
+      expect(unreadable.json()).toEqual({
+        error:
+          'Your two-step verification can no longer be checked on this server. Enter one of your recovery codes instead.',
+      });
+      expect((await staff.verify({ recovery_code: recoveryCodes[0]! })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+});
+
 describe('security events of sessions, the second factor and staff routes', () => {
   it('logs a refused staff route, a wrong code and a reused refresh token as one structured line each, with user and request id', async () => {
     const lines: Record<string, unknown>[] = [];

@@ -16,6 +16,8 @@ const WRONG_RECOVERY_CODE_MESSAGE = 'That recovery code is not right, or it has 
 const RECOVERY_BEFORE_ENROLMENT_MESSAGE =
   'Recovery codes work once two-step verification is set up: enter a code from your authenticator app.';
 const LOCKED_MESSAGE = 'Too many wrong codes. Please wait 5 minutes and try again.';
+const SECRET_UNREADABLE_MESSAGE =
+  'Your two-step verification can no longer be checked on this server. Enter one of your recovery codes instead.';
 
 /** Wrong codes in a row before the second factor is locked, and for how long. */
 const FAILURES_BEFORE_LOCK = 5;
@@ -111,6 +113,9 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string; clock: Clo
       }
 
       if (!code || !/^\d{6}$/.test(code)) throw BadRequest(CODE_FORMAT_MESSAGE);
+      // Not the person's mistake, so not counted towards the lock; recovery codes still work.
+      if (record.secret === null)
+        throw new SecondFactorRefused(409, SECRET_UNREADABLE_MESSAGE, 'secret_unreadable');
       const result = await verify({
         secret: record.secret,
         token: code,

@@ -1,4 +1,5 @@
-import { signingKeyFor, signText, verifySignedText } from '../../auth/signed-text.ts';
+import { derivedKey } from '../../auth/keys.ts';
+import { signText, verifySignedText } from '../../auth/signed-text.ts';
 import type { Config } from '../../config.ts';
 
 /**
@@ -16,9 +17,9 @@ export type LinkCheck =
   | { ok: true; payload: LinkPayload }
   | { ok: false; reason: 'malformed' | 'bad-signature' | 'expired' };
 
-/** The key of document links, of their own (see `signingKeyFor`). */
+/** The key of document links, of their own (see `derivedKey`). */
 export function documentLinkKey(config: Config): Buffer {
-  return signingKeyFor(config, 'document-links/v1');
+  return derivedKey(config, 'document-links/v1');
 }
 
 export function signLinkToken(key: Buffer, payload: LinkPayload): string {

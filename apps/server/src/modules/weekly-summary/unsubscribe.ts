@@ -1,4 +1,5 @@
-import { signingKeyFor, signText, verifySignedText } from '../../auth/signed-text.ts';
+import { derivedKey } from '../../auth/keys.ts';
+import { signText, verifySignedText } from '../../auth/signed-text.ts';
 import type { Config } from '../../config.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { Config } from '../../config.ts';
  * can do (RFC 8058).
  */
 export function unsubscribeKey(config: Config): Buffer {
-  return signingKeyFor(config, 'weekly-summary-unsubscribe/v1');
+  return derivedKey(config, 'weekly-summary-unsubscribe/v1');
 }
 
 export function unsubscribeToken(key: Buffer, userId: string): string {
