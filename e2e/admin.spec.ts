@@ -158,6 +158,21 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   await expect(dialog).toHaveCount(0);
   await expect(readButton).toBeFocused();
 
+  // The client's own outbox retries and cancels as the team's does.
+  const queued = outbox.getByRole('listitem');
+  await queued.getByRole('button', { name: /^Retry now:/ }).click();
+  await expect(toast(page, '(SMTP not configured: kept in the outbox, not sent)')).toBeVisible();
+  await expect(queued).toContainText('Queued (not sent yet)');
+  await queued.getByRole('button', { name: /^Cancel / }).click();
+  const cancelling = page.getByRole('dialog', { name: 'Cancel this e-mail?' });
+  await expect(cancelling).toContainText(`to ${clientEmail} will never be sent.`);
+  await cancelling.getByRole('button', { name: 'Cancel E-mail' }).click();
+  await expect(toast(page, /^Cancelled: /)).toBeVisible();
+  await expect(queued).toContainText('Cancelled');
+  await expect(queued.getByRole('button', { name: /^(Retry now:|Cancel )/ })).toHaveCount(0);
+  const outboxCard = page.getByRole('region', { name: 'Outbox' });
+  await outboxCard.screenshot({ path: test.info().outputPath('client-outbox-1280.png') });
+
   // A broken file names the row and field, and nothing is imported.
   await chooseJobsFile(page, 'broken.csv', BROKEN_CSV);
   await page.getByRole('button', { name: 'Import Jobs' }).click();
@@ -196,6 +211,7 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(userInformation).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await outboxCard.screenshot({ path: test.info().outputPath('client-outbox-390.png') });
 
   // The client sees the jobs staff put in front of them, with what staff set.
   const clientJobs = await clientPage.request.get('/api/my-jobs', {

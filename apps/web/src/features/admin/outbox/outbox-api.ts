@@ -2,7 +2,7 @@ import type { OutboxMessage, OutboxStatus } from '@app/domain/admin-email';
 import { type ApiResult, apiFetch, dataOrThrow } from '../../../lib/api.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 
-/** The team's outbox calls (docs/api.md, Staff outbox); a failure throws with the server's message. */
+/** The staff outbox calls (docs/api.md, Staff outbox); a failure throws with the server's message. */
 type Guard = <T>(result: ApiResult<T>) => ApiResult<T>;
 
 export interface OutboxPage {
@@ -10,7 +10,7 @@ export interface OutboxPage {
   next_cursor: string | null;
 }
 
-export function teamOutboxApi(guard: Guard) {
+export function outboxApi(guard: Guard) {
   const call = async <T>(answer: Promise<ApiResult<T>>): Promise<T> =>
     dataOrThrow(guard(await answer), GENERIC_ERROR);
   const act = async (id: string, action: 'retry' | 'cancel') =>

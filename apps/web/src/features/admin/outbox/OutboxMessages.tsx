@@ -1,0 +1,218 @@
+import type { OutboxMessage } from '@app/domain/admin-email';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Ban, Mail, Send } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button, focusRing } from '../../../components/ui/Button.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { failureMessage } from '../../../lib/api.ts';
+import { GENERIC_ERROR } from '../admin-messages.ts';
+import { formatMoment } from '../admin-record-view.ts';
+import { EmailReaderDialog } from '../EmailFrame.tsx';
+import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_VIEW } from '../outbox-view.ts';
+import { adminQueryKeys } from '../query-keys.ts';
+import { useStaffGuard } from '../staff-access.tsx';
+import { type OutboxPage, outboxApi } from './outbox-api.ts';
+
+/**
+ * A list of outbox messages with what staff can do to each: read it, retry a queued or failed one
+ * now, or cancel a queued one after a confirmation. Used by the team's outbox (`withClient`, each
+ * message naming its client) and by a client's own Outbox card.
+ */
+export function OutboxMessages({ messages, withClient }: { messages: OutboxMessage[]; withClient: boolean }) {
+  const guard = useStaffGuard();
+  const api = useMemo(() => outboxApi(guard), [guard]);
+  const queryClient = useQueryClient();
+  const [reading, setReading] = useState<OutboxMessage | null>(null);
+  const [cancelling, setCancelling] = useState<OutboxMessage | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  /** The message as it now stands, in every list it is in (the team's and its client's). */
+  const settle = (message: OutboxMessage) => {
+    const replace = (items: OutboxMessage[]) =>
+      items.map((item) => (item.id === message.id ? message : item));
+    queryClient.setQueriesData<InfiniteData<OutboxPage>>(
+      { queryKey: adminQueryKeys.allTeamOutbox },
+      (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, data: replace(page.data) })) } : data,
+    );
+    queryClient.setQueriesData<OutboxMessage[]>({ queryKey: adminQueryKeys.allOutboxes }, (items) =>
+      items ? replace(items) : items,
+    );
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allTeamOutbox });
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allOutboxes });
+  };
+  /** Focus stays on the message when the button used goes away with its new status. */
+  const keepFocus = (id: string) =>
+    setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      list.current?.querySelector<HTMLElement>(`[data-message="${id}"]`)?.focus();
+    }, 0);
+
+  const retry = useMutation({
+    mutationFn: (message: OutboxMessage) => api.retry(message.id),
+    onSuccess: (message) => {
+      settle(message);
+      const words = OUTBOX_STATUS_VIEW[message.status].label;
+      if (message.status === 'sent') toast.success(`Sent: ${message.subject}`);
+      else
+        toast.warning(`${message.subject}: ${words}${message.last_error ? ` (${message.last_error})` : ''}`);
+      keepFocus(message.id);
+    },
+    onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
+  });
+
+  const cancel = useMutation({
+    mutationFn: (message: OutboxMessage) => api.cancel(message.id),
+    onSuccess: (message) => {
+      settle(message);
+      setCancelling(null);
+      toast.success(`Cancelled: ${message.subject}`);
+      keepFocus(message.id);
+    },
+    onError: (error) => {
+      setCancelling(null);
+      toast.error(failureMessage(error, GENERIC_ERROR));
+    },
+  });
+
+  return (
+    <>
+      <ul ref={list} className="divide-y divide-neutral-200" aria-label="Outbox messages">
+        {messages.map((message) => (
+          <OutboxMessageRow
+            key={message.id}
+            message={message}
+            withClient={withClient}
+            onRead={() => setReading(message)}
+            onRetry={() => {
+              if (!retry.isPending) retry.mutate(message);
+            }}
+            retrying={retry.isPending && retry.variables?.id === message.id}
+            onCancel={() => setCancelling(message)}
+          />
+        ))}
+      </ul>
+      <EmailReaderDialog message={reading} onClose={() => setReading(null)} />
+      <Dialog
+        open={cancelling !== null}
+        onOpenChange={(open) => !open && !cancel.isPending && setCancelling(null)}
+        title="Cancel this e-mail?"
+        description={
+          cancelling ? `${cancelling.subject} to ${cancelling.recipient} will never be sent.` : undefined
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setCancelling(null)}>
+              Keep It
+            </Button>
+            <Button
+              variant="danger"
+              aria-busy={cancel.isPending || undefined}
+              onClick={() => cancelling && !cancel.isPending && cancel.mutate(cancelling)}
+            >
+              {cancel.isPending ? 'Cancelling...' : 'Cancel E-mail'}
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}
+
+function OutboxMessageRow({
+  message,
+  withClient,
+  onRead,
+  onRetry,
+  retrying,
+  onCancel,
+}: {
+  message: OutboxMessage;
+  withClient: boolean;
+  onRead(): void;
+  onRetry(): void;
+  retrying: boolean;
+  onCancel(): void;
+}) {
+  const status = OUTBOX_STATUS_VIEW[message.status];
+  const canRetry = message.status === 'queued' || message.status === 'failed';
+  const kind = `${OUTBOX_KIND_LABELS[message.kind] ?? message.kind} to ${message.recipient}`;
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 lg:flex-row lg:items-start lg:justify-between">
+      <div className="min-w-0 space-y-1">
+        {/* Focus lands here when the button used goes away with the message's new status. */}
+        <p
+          data-message={message.id}
+          tabIndex={-1}
+          className={`font-medium break-words text-neutral-900 ${focusRing}`}
+        >
+          {message.subject}
+        </p>
+        <p className="text-sm break-words text-neutral-700">
+          {withClient ? <ClientOf message={message} /> : null}
+          {kind}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-700">
+          <span className={`rounded-full px-2.5 py-0.5 font-medium ${status.classes}`}>{status.label}</span>
+          <span>
+            {message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'}
+          </span>
+          <span>Queued {formatMoment(message.created_at)}</span>
+          {message.sent_at && <span>Sent {formatMoment(message.sent_at)}</span>}
+          {message.next_attempt_at && <span>Next try {formatMoment(message.next_attempt_at)}</span>}
+          {message.attachments.length > 0 && (
+            <span>Attachments: {message.attachments.map((file) => file.filename).join(', ')}</span>
+          )}
+        </p>
+        {message.last_error && canRetry && (
+          <p className="text-sm break-words text-neutral-700">Last error: {message.last_error}</p>
+        )}
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={onRead} aria-label={`Read ${message.subject}`}>
+          <Mail className="size-4" aria-hidden="true" />
+          Read
+        </Button>
+        {canRetry && (
+          <Button
+            size="sm"
+            aria-busy={retrying || undefined}
+            onClick={onRetry}
+            aria-label={`Retry now: ${message.subject}`}
+          >
+            <Send className="size-4" aria-hidden="true" />
+            {retrying ? 'Retrying...' : 'Retry Now'}
+          </Button>
+        )}
+        {message.status === 'queued' && (
+          <Button variant="danger" size="sm" onClick={onCancel} aria-label={`Cancel ${message.subject}`}>
+            <Ban className="size-4" aria-hidden="true" />
+            Cancel
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Whose message it is, linked to their page, ahead of the kind and recipient. */
+function ClientOf({ message }: { message: OutboxMessage }) {
+  const client = message.client_name ?? message.client_email ?? 'No client';
+  return (
+    <>
+      {message.client_id ? (
+        <Link
+          to={`/admin/clients/${encodeURIComponent(message.client_id)}`}
+          className={`rounded-sm font-medium text-brand underline-offset-2 hover:underline ${focusRing}`}
+        >
+          {client}
+        </Link>
+      ) : (
+        client
+      )}
+      {message.client_name && message.client_email ? ` (${message.client_email})` : ''} ·{' '}
+    </>
+  );
+}
