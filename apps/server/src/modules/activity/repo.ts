@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { KeysetPosition } from '../../db/keyset-cursor.ts';
+import { afterKeysetPosition, type KeysetPosition } from '../../db/keyset-cursor.ts';
 import type { ActivityLogTable, Database } from '../../db/schema.ts';
 
 export type ActivityRow = ActivityLogTable;
@@ -64,11 +64,7 @@ export function createActivityRepo(db: Kysely<Database>) {
       limit: number,
     ): Promise<ListedActivityRow[]> {
       let query = filtered(filter);
-      if (cursor) {
-        query = query.where((eb) =>
-          eb.or([eb('at', '<', cursor.at), eb.and([eb('at', '=', cursor.at), eb('id', '<', cursor.id)])]),
-        );
-      }
+      if (cursor) query = query.where(afterKeysetPosition({ at: 'at', id: 'id' }, cursor));
       return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 

@@ -1,13 +1,9 @@
 import type { OutboxStatus } from '@app/domain/admin-email';
 import type { Db } from '../../db/database.ts';
+import { afterKeysetPosition, type KeysetPosition } from '../../db/keyset-cursor.ts';
 import type { MailOutboxTable } from '../../db/schema.ts';
 
 export type OutboxRow = MailOutboxTable;
-/** Where a page of the outbox starts: just after the last message of the page before. */
-export interface OutboxCursor {
-  created_at: string;
-  id: string;
-}
 
 /** A message with the name of the client it is for or about (none for pending clients). */
 export type OutboxListRow = OutboxRow & { client_first_name: string | null; client_last_name: string | null };
@@ -118,23 +114,16 @@ export function createOutboxRepo(db: Db) {
      */
     list(
       filter: { clientId?: string; status?: OutboxStatus },
-      before: OutboxCursor | undefined,
+      before: KeysetPosition | undefined,
       limit: number,
     ): Promise<OutboxListRow[]> {
       let query = withClientName();
       if (filter.clientId) query = query.where('mail_outbox.client_id', '=', filter.clientId);
       if (filter.status) query = query.where('mail_outbox.status', '=', filter.status);
-      if (before) {
-        query = query.where((eb) =>
-          eb.or([
-            eb('mail_outbox.created_at', '<', before.created_at),
-            eb.and([
-              eb('mail_outbox.created_at', '=', before.created_at),
-              eb('mail_outbox.id', '<', before.id),
-            ]),
-          ]),
+      if (before)
+        query = query.where(
+          afterKeysetPosition({ at: 'mail_outbox.created_at', id: 'mail_outbox.id' }, before),
         );
-      }
       return query
         .orderBy('mail_outbox.created_at', 'desc')
         .orderBy('mail_outbox.id', 'desc')

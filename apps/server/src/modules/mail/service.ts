@@ -10,13 +10,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Clock, isoTime } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../db/keyset-cursor.ts';
+import { decodeKeysetCursor, encodeKeysetCursor, type KeysetPosition } from '../../db/keyset-cursor.ts';
 import { BadRequest, Conflict, NotFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
   type AttachmentRef,
   createOutboxRepo,
-  type OutboxCursor,
   type OutboxListRow,
   type OutboxRow,
   readAttachments,
@@ -56,13 +55,13 @@ class MissingAttachment extends Error {}
 
 export const BAD_OUTBOX_CURSOR_MESSAGE = 'before is not a cursor this list gave out';
 
-const encodeCursor = (row: OutboxCursor) => encodeKeysetCursor({ at: row.created_at, id: row.id });
+const encodeCursor = (row: OutboxListRow) => encodeKeysetCursor({ at: row.created_at, id: row.id });
 
-function decodeCursor(cursor: string | undefined): OutboxCursor | undefined {
+function decodeCursor(cursor: string | undefined): KeysetPosition | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   const position = decodeKeysetCursor(cursor);
   if (!position) throw BadRequest(BAD_OUTBOX_CURSOR_MESSAGE);
-  return { created_at: position.at, id: position.id };
+  return position;
 }
 
 /** A message as staff read it: who it is for, where it stands, and why it waits. */
