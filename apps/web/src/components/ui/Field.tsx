@@ -12,6 +12,16 @@ export function Input({ className = '', ...props }: ComponentProps<'input'>) {
   return <input className={`${controlClasses} ${className}`} {...props} />;
 }
 
+/** A native select, as tall as a button: phones show their own picker for it. */
+export function Select({ className = '', ...props }: ComponentProps<'select'>) {
+  return (
+    <select
+      className={`block h-10 rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-900 focus-visible:border-brand focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand aria-invalid:border-red-600 disabled:bg-neutral-100 ${className}`}
+      {...props}
+    />
+  );
+}
+
 export function Textarea({ className = '', ...props }: ComponentProps<'textarea'>) {
   return <textarea className={`${controlClasses} ${className}`} {...props} />;
 }

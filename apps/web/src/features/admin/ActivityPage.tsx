@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { Field, Input } from '../../components/ui/Field.tsx';
+import { Field, Input, Select } from '../../components/ui/Field.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
@@ -58,11 +58,10 @@ function ActivityLog() {
           <label htmlFor="activity-actor" className="text-sm font-medium text-neutral-900">
             Staff member
           </label>
-          <select
+          <Select
             id="activity-actor"
             value={actorId}
             onChange={(event) => setFilter('actor_id', event.target.value)}
-            className={`h-10 rounded-md border border-neutral-300 bg-white px-3 text-sm ${focusRing}`}
           >
             <option value="">Everyone</option>
             {actors.data?.map((actor) => (
@@ -70,7 +69,7 @@ function ActivityLog() {
                 {actor.email}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         {/* Keyed by the address's client, so the box shows it again when the address changes. */}
         <form

@@ -9,7 +9,7 @@ import { formatCount } from '@app/domain/jobs-format';
 import { CheckCircle2, RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
+import { Field, Select } from '../../components/ui/Field.tsx';
 import { DateFilterPicker } from './DateFilterPicker.tsx';
 import { FILTERS_APPLIED } from './job-messages.ts';
 
@@ -31,9 +31,6 @@ const DATE_OPTIONS: [DatePreset, string][] = [
   ['custom', 'Custom Date'],
 ];
 
-export const selectClasses =
-  'block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand';
-
 function FilterSelect<T extends string>(props: {
   label: string;
   value: T;
@@ -43,9 +40,9 @@ function FilterSelect<T extends string>(props: {
   return (
     <Field label={props.label} className="min-w-40">
       {({ id }) => (
-        <select
+        <Select
           id={id}
-          className={selectClasses}
+          className="w-full"
           value={props.value}
           onChange={(event) => props.onChange(event.target.value as T)}
         >
@@ -54,7 +51,7 @@ function FilterSelect<T extends string>(props: {
               {text}
             </option>
           ))}
-        </select>
+        </Select>
       )}
     </Field>
   );

@@ -1,6 +1,5 @@
 import type { JobSort, JobSortColumn, SortDirection } from '@app/domain/jobs';
-import { Field } from '../../components/ui/Field.tsx';
-import { selectClasses } from './JobFiltersBar.tsx';
+import { Field, Select } from '../../components/ui/Field.tsx';
 
 /** How each sortable column reads in the sort menu of the card list. */
 const SORT_LABELS: Record<JobSortColumn, string> = {
@@ -35,9 +34,9 @@ export function JobSortControls({ columns, sort, onSort }: JobSortControlsProps)
     <div className="grid grid-cols-2 gap-3">
       <Field label="Sort by">
         {({ id }) => (
-          <select
+          <Select
             id={id}
-            className={selectClasses}
+            className="w-full"
             value={current.column}
             onChange={(event) =>
               onSort({ column: event.target.value as JobSortColumn, direction: current.direction })
@@ -48,14 +47,14 @@ export function JobSortControls({ columns, sort, onSort }: JobSortControlsProps)
                 {SORT_LABELS[column]}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label="Order">
         {({ id }) => (
-          <select
+          <Select
             id={id}
-            className={selectClasses}
+            className="w-full"
             value={current.direction}
             onChange={(event) =>
               onSort({ column: current.column, direction: event.target.value as SortDirection })
@@ -63,7 +62,7 @@ export function JobSortControls({ columns, sort, onSort }: JobSortControlsProps)
           >
             <option value="asc">Ascending</option>
             <option value="desc">Descending</option>
-          </select>
+          </Select>
         )}
       </Field>
     </div>

@@ -22,10 +22,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Button, focusRing } from '../../../components/ui/Button.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { Input, Label } from '../../../components/ui/Field.tsx';
+import { Input, Label, Select } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { ColumnHeader, VirtualTable } from '../../../components/ui/VirtualTable.tsx';
 import { failureMessage } from '../../../lib/api.ts';
@@ -49,8 +49,6 @@ const DECISION_LABELS: Record<DecisionFilter, string> = {
   rejected: 'Rejected',
   not_rejected: 'Not rejected',
 };
-
-const selectClasses = `h-10 rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-900 ${focusRing}`;
 
 /**
  * The recruiter's table of one client's jobs (the client page mounts it with the client's id):
@@ -174,9 +172,8 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${ids}-applied`}>Applied</Label>
-          <select
+          <Select
             id={`${ids}-applied`}
-            className={`${selectClasses} block`}
             value={filters.applied}
             onChange={(event) =>
               setFilters((current) => ({ ...current, applied: event.target.value as StatusFilter }))
@@ -187,13 +184,12 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
                 {APPLIED_LABELS[value]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${ids}-decision`}>Client decision</Label>
-          <select
+          <Select
             id={`${ids}-decision`}
-            className={`${selectClasses} block`}
             value={filters.decision}
             onChange={(event) =>
               setFilters((current) => ({ ...current, decision: event.target.value as DecisionFilter }))
@@ -204,7 +200,7 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
                 {DECISION_LABELS[value]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       </div>
 

@@ -3,9 +3,9 @@ import { formatCount } from '@app/domain/jobs-format';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Button, focusRing } from '../../../components/ui/Button.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
-import { Label } from '../../../components/ui/Field.tsx';
+import { Label, Select } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
@@ -26,8 +26,6 @@ const STATUS_FILTER_LABELS: Record<OutboxStatus, string> = {
 const OUTBOX_REFRESH_MS = 5_000;
 
 const waiting = (message: OutboxMessage) => message.status === 'queued' || message.status === 'sending';
-
-const selectClasses = `block h-10 rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-900 ${focusRing}`;
 
 /**
  * /admin/outbox: every e-mail of the whole team, newest first, with whom it is for, where it stands
@@ -69,9 +67,8 @@ export function TeamOutbox() {
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div className="space-y-1.5">
           <Label htmlFor={filterId}>Status</Label>
-          <select
+          <Select
             id={filterId}
-            className={selectClasses}
             value={status ?? 'all'}
             onChange={(event) =>
               setStatus(event.target.value === 'all' ? null : (event.target.value as OutboxStatus))
@@ -83,7 +80,7 @@ export function TeamOutbox() {
                 {STATUS_FILTER_LABELS[value]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <p role="status" className="text-sm text-neutral-700">
           {messages
