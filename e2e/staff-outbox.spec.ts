@@ -57,6 +57,8 @@ for (const { width, height } of [
     await expect(welcome).toContainText(`Last error: ${NOT_CONFIGURED}`);
     await expect(welcome).toContainText('0 attempts');
     await expect(welcome).toContainText(/Queued \w+ \d+, \d{4} at/);
+    // Without SMTP nothing is tried again by itself, so no next try is promised.
+    await expect(welcome).not.toContainText('Next try');
     await expect(welcome.getByRole('link', { name: 'Olive Outbox' })).toHaveAttribute(
       'href',
       /^\/admin\/clients\/[\w-]+$/,

@@ -64,8 +64,11 @@ function decodeCursor(cursor: string | undefined): KeysetPosition | undefined {
   return position;
 }
 
-/** A message as staff read it: who it is for, where it stands, and why it waits. */
-function toMessage(row: OutboxListRow): OutboxMessage {
+/**
+ * A message as staff read it: who it is for, where it stands, and why it waits. Without SMTP
+ * nothing is ever tried, so a queued message shows no next try (it stays due, for when SMTP is set).
+ */
+function toMessage(row: OutboxListRow, smtpConfigured: boolean): OutboxMessage {
   const name = [row.client_first_name, row.client_last_name].filter(Boolean).join(' ');
   return {
     id: row.id,
@@ -81,7 +84,7 @@ function toMessage(row: OutboxListRow): OutboxMessage {
     last_error: row.last_error,
     attachments: readAttachments(row).map((attachment) => ({ filename: attachment.filename })),
     created_at: row.created_at,
-    next_attempt_at: row.status === 'queued' ? row.next_attempt_at : null,
+    next_attempt_at: row.status === 'queued' && smtpConfigured ? row.next_attempt_at : null,
     sent_at: row.sent_at,
   };
 }
@@ -201,7 +204,7 @@ export function createMailer(deps: {
   async function current(id: string): Promise<OutboxMessage> {
     const row = await repo.findWithClientName(id);
     if (!row) throw NotFound(OUTBOX_MESSAGE_NOT_FOUND);
-    return toMessage(row);
+    return toMessage(row, transport !== null);
   }
 
   /** Why a state change did not happen: the message is missing (404) or in another state (409). */
@@ -269,7 +272,7 @@ export function createMailer(deps: {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        data: page.map(toMessage),
+        data: page.map((row) => toMessage(row, transport !== null)),
         next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
       };
     },
