@@ -6,7 +6,7 @@ import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, Input, Select } from '../../components/ui/Field.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
-import { saveBlobAs } from '../../lib/save-file.ts';
+import { datedFileName, saveBlobAs } from '../../lib/save-file.ts';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
 import { exportActivity, listActivityActors } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
@@ -46,7 +46,7 @@ function ActivityLog() {
   const exportCsv = useMutation({
     mutationFn: async () =>
       dataOrThrow(guard(await exportActivity(new URLSearchParams(filter))), EXPORT_FAILED),
-    onSuccess: (blob) => saveBlobAs(blob, `activity-${new Date().toISOString().slice(0, 10)}.csv`),
+    onSuccess: (blob) => saveBlobAs(blob, datedFileName('activity', 'csv')),
     onError: (error) => toast.error(failureMessage(error, EXPORT_FAILED)),
   });
   const exporting = exportCsv.isPending;

@@ -1,9 +1,9 @@
 import type { JobFilterSet } from '@app/domain/job-filters';
-import { format } from 'date-fns';
+import { datedFileName } from '../../lib/save-file.ts';
 
 /** The downloaded draft is named by the client's e-mail and the day (spec 2, section 9). */
 export function filtersFileName(email: string, day: Date): string {
-  return `job-filters-${email.trim().toLowerCase()}-${format(day, 'yyyy-MM-dd')}.json`;
+  return datedFileName(`job-filters-${email.trim().toLowerCase()}`, 'json', day);
 }
 
 /** The draft as staff see it, indented so that it reads well in an editor. */

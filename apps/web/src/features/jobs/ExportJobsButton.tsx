@@ -3,13 +3,13 @@ import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { apiFetch, dataOrThrow, failureMessage } from '../../lib/api.ts';
-import { saveBlobAs } from '../../lib/save-file.ts';
+import { datedFileName, saveBlobAs } from '../../lib/save-file.ts';
 
 const EXPORT_FAILED_MESSAGE = 'Failed to export your jobs. Please try again.';
 
 async function exportJobs(): Promise<void> {
   const blob = dataOrThrow(await apiFetch<Blob>('/my-jobs/export', { responseType: 'blob' }));
-  saveBlobAs(blob, `my-jobs-${new Date().toISOString().slice(0, 10)}.csv`);
+  saveBlobAs(blob, datedFileName('my-jobs', 'csv'));
 }
 
 /** Downloads every job, with every column the table shows, as a CSV file for a spreadsheet. */

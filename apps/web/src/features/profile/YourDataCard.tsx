@@ -8,14 +8,14 @@ import { Card } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
 import { apiFetch, dataOrThrow, failureMessage } from '../../lib/api.ts';
-import { saveBlobAs } from '../../lib/save-file.ts';
+import { datedFileName, saveBlobAs } from '../../lib/save-file.ts';
 
 const EXPORT_FAILED_MESSAGE = 'Failed to download your data. Please try again.';
 const DELETE_FAILED_MESSAGE = 'Failed to delete your account. Please try again.';
 
 async function downloadMyData(): Promise<void> {
   const blob = dataOrThrow(await apiFetch<Blob>('/account/export', { responseType: 'blob' }));
-  saveBlobAs(blob, `my-data-${new Date().toISOString().slice(0, 10)}.json`);
+  saveBlobAs(blob, datedFileName('my-data', 'json'));
 }
 
 async function deleteAccount(email: string): Promise<void> {
