@@ -149,8 +149,32 @@ for (const width of [1280, 390]) {
       'at,actor_kind,actor_email,actor_id,client_id,client_email,action,description,detail',
     );
     expect(csv).toContain('filter.edited');
+
+    // Narrowed to one client, found by e-mail (or name) and chosen from the matches.
+    await page.getByRole('searchbox', { name: 'Client' }).fill(clientEmail);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    const matches = page.getByRole('list', { name: 'Matching clients' });
+    await expect(matches.getByRole('button')).toHaveText([`Rita Moreno (${clientEmail})`]);
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath(`activity-client-search-${width}.png`) });
+    await matches.getByRole('button').click();
+    await expect(page.getByRole('status').filter({ hasText: 'Client:' })).toHaveText(
+      `Client: Rita Moreno (${clientEmail})`,
+    );
+    await expect(page).toHaveURL(/[?&]client_id=[\w-]+/);
+    // Only this client's entries, each linking to them.
+    await expect(entries.getByRole('link').first()).toHaveText(clientEmail);
+    await expect(entries.getByRole('link').filter({ hasNotText: clientEmail })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Client:' })).toHaveText(
+      `Client: Rita Moreno (${clientEmail})`,
+    );
+    await expect(entries).toContainText('Edited a filter: Senior Product Designer');
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath(`activity-${width}.png`), fullPage: true });
+    await page.getByRole('button', { name: 'Every Client' }).click();
+    await expect(page).not.toHaveURL(/client_id=/);
+    await expect(page.getByRole('searchbox', { name: 'Client' })).toBeVisible();
   });
 }

@@ -49,12 +49,13 @@ function useClientPage(clientId: string) {
   });
 }
 
+/** The client as the page names them: the name in their onboarding record, or their address. */
+const clientName = ({ record, client }: ClientPageData) =>
+  (record ? `${record.first_name} ${record.last_name}`.trim() : '') || client.email;
+
 function ClientTitle({ clientId }: { clientId: string }) {
   const page = useClientPage(clientId);
-  if (!page.data) return 'Client';
-  const { record, client } = page.data;
-  const name = record ? `${record.first_name} ${record.last_name}`.trim() : '';
-  return name || client.email;
+  return page.data ? clientName(page.data) : 'Client';
 }
 
 function ClientWorkspace({ clientId }: { clientId: string }) {
@@ -119,7 +120,7 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
         title="Activity"
         actions={
           <Link
-            to={`/admin/activity?client_id=${encodeURIComponent(data.client.id)}`}
+            to={`/admin/activity?${new URLSearchParams({ client_id: data.client.id, client: clientName(data) })}`}
             className={`text-sm font-medium underline ${focusRing}`}
           >
             Open in Activity
