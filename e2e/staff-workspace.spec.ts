@@ -75,6 +75,17 @@ for (const width of [1280, 390]) {
     const row = board.getByRole('row').filter({ hasText: clientEmail });
     await expect(row).toContainText('Step 6 of 9');
     await expect(row).toContainText('Not sent');
+    // Sorted by the column whose header is pressed, then the other way round.
+    const clientHeader = board.getByRole('columnheader', { name: 'Client' });
+    await expect(board.getByRole('columnheader', { name: 'Last active' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await clientHeader.getByRole('button').click();
+    await expect(clientHeader).toHaveAttribute('aria-sort', 'ascending');
+    await clientHeader.getByRole('button').click();
+    await expect(clientHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(row).toContainText('Step 6 of 9');
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, { exclude: ['iframe'] });
     await page.screenshot({ path: test.info().outputPath(`board-${width}.png`), fullPage: true });

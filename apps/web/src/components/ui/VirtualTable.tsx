@@ -49,13 +49,15 @@ export function VirtualTable({
 }
 
 /**
- * A column header of a `VirtualTable` (flex rows, so widths come from the column): a
- * sortable column's title is a button with an arrow saying how it sorts, and `aria-sort` says it too.
+ * A column header: a sortable column's title is a button with an arrow saying how it sorts, and
+ * `aria-sort` says it too. In a `VirtualTable`'s flex rows (the default) widths come from the column;
+ * `row="table"` is for a plain table, which lays its columns out itself.
  */
 export function ColumnHeader({
   sortable,
   direction,
   onSort,
+  row = 'flex',
   className = '',
   style,
   children,
@@ -63,6 +65,7 @@ export function ColumnHeader({
   sortable: boolean;
   direction: SortDirection;
   onSort(): void;
+  row?: 'flex' | 'table';
   className?: string;
   style?: CSSProperties;
   children: ReactNode;
@@ -72,7 +75,7 @@ export function ColumnHeader({
     <th
       scope="col"
       aria-sort={sortable ? ariaSort(direction) : undefined}
-      className={`flex shrink-0 items-center px-3 py-2 text-left font-semibold whitespace-nowrap text-neutral-700 ${className}`}
+      className={`${row === 'flex' ? 'flex shrink-0 items-center' : ''} px-3 py-2 text-left font-semibold whitespace-nowrap text-neutral-700 ${className}`}
       style={style}
     >
       {sortable ? (

@@ -11,13 +11,13 @@ import { formatCount } from '@app/domain/jobs-format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { format, parseISO } from 'date-fns';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { ColumnHeader } from '../../components/ui/VirtualTable.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { fetchBoard } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
@@ -205,24 +205,16 @@ export function ClientsBoard() {
               <tr key={group.id}>
                 {group.headers.map((header) => {
                   const id = header.column.id as BoardColumn;
-                  const sorted = sort.column === id ? (sort.desc ? 'desc' : 'asc') : false;
-                  const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
                   return (
-                    <th
+                    <ColumnHeader
                       key={header.id}
-                      scope="col"
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-                      className="px-3 py-2 text-left font-semibold whitespace-nowrap text-neutral-700"
+                      row="table"
+                      sortable
+                      direction={sort.column === id ? (sort.desc ? 'desc' : 'asc') : undefined}
+                      onSort={() => sortBy(id)}
                     >
-                      <button
-                        type="button"
-                        className={`inline-flex items-center gap-1 rounded-sm hover:text-neutral-950 ${focusRing}`}
-                        onClick={() => sortBy(id)}
-                      >
-                        <table.FlexRender header={header} />
-                        <SortIcon className="size-3.5" aria-hidden="true" />
-                      </button>
-                    </th>
+                      <table.FlexRender header={header} />
+                    </ColumnHeader>
                   );
                 })}
               </tr>
