@@ -43,12 +43,18 @@ describe('configuration', () => {
     }
   });
 
-  it('refuses production without Google sign-in, a staff domain and a public URL', () => {
+  it('refuses production without Google sign-in, a staff domain, a public URL and real contact links', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     try {
       loadConfig({ NODE_ENV: 'production' });
     } catch (error) {
-      expect((error as ConfigError).problems).toHaveLength(3);
+      expect((error as ConfigError).problems).toEqual([
+        'AUTH_GOOGLE_CLIENT_ID and AUTH_GOOGLE_CLIENT_SECRET are required in production (the development sign-in provider is refused there)',
+        'STAFF_EMAIL_DOMAIN is required in production',
+        'PUBLIC_URL is required in production',
+        'WHATSAPP_NUMBER is required in production',
+        'ADVANCED_PRODUCT_URL is required in production',
+      ]);
     }
   });
 
@@ -61,6 +67,8 @@ describe('configuration', () => {
       AUTH_GOOGLE_CLIENT_SECRET: 'secret',
       STAFF_EMAIL_DOMAIN: 'company.com',
       PUBLIC_URL: 'https://app.company.com',
+      WHATSAPP_NUMBER: '15550001111',
+      ADVANCED_PRODUCT_URL: 'https://advanced.company.com',
     };
     expect(loadConfig(production).auth.staffMfa).toBe(true);
     expect(() => loadConfig({ ...production, STAFF_MFA: 'off' })).toThrow(

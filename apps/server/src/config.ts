@@ -256,6 +256,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
     if (!env.STAFF_EMAIL_DOMAIN) problems.push('STAFF_EMAIL_DOMAIN is required in production');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
+    // Their defaults are placeholders: a client would be sent to a number or a site that is not ours.
+    for (const name of ['WHATSAPP_NUMBER', 'ADVANCED_PRODUCT_URL'] as const) {
+      if (!source[name]) problems.push(`${name} is required in production`);
+    }
     if (!env.STAFF_MFA)
       problems.push('STAFF_MFA=off is refused in production: staff sign in with a second factor');
   }

@@ -8,6 +8,8 @@ const PRODUCTION = {
   STAFF_EMAIL_DOMAIN: 'company.test',
   AUTH_GOOGLE_CLIENT_ID: 'id',
   AUTH_GOOGLE_CLIENT_SECRET: 'secret',
+  WHATSAPP_NUMBER: '15550001111',
+  ADVANCED_PRODUCT_URL: 'https://advanced.apply.example.com',
 };
 
 const CSP =

@@ -14,6 +14,8 @@ const PRODUCTION = {
   AUTH_GOOGLE_CLIENT_ID: 'google-client-id',
   AUTH_GOOGLE_CLIENT_SECRET: 'google-client-secret',
   AUTH_GOOGLE_ISSUER: 'http://127.0.0.1:9/',
+  WHATSAPP_NUMBER: '15550001111',
+  ADVANCED_PRODUCT_URL: 'https://advanced.apply.example.com',
 };
 
 /** Every kind of answer: JSON, errors, the web app, its assets, the API viewer, a document. */
