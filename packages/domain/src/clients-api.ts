@@ -23,7 +23,15 @@ export const clientIdSchema = z.string().trim().max(64);
 
 export const CLIENT_ID_NOT_FOUND_MESSAGE = 'No client has that id';
 
-export const clientLookupQuerySchema = z.object({
-  email: z.email({ message: 'must be an e-mail address' }).max(320),
-});
+export const CLIENT_LOOKUP_MESSAGE = 'Give either email or client_id';
+
+/** A client by e-mail (to learn the id) or by id (to name the client an id stands for). */
+export const clientLookupQuerySchema = z
+  .object({
+    email: z.email({ message: 'must be an e-mail address' }).max(320).optional(),
+    client_id: clientIdSchema.min(1).optional(),
+  })
+  .refine((query) => (query.email === undefined) !== (query.client_id === undefined), {
+    message: CLIENT_LOOKUP_MESSAGE,
+  });
 export const clientLookupResponseSchema = z.object({ data: z.object(resolvedClientShape) });

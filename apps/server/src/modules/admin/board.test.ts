@@ -188,6 +188,8 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
       page: 3,
     });
     expect(await board('?q=nobody-matches')).toMatchObject({ data: [], total: 0 });
+    const idle = (await board('?view=no_recent_applications')).total;
+    expect(await board('?view=no_recent_applications&page=9')).toMatchObject({ data: [], total: idle });
   });
 
   it('counts again after jobs change', async () => {

@@ -211,12 +211,15 @@ export function createBoard(deps: {
           from ${clientsFrom()} where ${where}
           order by case when ${key} is null then 1 else 0 end, ${key} ${dir}${then}, c.id ${dir}
           limit ${query.page_size} offset ${offset}`.execute(db);
-      // A page past the end has no row to carry the total, so only then is it counted on its own.
+      // A page past the end has no row to carry the total, so only then is it counted on its own
+      // (without the joins when nothing narrows the clients).
       const countMatching = async () =>
         (
           await sql<{
             total: number | string;
-          }>`select count(*) as total from ${clientsFrom()} where ${where}`.execute(db)
+          }>`select count(*) as total from ${clientsFrom({ joins: Boolean(query.q || query.view) })} where ${where}`.execute(
+            db,
+          )
         ).rows[0]?.total;
       const total = ordered.rows[0]?.total ?? (offset > 0 ? await countMatching() : 0);
       const ids = ordered.rows.map((row) => row.id);

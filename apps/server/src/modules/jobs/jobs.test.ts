@@ -447,11 +447,24 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       expect(anonymous.statusCode).toBe(401);
     });
 
-    it('looks a client up by e-mail', async () => {
+    it('looks a client up by e-mail, or by id', async () => {
       const unknownEmail = await lookUp('nobody-at-all@example.com');
       expect(unknownEmail.statusCode).toBe(404);
       expect(unknownEmail.json()).toEqual({ error: 'No client found with that email address' });
       expect((await lookUp('not an e-mail')).statusCode).toBe(400);
+
+      const byId = (query: string) => app.inject({ url: `/api/admin/clients?${query}`, headers: staff });
+      expect((await byId(`client_id=${aliceId}`)).json()).toEqual({
+        data: { client: { id: aliceId, kind: 'user', email: 'alice@example.com' }, matched: 'client_id' },
+      });
+      const unknownId = await byId('client_id=no-such-client');
+      expect(unknownId.statusCode).toBe(404);
+      expect(unknownId.json()).toEqual({ error: 'No client has that id' });
+      for (const query of ['', `client_id=${aliceId}&email=alice%40example.com`]) {
+        const neither = await byId(query);
+        expect(neither.statusCode, query).toBe(400);
+        expect(neither.json().error, query).toContain('Give either email or client_id');
+      }
     });
 
     it('imports by client id, and says whom an e-mail matched', async () => {

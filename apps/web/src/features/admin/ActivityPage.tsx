@@ -1,6 +1,7 @@
+import { formatCount } from '@app/domain/jobs-format';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
@@ -9,7 +10,7 @@ import { Field, Input, Select } from '../../components/ui/Field.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { datedFileName, saveBlobAs } from '../../lib/save-file.ts';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
-import { exportActivity, fetchBoard, listActivityActors } from './admin-api.ts';
+import { exportActivity, fetchBoard, listActivityActors, lookUpClient } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { StaffPage } from './StaffPage.tsx';
@@ -45,15 +46,10 @@ function ActivityLog() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
-  // The name travels beside the id so the page can say whose activity it shows, after a reload too.
-  const setClient = (client: { id: string; label: string } | null) => {
+  const setClient = (id: string | null) => {
     const next = new URLSearchParams(params);
-    next.delete('client_id');
-    next.delete('client');
-    if (client) {
-      next.set('client_id', client.id);
-      next.set('client', client.label);
-    }
+    if (id) next.set('client_id', id);
+    else next.delete('client_id');
     setParams(next, { replace: true });
   };
   const filter = { ...(actorId && { actor_id: actorId }), ...(clientId && { client_id: clientId }) };
@@ -91,7 +87,6 @@ function ActivityLog() {
         </div>
         <ClientSearch
           clientId={clientId}
-          label={params.get('client') || clientId}
           searching={matches.isFetching}
           onSearch={setClientSearch}
           onClear={() => setClient(null)}
@@ -105,9 +100,9 @@ function ActivityLog() {
         <ClientMatches
           search={clientSearch}
           matches={matches}
-          onChoose={(client) => {
+          onChoose={(id) => {
             setClientSearch('');
-            setClient(client);
+            setClient(id);
           }}
         />
       )}
@@ -129,11 +124,7 @@ function ActivityLog() {
   );
 }
 
-/** How a client reads in the filter: their name and address, or the address alone. */
-const clientLabel = (client: { name: string; email: string }) =>
-  client.name ? `${client.name} (${client.email})` : client.email;
-
-/** Every client whose name or e-mail contains `search` (the board's search), by name. */
+/** The first clients, by name, whose name or e-mail contains `search` (the board's search). */
 function useClientMatches(search: string, enabled: boolean) {
   const guard = useStaffGuard();
   const query = new URLSearchParams({
@@ -155,24 +146,30 @@ function useClientMatches(search: string, enabled: boolean) {
  */
 function ClientSearch({
   clientId,
-  label,
   searching,
   onSearch,
   onClear,
 }: {
   clientId: string;
-  label: string;
   searching: boolean;
   onSearch(search: string): void;
   onClear(): void;
 }) {
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  // Choosing a client or clearing it removes the control just used: focus goes to the one that
+  // replaced it, so a keyboard keeps its place (not on the first showing: the page's own load).
+  const shown = useRef(clientId);
+  useEffect(() => {
+    if (shown.current === clientId) return;
+    shown.current = clientId;
+    if (document.activeElement === document.body) (clientId ? clearButton : searchBox).current?.focus();
+  }, [clientId]);
   if (clientId) {
     return (
       <div className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
-        <p className="min-w-0 py-2 text-sm break-words text-neutral-800" role="status">
-          Client: <span className="font-medium text-neutral-950">{label}</span>
-        </p>
-        <Button variant="secondary" onClick={onClear}>
+        <ChosenClient clientId={clientId} />
+        <Button ref={clearButton} variant="secondary" onClick={onClear}>
           Every Client
         </Button>
       </div>
@@ -188,7 +185,14 @@ function ClientSearch({
     >
       <Field label="Client" className="min-w-0 flex-1">
         {(control) => (
-          <Input {...control} name="q" type="search" autoComplete="off" placeholder="Name or e-mail" />
+          <Input
+            {...control}
+            ref={searchBox}
+            name="q"
+            type="search"
+            autoComplete="off"
+            placeholder="Name or e-mail"
+          />
         )}
       </Field>
       <Button type="submit" variant="secondary" busy={searching}>
@@ -205,7 +209,7 @@ function ClientMatches({
 }: {
   search: string;
   matches: ReturnType<typeof useClientMatches>;
-  onChoose(client: { id: string; label: string }): void;
+  onChoose(clientId: string): void;
 }) {
   if (matches.isError) {
     return (
@@ -222,25 +226,50 @@ function ClientMatches({
       </p>
     );
   }
+  const { data: found, total } = matches.data;
   return (
-    <ul
-      aria-label="Matching clients"
-      className="mt-3 divide-y divide-neutral-200 rounded-md border border-neutral-200"
-    >
-      {matches.data.data.map((client) => (
-        <li key={client.id}>
-          <button
-            type="button"
-            className={`block w-full px-3 py-2 text-left text-sm font-medium break-words text-brand hover:bg-neutral-50 ${focusRing}`}
-            onClick={() => onChoose({ id: client.id, label: clientLabel(client) })}
-          >
-            {clientLabel(client)}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div className="mt-3 space-y-1">
+      {total > found.length && (
+        <p role="status" className="text-sm text-neutral-700">
+          The first {found.length} of {formatCount(total)} matches: add more of the name or e-mail to narrow
+          them.
+        </p>
+      )}
+      <ul
+        aria-label="Matching clients"
+        className="divide-y divide-neutral-200 rounded-md border border-neutral-200"
+      >
+        {found.map((client) => (
+          <li key={client.id}>
+            <button
+              type="button"
+              className={`block w-full px-3 py-2 text-left text-sm font-medium break-words text-brand hover:bg-neutral-50 ${focusRing}`}
+              onClick={() => onChoose(client.id)}
+            >
+              {client.name ? `${client.name} (${client.email})` : client.email}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
 /** The matches a search lists at most: enough to pick from, short enough on a phone. */
 const MATCHES_SHOWN = 8;
+
+/** The chosen client as the server names them: never a name taken from the address bar. */
+function ChosenClient({ clientId }: { clientId: string }) {
+  const guard = useStaffGuard();
+  const client = useQuery({
+    queryKey: adminQueryKeys.clientRef(clientId),
+    queryFn: async () => dataOrThrow(guard(await lookUpClient(clientId)), GENERIC_ERROR),
+    retry: false,
+  });
+  const name = client.data?.email ?? (client.isError ? failureMessage(client.error, GENERIC_ERROR) : '...');
+  return (
+    <p className="min-w-0 py-2 text-sm break-words text-neutral-800" role="status">
+      Client: <span className="font-medium text-neutral-950">{name}</span>
+    </p>
+  );
+}

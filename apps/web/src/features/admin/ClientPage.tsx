@@ -120,7 +120,7 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
         title="Activity"
         actions={
           <Link
-            to={`/admin/activity?${new URLSearchParams({ client_id: data.client.id, client: clientName(data) })}`}
+            to={`/admin/activity?${new URLSearchParams({ client_id: data.client.id })}`}
             className={`text-sm font-medium underline ${focusRing}`}
           >
             Open in Activity

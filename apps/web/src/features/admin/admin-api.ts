@@ -14,6 +14,7 @@ import type {
   sendTeamResponseSchema,
 } from '@app/domain/admin-email';
 import type { ClientPage } from '@app/domain/client-page';
+import type { ClientRef } from '@app/domain/clients-api';
 import type { BoardResponse } from '@app/domain/clients-board';
 import type { ImportFormat } from '@app/domain/import-format';
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
@@ -61,6 +62,14 @@ async function unwrap<T>(pending: Promise<ApiResult<{ data: T }>>): Promise<ApiR
 
 export function fetchBoard(query: URLSearchParams): Promise<ApiResult<BoardResponse>> {
   return apiFetch<BoardResponse>(`/admin/board?${query}`);
+}
+
+/** Whom a client id stands for; unlike the client page, reading it is not a visit to the client. */
+export async function lookUpClient(clientId: string): Promise<ApiResult<ClientRef>> {
+  const result = await apiFetch<{ data: { client: ClientRef } }>(
+    `/admin/clients?${new URLSearchParams({ client_id: clientId })}`,
+  );
+  return { ...result, data: result.data?.data.client ?? null };
 }
 
 export function fetchClientPage(clientId: string): Promise<ApiResult<ClientPage>> {

@@ -15,6 +15,8 @@ export const adminQueryKeys = {
   feedback: ['admin', 'feedback'] as const,
   board: (query: string) => ['admin', 'board', query] as const,
   client: (clientId: string) => ['admin', 'client', clientId] as const,
+  /** Whom an id stands for (no visit logged, unlike `client`). */
+  clientRef: (clientId: string) => ['admin', 'client-ref', clientId] as const,
   allActivity: ['admin', 'activity'] as const,
   activity: (query: string) => ['admin', 'activity', query] as const,
   activityActors: ['admin', 'activity-actors'] as const,

@@ -1,0 +1,86 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { ActivityPage } from './ActivityPage.tsx';
+
+/** A board answer: `shown` clients of `total` that match. */
+const boardAnswer = (shown: number, total: number) => ({
+  data: Array.from({ length: shown }, (_, index) => ({
+    id: `client-${index}`,
+    kind: 'user',
+    name: `Ann ${index}`,
+    email: `ann${index}@example.com`,
+    onboarding: { state: 'complete', step: null, at: null },
+    welcome: { state: 'sent', at: null },
+    filters: 0,
+    jobs: 0,
+    applied_recent: 0,
+    last_active: null,
+  })),
+  total,
+  page: 1,
+  page_size: 8,
+});
+
+function renderActivity(total: number) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      asked.push(url);
+      if (url === '/api/public-config') return Response.json({ staffEmailDomain: 'company.test' });
+      if (url.startsWith('/api/admin/board')) return Response.json(boardAnswer(Math.min(total, 8), total));
+      if (url.startsWith('/api/admin/clients?'))
+        return Response.json({
+          data: { client: { id: 'client-3', kind: 'user', email: 'ann3@example.com' }, matched: 'client_id' },
+        });
+      if (url.startsWith('/api/admin/activity?')) return Response.json({ data: [], next_cursor: null });
+      return Response.json({ data: [] });
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Suspense fallback={null}>
+        <MemoryRouter initialEntries={['/admin/activity']}>
+          <ActivityPage account={{ email: 'lead@company.test' }} />
+        </MemoryRouter>
+      </Suspense>
+    </QueryClientProvider>,
+  );
+  return asked;
+}
+
+describe('the activity page client filter', () => {
+  it('finds clients by name, says when there are more than it lists, and asks the log by id', async () => {
+    const asked = renderActivity(23);
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Client' }), 'ann');
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+    const matches = await screen.findByRole('list', { name: 'Matching clients' });
+    expect(within(matches).getAllByRole('button')).toHaveLength(8);
+    expect(
+      screen.getByText('The first 8 of 23 matches: add more of the name or e-mail to narrow them.'),
+    ).toBeInTheDocument();
+    expect(asked).toContain('/api/admin/board?q=ann&sort=client&dir=asc&page_size=8');
+
+    await userEvent.click(within(matches).getByRole('button', { name: 'Ann 3 (ann3@example.com)' }));
+    expect(await screen.findByText('ann3@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Every Client' })).toHaveFocus();
+    expect(asked).toContain('/api/admin/clients?client_id=client-3');
+    expect(
+      asked.some((url) => url.startsWith('/api/admin/activity?') && url.includes('client_id=client-3')),
+    ).toBe(true);
+  });
+
+  it('lists every match without a note when they all fit', async () => {
+    renderActivity(2);
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Client' }), 'ann');
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+    const matches = await screen.findByRole('list', { name: 'Matching clients' });
+    expect(within(matches).getAllByRole('button')).toHaveLength(2);
+    expect(screen.queryByText(/^The first /)).not.toBeInTheDocument();
+  });
+});
