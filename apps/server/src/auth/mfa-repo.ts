@@ -29,7 +29,9 @@ export function createMfaRepo(db: Db, clock: Clock, secretKey: Buffer) {
         .executeTakeFirst();
       return (
         row && {
-          secret: openSealedText(secretKey, row.secret),
+          // A plain secret is one an instance from before sealing wrote (during a rolling deploy,
+          // say); it is sealed at the next start.
+          secret: isSealedText(row.secret) ? openSealedText(secretKey, row.secret, userId) : row.secret,
           enrolledAt: row.enrolled_at,
           lastTimeStep: row.last_time_step === null ? null : Number(row.last_time_step),
           failedAttempts: Number(row.failed_attempts),
@@ -40,7 +42,7 @@ export function createMfaRepo(db: Db, clock: Clock, secretKey: Buffer) {
 
     /** A new secret waiting for its first code; replaces an earlier one that never got it. */
     async startEnrolment(userId: string, plainSecret: string): Promise<void> {
-      const secret = sealText(secretKey, plainSecret);
+      const secret = sealText(secretKey, plainSecret, userId);
       await kysely
         .insertInto('staff_mfa')
         .values({ user_id: userId, secret, enrolled_at: null, last_time_step: null, locked_until: null })
@@ -76,11 +78,23 @@ export function createMfaRepo(db: Db, clock: Clock, secretKey: Buffer) {
       for (const row of rows.filter((candidate) => !isSealedText(candidate.secret))) {
         await kysely
           .updateTable('staff_mfa')
-          .set({ secret: sealText(secretKey, row.secret) })
+          .set({ secret: sealText(secretKey, row.secret, row.user_id) })
           .where('user_id', '=', row.user_id)
           .where('secret', '=', row.secret)
           .execute();
       }
+    },
+
+    /**
+     * Sends the staff member back to set-up: their secret can no longer be read, and they have
+     * just proved themselves with a recovery code. The next enrolment replaces the secret.
+     */
+    async restartEnrolment(userId: string): Promise<void> {
+      await kysely
+        .updateTable('staff_mfa')
+        .set({ enrolled_at: null, last_time_step: null, failed_attempts: 0, locked_until: null })
+        .where('user_id', '=', userId)
+        .execute();
     },
 
     /** Completes enrolment with the recovery codes' hashes, in one transaction. */

@@ -68,6 +68,12 @@ export async function secondFactorRoutes(
               .array(z.string())
               .optional()
               .describe('Only when this code completed the set-up: shown this once, stored hashed'),
+            enrol_again: z
+              .literal(true)
+              .optional()
+              .describe(
+                "A recovery code accepted while the stored secret cannot be read: the session is not passed, and set-up starts again (user.mfa is 'enrol')",
+              ),
           }),
           400: errorSchema,
           409: errorSchema.describe(
@@ -80,8 +86,9 @@ export async function secondFactorRoutes(
     async (request) => {
       const caller = currentUser(request);
       let recoveryCodes: string[] | undefined;
+      let enrolAgain: boolean | undefined;
       try {
-        ({ recoveryCodes } = await staffMfa.verify(caller.id, {
+        ({ recoveryCodes, enrolAgain } = await staffMfa.verify(caller.id, {
           code: request.body.code,
           recoveryCode: request.body.recovery_code,
         }));
@@ -91,7 +98,9 @@ export async function secondFactorRoutes(
         }
         throw error;
       }
-      const passed = await sessions.passSecondFactor(caller.sessionId, caller.id);
+      const passed = enrolAgain
+        ? await sessions.reissue(caller.sessionId, caller.id)
+        : await sessions.passSecondFactor(caller.sessionId, caller.id);
       if (!passed) throw Unauthorized(ACCOUNT_GONE_MESSAGE);
       return {
         access_token: passed.accessToken,
@@ -100,6 +109,7 @@ export async function secondFactorRoutes(
         expires_at: passed.expiresAt,
         user: passed.user,
         ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}),
+        ...(enrolAgain ? { enrol_again: true as const } : {}),
       };
     },
   );

@@ -273,6 +273,15 @@ export function createSessionService(deps: {
      * The session passed the staff second factor: recorded on it, so its refreshes carry it, and
      * answered with an access token that says so.
      */
+    /** A fresh access token for a session whose second factor is still to come (set up again). */
+    async reissue(
+      sessionId: string,
+      userId: string,
+    ): Promise<Omit<IssuedSession, 'refreshToken' | 'refreshTokenMaxAge'> | undefined> {
+      const user = await repo.findUserById(userId);
+      return user && access(user, sessionId, false);
+    },
+
     async passSecondFactor(
       sessionId: string,
       userId: string,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { createTestClock } from '../clock.ts';
 import { signInForTest, TEST_USER_AGENT } from '../testing/auth.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
 
@@ -160,52 +161,123 @@ describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
 });
 
 describe('TOTP secrets at rest', () => {
-  it('are stored sealed; one stored before is sealed at startup; a changed key falls back to recovery codes', async () => {
+  it('are stored sealed to their owner; plain ones still work and are sealed at startup', async () => {
     const database = await createTestDatabase('sqlite');
-    const start = (cookieSecret: string) => {
-      const config = testConfig({ DATABASE_URL: database.url, AUTH_COOKIE_SECRET: cookieSecret });
-      return buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
+    const clock = createTestClock();
+    const start = () => {
+      const config = testConfig({ DATABASE_URL: database.url, AUTH_COOKIE_SECRET: 'k'.repeat(32) });
+      return buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
     };
-    const storedSecret = async (app: FastifyInstance) =>
-      (await app.db.kysely.selectFrom('staff_mfa').select('secret').executeTakeFirstOrThrow()).secret;
+    const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock.now() / 1000) });
+    const stored = async (app: FastifyInstance, userId: string) =>
+      (
+        await app.db.kysely
+          .selectFrom('staff_mfa')
+          .select('secret')
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).secret;
 
-    let app = await start('the-first-secret-of-at-least-32-characters');
-    let secret: string;
-    let recoveryCodes: string[];
+    let app = await start();
     try {
-      const staff = await staffSession(app, 'sealed@company.test');
-      ({ secret } = (await staff.enrol()).json());
-      const stored = await storedSecret(app);
-      expect(stored).toMatch(/^v1\./);
-      expect(stored).not.toContain(secret);
-      const verified = await staff.verify({ code: await generate({ secret }) });
-      expect(verified.statusCode).toBe(200);
-      recoveryCodes = verified.json().recovery_codes;
-      // As a database from before secrets were sealed holds it.
-      await app.db.kysely.updateTable('staff_mfa').set({ secret }).execute();
+      const first = await staffSession(app, 'sealed@company.test');
+      const { secret } = (await first.enrol()).json();
+      const userId = first.session.user.id;
+      expect(await stored(app, userId)).toMatch(/^v1\./);
+      expect(await stored(app, userId)).not.toContain(secret);
+      expect((await first.verify({ code: await codeNow(secret) })).statusCode).toBe(200);
+
+      // Copied into another staff member's row, a sealed secret does not open there.
+      const other = await staffSession(app, 'other@company.test');
+      const otherSecret = (await other.enrol()).json().secret;
+      expect((await other.verify({ code: await codeNow(otherSecret) })).statusCode).toBe(200);
+      await app.db.kysely
+        .updateTable('staff_mfa')
+        .set({ secret: await stored(app, userId) })
+        .where('user_id', '=', other.session.user.id)
+        .execute();
+      clock.advance(60_000);
+      const copied = await (await staffSession(app, 'other@company.test')).verify({
+        code: await codeNow(secret),
+      });
+      expect(copied.statusCode).toBe(409);
+
+      // As an instance from before sealing writes it (a rolling deploy): still read, as it is.
+      await app.db.kysely.updateTable('staff_mfa').set({ secret }).where('user_id', '=', userId).execute();
+      clock.advance(60_000);
+      const plain = await (await staffSession(app, 'sealed@company.test')).verify({
+        code: await codeNow(secret),
+      });
+      expect(plain.statusCode).toBe(200);
+      await app.close();
+
+      app = await start();
+      expect(await stored(app, userId)).toMatch(/^v1\./);
+      clock.advance(60_000);
+      const sealedAtStart = await (await staffSession(app, 'sealed@company.test')).verify({
+        code: await codeNow(secret),
+      });
+      expect(sealedAtStart.statusCode).toBe(200);
     } finally {
       await app.close();
+      await database.drop();
     }
+  });
 
-    app = await start('the-first-secret-of-at-least-32-characters');
+  it('after the key changed, takes a recovery code and sets the second factor up again', async () => {
+    const database = await createTestDatabase('sqlite');
+    const clock = createTestClock();
+    const start = (cookieSecret: string) => {
+      const config = testConfig({ DATABASE_URL: database.url, AUTH_COOKIE_SECRET: cookieSecret });
+      return buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
+    };
+    const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock.now() / 1000) });
+
+    let app = await start('the-first-secret-of-at-least-32-characters');
+    let recoveryCodes: string[];
+    let secret: string;
     try {
-      expect(await storedSecret(app)).toMatch(/^v1\./);
-      const staff = await staffSession(app, 'sealed@company.test');
-      expect((await staff.verify({ code: await nextCode(secret) })).statusCode).toBe(200);
+      const staff = await staffSession(app, 'rotated@company.test');
+      ({ secret } = (await staff.enrol()).json());
+      recoveryCodes = (await staff.verify({ code: await codeNow(secret) })).json().recovery_codes;
     } finally {
       await app.close();
     }
 
     app = await start('a-new-secret-of-at-least-32-characters-too');
     try {
-      const staff = await staffSession(app, 'sealed@company.test');
-      const unreadable = await staff.verify({ code: await generate({ secret }) });
+      clock.advance(60_000);
+      const staff = await staffSession(app, 'rotated@company.test');
+      expect(staff.session.user.mfa).toBe('verify');
+      const unreadable = await staff.verify({ code: await codeNow(secret) });
       expect(unreadable.statusCode).toBe(409);
       expect(unreadable.json()).toEqual({
         error:
-          'Your two-step verification can no longer be checked on this server. Enter one of your recovery codes instead.',
+          'Your two-step verification can no longer be checked on this server. Enter one of your recovery codes, then set it up again.',
       });
-      expect((await staff.verify({ recovery_code: recoveryCodes[0]! })).statusCode).toBe(200);
+
+      // The recovery code opens set-up, not the staff routes.
+      const recovered = await staff.verify({ recovery_code: recoveryCodes[0]! });
+      expect(recovered.statusCode).toBe(200);
+      expect(recovered.json()).toMatchObject({ enrol_again: true, user: { mfa: 'enrol' } });
+      const notYet = { authorization: `Bearer ${recovered.json().access_token}` };
+      expect((await app.inject({ url: STAFF_ROUTE, headers: notYet })).json()).toEqual(
+        SECOND_FACTOR_REQUIRED,
+      );
+
+      const again = await app.inject({ method: 'POST', url: '/auth/v1/mfa/enrol', headers: notYet });
+      expect(again.statusCode).toBe(200);
+      const fresh = again.json().secret as string;
+      expect(fresh).not.toBe(secret);
+      const verify = (payload: Record<string, string>) =>
+        app.inject({ method: 'POST', url: '/auth/v1/mfa/verify', headers: notYet, payload });
+      const enrolled = await verify({ code: await codeNow(fresh) });
+      expect(enrolled.statusCode).toBe(200);
+      expect(enrolled.json().recovery_codes).toHaveLength(10);
+      // The old recovery codes went with the old set-up.
+      clock.advance(60_000);
+      const later = await staffSession(app, 'rotated@company.test');
+      expect((await later.verify({ recovery_code: recoveryCodes[1]! })).statusCode).toBe(400);
     } finally {
       await app.close();
       await database.drop();

@@ -17,7 +17,7 @@ const RECOVERY_BEFORE_ENROLMENT_MESSAGE =
   'Recovery codes work once two-step verification is set up: enter a code from your authenticator app.';
 const LOCKED_MESSAGE = 'Too many wrong codes. Please wait 5 minutes and try again.';
 const SECRET_UNREADABLE_MESSAGE =
-  'Your two-step verification can no longer be checked on this server. Enter one of your recovery codes instead.';
+  'Your two-step verification can no longer be checked on this server. Enter one of your recovery codes, then set it up again.';
 
 /** Wrong codes in a row before the second factor is locked, and for how long. */
 const FAILURES_BEFORE_LOCK = 5;
@@ -94,7 +94,7 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string; clock: Clo
     async verify(
       userId: string,
       input: { code?: string | undefined; recoveryCode?: string | undefined },
-    ): Promise<{ recoveryCodes?: string[] }> {
+    ): Promise<{ recoveryCodes?: string[]; enrolAgain?: boolean }> {
       const record = await repo.find(userId);
       if (!record) throw BadRequest(NOT_ENROLLED_MESSAGE);
       if (record.lockedUntil && record.lockedUntil > isoTime(clock)) {
@@ -108,6 +108,12 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string; clock: Clo
         if (!record.enrolledAt) throw BadRequest(RECOVERY_BEFORE_ENROLMENT_MESSAGE);
         if (!(await repo.claimRecoveryCode(userId, hashRecoveryCode(userId, recoveryCode)))) {
           return refuse(userId, 400, WRONG_RECOVERY_CODE_MESSAGE, 'wrong_recovery_code');
+        }
+        // With a secret this server cannot read, the code opens set-up again instead of the
+        // session: otherwise every later sign-in would use up another recovery code.
+        if (record.secret === null) {
+          await repo.restartEnrolment(userId);
+          return { enrolAgain: true };
         }
         return {};
       }

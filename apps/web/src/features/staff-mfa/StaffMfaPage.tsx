@@ -13,11 +13,13 @@ import {
   type SecondFactorProof,
   safeReturnPath,
   startEnrolment,
+  type VerifyResult,
   verifySecondFactor,
 } from './mfa-api.ts';
 
 const ENROLMENT_FAILED_MESSAGE = 'Could not start setting up two-step verification. Please try again.';
 const VERIFY_FAILED_MESSAGE = 'Verification failed. Please try again.';
+const ENROL_AGAIN_MESSAGE = 'Recovery code accepted. Set up two-step verification again with your app.';
 
 /** What the second-factor screens need of the signed-in account. */
 export interface SecondFactorAccount {
@@ -45,6 +47,11 @@ export function StaffMfaPage({ account }: { account: SecondFactorAccount }) {
     await account.refreshSession();
     navigate(returnTo, { replace: true });
   };
+  // The session now asks for set-up; this page shows it once the app knows.
+  const setUpAgain = async () => {
+    toast.info(ENROL_AGAIN_MESSAGE);
+    await account.refreshSession();
+  };
 
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} leaving={leaving} onContinue={goOn} />;
   if (account.state === null || account.state === 'passed') return <Navigate to={returnTo} replace />;
@@ -53,7 +60,7 @@ export function StaffMfaPage({ account }: { account: SecondFactorAccount }) {
       {account.state === 'enrol' ? (
         <Enrolment onVerified={(codes) => (codes ? setRecoveryCodes(codes) : void goOn())} />
       ) : (
-        <Verification onVerified={() => void goOn()} />
+        <Verification onVerified={() => void goOn()} onEnrolAgain={() => void setUpAgain()} />
       )}
       <p className="text-center text-sm text-neutral-600">
         Not you, or no authenticator app at hand?{' '}
@@ -116,15 +123,16 @@ function Enrolment({ onVerified }: { onVerified(recoveryCodes: string[] | null):
               </code>
             </dd>
           </dl>
-          <CodeForm onVerified={onVerified} />
+          <CodeForm onVerified={({ recoveryCodes }) => onVerified(recoveryCodes)} />
         </>
       )}
     </Card>
   );
 }
 
-function Verification({ onVerified }: { onVerified(): void }) {
+function Verification({ onVerified, onEnrolAgain }: { onVerified(): void; onEnrolAgain(): void }) {
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  const done = ({ enrolAgain }: VerifyResult) => (enrolAgain ? onEnrolAgain() : onVerified());
   return (
     <Card>
       <Heading>Two-step verification</Heading>
@@ -133,7 +141,7 @@ function Verification({ onVerified }: { onVerified(): void }) {
           ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.'
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
-      {withRecoveryCode ? <RecoveryCodeForm onVerified={onVerified} /> : <CodeForm onVerified={onVerified} />}
+      {withRecoveryCode ? <RecoveryCodeForm onVerified={done} /> : <CodeForm onVerified={done} />}
       <Button
         className="mt-2"
         variant="ghost"
@@ -165,14 +173,14 @@ function ProofForm({
   label: string;
   inputProps: Partial<ComponentProps<'input'>>;
   proof(value: string): SecondFactorProof;
-  onVerified(recoveryCodes: string[] | null): void;
+  onVerified(result: VerifyResult): void;
 }) {
   const inputId = useId();
   const errorId = useId();
   const [value, setValue] = useState('');
   const verify = useMutation({
     mutationFn: verifySecondFactor,
-    onSuccess: ({ recoveryCodes }) => onVerified(recoveryCodes),
+    onSuccess: onVerified,
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -204,7 +212,7 @@ function ProofForm({
   );
 }
 
-function CodeForm({ onVerified }: { onVerified(recoveryCodes: string[] | null): void }) {
+function CodeForm({ onVerified }: { onVerified(result: VerifyResult): void }) {
   return (
     <ProofForm
       label="6-digit code"
@@ -220,13 +228,13 @@ function CodeForm({ onVerified }: { onVerified(recoveryCodes: string[] | null): 
   );
 }
 
-function RecoveryCodeForm({ onVerified }: { onVerified(): void }) {
+function RecoveryCodeForm({ onVerified }: { onVerified(result: VerifyResult): void }) {
   return (
     <ProofForm
       label="Recovery code"
       inputProps={{ autoComplete: 'off', spellCheck: false, className: 'font-mono' }}
       proof={(recovery_code) => ({ recovery_code })}
-      onVerified={() => onVerified()}
+      onVerified={onVerified}
     />
   );
 }

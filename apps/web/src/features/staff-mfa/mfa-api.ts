@@ -14,14 +14,22 @@ export async function startEnrolment(): Promise<Enrolment> {
   return dataOrThrow(await apiFetch<Enrolment>('/auth/v1/mfa/enrol', { method: 'POST' }));
 }
 
-/** Passes the second factor; the recovery codes come back only when this completed the set-up. */
-export async function verifySecondFactor(
-  proof: SecondFactorProof,
-): Promise<{ recoveryCodes: string[] | null }> {
+export interface VerifyResult {
+  /** Only when this code completed the set-up. */
+  recoveryCodes: string[] | null;
+  /** A recovery code taken while the server could not read the secret: set-up starts again. */
+  enrolAgain: boolean;
+}
+
+/** Passes the second factor (or, see `enrolAgain`, opens its set-up again). */
+export async function verifySecondFactor(proof: SecondFactorProof): Promise<VerifyResult> {
   const answer = dataOrThrow(
-    await apiFetch<{ recovery_codes?: string[] }>('/auth/v1/mfa/verify', { method: 'POST', json: proof }),
+    await apiFetch<{ recovery_codes?: string[]; enrol_again?: true }>('/auth/v1/mfa/verify', {
+      method: 'POST',
+      json: proof,
+    }),
   );
-  return { recoveryCodes: answer.recovery_codes ?? null };
+  return { recoveryCodes: answer.recovery_codes ?? null, enrolAgain: answer.enrol_again === true };
 }
 
 /** Only paths on this site are followed after verification, never another origin. */
