@@ -170,14 +170,18 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: test.info().outputPath(`activity-client-search-${width}.png`) });
     await matches.getByRole('button').press('Enter');
     // Named as the server knows the id, and the keyboard lands on what replaced the match.
-    await expect(page.getByRole('status').filter({ hasText: 'Client:' })).toHaveText(`Client: ${clientEmail}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Client:' })).toHaveText(
+      `Client: ${clientEmail}`,
+    );
     await expect(page.getByRole('button', { name: 'Every Client' })).toBeFocused();
     await expect(page).toHaveURL(/[?&]client_id=[\w-]+/);
     // Only this client's entries, each linking to them.
     await expect(entries.getByRole('link').first()).toHaveText(clientEmail);
     await expect(entries.getByRole('link').filter({ hasNotText: clientEmail })).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('status').filter({ hasText: 'Client:' })).toHaveText(`Client: ${clientEmail}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Client:' })).toHaveText(
+      `Client: ${clientEmail}`,
+    );
     await expect(entries).toContainText('Edited a filter: Senior Product Designer');
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
