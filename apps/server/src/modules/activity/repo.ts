@@ -6,9 +6,6 @@ export type ActivityRow = ActivityLogTable;
 /** A row as listed: with the client's sign-in e-mail now (null once the client is gone). */
 export type ListedActivityRow = ActivityRow & { client_email: string | null };
 
-/** Where a page of the log starts: just after the last entry of the page before. */
-export type ActivityCursor = KeysetPosition;
-
 export interface ActivityFilter {
   clientId?: string;
   actorUserId?: string;
@@ -60,7 +57,7 @@ export function createActivityRepo(db: Kysely<Database>) {
     /** Newest first, `limit` entries after the cursor. */
     page(
       filter: ActivityFilter,
-      cursor: ActivityCursor | undefined,
+      cursor: KeysetPosition | undefined,
       limit: number,
     ): Promise<ListedActivityRow[]> {
       let query = filtered(filter);

@@ -36,16 +36,9 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { CurrentUser } from '../../auth/guard.ts';
 import { nowIso } from '../../db/database.ts';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../db/keyset-cursor.ts';
+import { type KeysetPosition, readKeysetPage } from '../../db/keyset-cursor.ts';
 import type { Database } from '../../db/schema.ts';
-import { BadRequest } from '../../errors.ts';
-import {
-  type ActivityCursor,
-  type ActivityFilter,
-  type ActivityRow,
-  createActivityRepo,
-  type ListedActivityRow,
-} from './repo.ts';
+import { type ActivityFilter, type ActivityRow, createActivityRepo, type ListedActivityRow } from './repo.ts';
 
 export interface Actor {
   kind: ActorKind;
@@ -90,15 +83,6 @@ function toEntry(row: ActivityRow | ListedActivityRow): ActivityEntry {
   };
 }
 
-const encodeCursor = (row: ActivityCursor) => encodeKeysetCursor(row);
-
-function decodeCursor(cursor: string | undefined): ActivityCursor | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
-  const position = decodeKeysetCursor(cursor);
-  if (!position) throw BadRequest(BAD_CURSOR_MESSAGE);
-  return position;
-}
-
 export function createActivityService(db: Kysely<Database>, clock: () => string = nowIso) {
   const repo = createActivityRepo(db);
 
@@ -139,13 +123,14 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
       cursor: string | undefined,
       limit: number,
     ): Promise<{ data: ActivityEntry[]; next_cursor: string | null }> {
-      const rows = await repo.page(filter, decodeCursor(cursor), limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        data: page.map(toEntry),
-        next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
-      };
+      return readKeysetPage({
+        cursor,
+        refusal: BAD_CURSOR_MESSAGE,
+        limit,
+        read: (after, count) => repo.page(filter, after, count),
+        positionOf: (row) => row,
+        toItem: toEntry,
+      });
     },
 
     staffActors(): Promise<{ id: string; email: string }[]> {
@@ -170,7 +155,7 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
         ],
       });
       (async () => {
-        let cursor: ActivityCursor | undefined;
+        let cursor: KeysetPosition | undefined;
         for (;;) {
           const rows = await repo.page(filter, cursor, EXPORT_BATCH);
           for (const row of rows) {

@@ -1,6 +1,7 @@
 import { allAcknowledged } from '@app/domain/onboarding-testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../../clock.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
@@ -315,5 +316,35 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     expect(team.attachments_included).toEqual([]);
     const { data } = (await outboxOf(team.client.id)).json();
     expect(data[0].html).toContain('No documents were uploaded.');
+  });
+});
+
+describe.each(databaseKinds)('the outbox order on %s', (kind) => {
+  it('lists e-mails queued in the same millisecond in the order they were queued', async () => {
+    // The clock stands still: every message is queued at the same instant.
+    const { app, close } = await createTestApp(kind, {}, createTestClock());
+    try {
+      const staff = (await signInForTest(app, 'lead@company.test')).authHeader;
+      const { userId } = await onboardClient(app, 'ida@example.com');
+      const actions = Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? 'send' : 'send_team'));
+      for (const action of actions) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/admin/user-email-management',
+          headers: staff,
+          payload: { email: 'ida@example.com', action },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      const listed = await app.inject({ url: `/api/admin/outbox?client_id=${userId}`, headers: staff });
+      const kinds = (listed.json().data as { kind: string; created_at: string }[]).map(
+        (message) => message.kind,
+      );
+      expect(kinds).toEqual(
+        actions.map((action) => (action === 'send' ? 'welcome' : 'team_notification')).reverse(),
+      );
+    } finally {
+      await close();
+    }
   });
 });

@@ -10,8 +10,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Clock, isoTime } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { decodeKeysetCursor, encodeKeysetCursor, type KeysetPosition } from '../../db/keyset-cursor.ts';
-import { BadRequest, Conflict, NotFound } from '../../errors.ts';
+import { readKeysetPage } from '../../db/keyset-cursor.ts';
+import { Conflict, NotFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
   type AttachmentRef,
@@ -54,15 +54,6 @@ export type Delivery =
 class MissingAttachment extends Error {}
 
 export const BAD_OUTBOX_CURSOR_MESSAGE = 'before is not a cursor this list gave out';
-
-const encodeCursor = (row: OutboxListRow) => encodeKeysetCursor({ at: row.created_at, id: row.id });
-
-function decodeCursor(cursor: string | undefined): KeysetPosition | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
-  const position = decodeKeysetCursor(cursor);
-  if (!position) throw BadRequest(BAD_OUTBOX_CURSOR_MESSAGE);
-  return position;
-}
 
 /**
  * A message as staff read it: who it is for, where it stands, and why it waits. Without SMTP
@@ -268,13 +259,14 @@ export function createMailer(deps: {
       before: string | undefined,
       limit: number,
     ): Promise<{ data: OutboxMessage[]; next_cursor: string | null }> {
-      const rows = await repo.list(filter, decodeCursor(before), limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        data: page.map((row) => toMessage(row, transport !== null)),
-        next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
-      };
+      return readKeysetPage({
+        cursor: before,
+        refusal: BAD_OUTBOX_CURSOR_MESSAGE,
+        limit,
+        read: (after, count) => repo.list(filter, after, count),
+        positionOf: (row) => ({ at: row.created_at, id: row.id }),
+        toItem: (row) => toMessage(row, transport !== null),
+      });
     },
 
     /**
