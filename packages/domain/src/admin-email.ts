@@ -182,7 +182,15 @@ export const outboxResponseSchema = z.object({
 export const outboxMessageParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const outboxMessageResponseSchema = z.object({ data: outboxMessageSchema });
 
-/** Retry now takes a message that is waiting or has given up; anything else is 409 with these words. */
+/** Retry now takes a message that is waiting or has given up; cancel, one that is waiting. */
+export const RETRYABLE_STATUSES = ['queued', 'failed'] as const satisfies readonly OutboxStatus[];
+export const CANCELLABLE_STATUSES = ['queued'] as const satisfies readonly OutboxStatus[];
+export const canRetry = (status: OutboxStatus) =>
+  (RETRYABLE_STATUSES as readonly OutboxStatus[]).includes(status);
+export const canCancel = (status: OutboxStatus) =>
+  (CANCELLABLE_STATUSES as readonly OutboxStatus[]).includes(status);
+
+/** Anything else is 409 with these words. */
 export const retryRefusedMessage = (status: OutboxStatus) =>
   `Only a queued or failed e-mail can be retried; this one is ${status}.`;
 export const cancelRefusedMessage = (status: OutboxStatus) =>

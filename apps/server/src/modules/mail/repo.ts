@@ -1,4 +1,4 @@
-import type { OutboxStatus } from '@app/domain/admin-email';
+import { CANCELLABLE_STATUSES, type OutboxStatus, RETRYABLE_STATUSES } from '@app/domain/admin-email';
 import type { Db } from '../../db/database.ts';
 import { afterKeysetPosition, type KeysetPosition } from '../../db/keyset-cursor.ts';
 import type { MailOutboxTable } from '../../db/schema.ts';
@@ -140,7 +140,7 @@ export function createOutboxRepo(db: Db) {
       const result = await outbox()
         .set({ status: 'queued', next_attempt_at: now, updated_at: now })
         .where('id', '=', id)
-        .where('status', 'in', ['queued', 'failed'])
+        .where('status', 'in', RETRYABLE_STATUSES)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
@@ -150,7 +150,7 @@ export function createOutboxRepo(db: Db) {
       const result = await outbox()
         .set({ status: 'cancelled', next_attempt_at: null, updated_at: now })
         .where('id', '=', id)
-        .where('status', '=', 'queued')
+        .where('status', 'in', CANCELLABLE_STATUSES)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '@app/domain/admin-email';
+import { canCancel, canRetry, type OutboxMessage } from '@app/domain/admin-email';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Mail, Send } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
@@ -137,7 +137,7 @@ function OutboxMessageRow({
   onCancel(): void;
 }) {
   const status = OUTBOX_STATUS_VIEW[message.status];
-  const canRetry = message.status === 'queued' || message.status === 'failed';
+  const retryable = canRetry(message.status);
   const kind = `${OUTBOX_KIND_LABELS[message.kind] ?? message.kind} to ${message.recipient}`;
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 lg:flex-row lg:items-start lg:justify-between">
@@ -166,7 +166,7 @@ function OutboxMessageRow({
             <span>Attachments: {message.attachments.map((file) => file.filename).join(', ')}</span>
           )}
         </p>
-        {message.last_error && canRetry && (
+        {message.last_error && retryable && (
           <p className="text-sm break-words text-neutral-700">Last error: {message.last_error}</p>
         )}
       </div>
@@ -175,7 +175,7 @@ function OutboxMessageRow({
           <Mail className="size-4" aria-hidden="true" />
           Read
         </Button>
-        {canRetry && (
+        {retryable && (
           <Button
             size="sm"
             aria-busy={retrying || undefined}
@@ -186,7 +186,7 @@ function OutboxMessageRow({
             {retrying ? 'Retrying...' : 'Retry Now'}
           </Button>
         )}
-        {message.status === 'queued' && (
+        {canCancel(message.status) && (
           <Button variant="danger" size="sm" onClick={onCancel} aria-label={`Cancel ${message.subject}`}>
             <Ban className="size-4" aria-hidden="true" />
             Cancel
