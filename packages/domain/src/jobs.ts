@@ -330,6 +330,9 @@ export interface JobSort {
 type TextSortColumn = Exclude<JobSortColumn, 'status' | 'client_approval' | 'refresh_date' | 'max_salary'>;
 type SortableJob = FilterableJob & { max_salary?: number | null } & { [K in TextSortColumn]?: string | null };
 
+/** The order a list has when none is chosen (`sortJobs` without a sort), as a sort menu shows it. */
+export const DEFAULT_JOB_SORT: JobSort = { column: 'refresh_date', direction: 'desc' };
+
 /** A click on a header: the same column flips its direction, another column starts ascending. */
 export function toggleSort(current: JobSort | null, column: JobSortColumn): JobSort {
   if (current?.column === column) {

@@ -1,4 +1,4 @@
-import type { JobSort, JobSortColumn, SortDirection } from '@app/domain/jobs';
+import { DEFAULT_JOB_SORT, type JobSort, type JobSortColumn, type SortDirection } from '@app/domain/jobs';
 import { Field, Select } from '../../components/ui/Field.tsx';
 
 /** How each sortable column reads in the sort menu of the card list. */
@@ -17,19 +17,17 @@ const SORT_LABELS: Record<JobSortColumn, string> = {
   data_posted: 'Posted',
 };
 
-/** The default order, as the menus show it: refreshed, newest first. */
-const DEFAULT_SORT: JobSort = { column: 'refresh_date', direction: 'desc' };
-
 export interface JobSortControlsProps {
   /** The columns the table would let a person sort by, in its order. */
   columns: readonly JobSortColumn[];
   sort: JobSort | null;
-  onSort(sort: JobSort): void;
+  /** Each menu changes its own part of the sort; the other part stays as the list has it. */
+  onSort(change: Partial<JobSort>): void;
 }
 
 /** Sort by and order, for the card list, which has no column headers to click. */
 export function JobSortControls({ columns, sort, onSort }: JobSortControlsProps) {
-  const current = sort ?? DEFAULT_SORT;
+  const current = sort ?? DEFAULT_JOB_SORT;
   return (
     <div className="grid grid-cols-2 gap-3">
       <Field label="Sort by">
@@ -38,9 +36,7 @@ export function JobSortControls({ columns, sort, onSort }: JobSortControlsProps)
             id={id}
             className="w-full"
             value={current.column}
-            onChange={(event) =>
-              onSort({ column: event.target.value as JobSortColumn, direction: current.direction })
-            }
+            onChange={(event) => onSort({ column: event.target.value as JobSortColumn })}
           >
             {columns.map((column) => (
               <option key={column} value={column}>
@@ -56,9 +52,7 @@ export function JobSortControls({ columns, sort, onSort }: JobSortControlsProps)
             id={id}
             className="w-full"
             value={current.direction}
-            onChange={(event) =>
-              onSort({ column: current.column, direction: event.target.value as SortDirection })
-            }
+            onChange={(event) => onSort({ direction: event.target.value as SortDirection })}
           >
             <option value="asc">Ascending</option>
             <option value="desc">Descending</option>

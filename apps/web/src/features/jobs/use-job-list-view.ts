@@ -1,4 +1,5 @@
 import {
+  DEFAULT_JOB_SORT,
   filterJobs,
   isOrderedDateRange,
   type JobFilters,
@@ -8,7 +9,7 @@ import {
   sortJobs,
   toggleSort,
 } from '@app/domain/jobs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { readJobListSearch, writeJobListSearch } from './job-list-search.ts';
 import { FILTERS_APPLIED_MS } from './job-messages.ts';
@@ -54,24 +55,35 @@ export function useJobListView(jobs: readonly JobListItem[], defaults: JobFilter
 
   const visible = useMemo(() => sortJobs(filterJobs(jobs, applied, new Date()), sort), [jobs, applied, sort]);
 
+  // The address renders a moment after it is written. A second change before that (the sort menu,
+  // then the order menu) builds on the first one's address, not on the one still shown, so neither
+  // undoes the other.
+  const lastWrite = useRef<{ over: string; params: URLSearchParams } | null>(null);
   const writeSearch = useCallback(
-    (next: { filters: JobFilters; sort: JobSort | null }, replace: boolean) =>
-      setParams((current) => writeJobListSearch(current, next, defaults), {
-        replace,
-        preventScrollReset: true,
-      }),
-    [setParams, defaults],
+    (
+      change: (latest: { filters: JobFilters; sort: JobSort | null }) => {
+        filters: JobFilters;
+        sort: JobSort | null;
+      },
+      replace: boolean,
+    ) => {
+      const base = lastWrite.current?.over === searchText ? lastWrite.current.params : params;
+      const next = writeJobListSearch(base, change(readJobListSearch(base, defaults)), defaults);
+      lastWrite.current = { over: searchText, params: next };
+      setParams(next, { replace, preventScrollReset: true });
+    },
+    [params, searchText, setParams, defaults],
   );
 
   useEffect(() => {
     if (!applying) return;
     return afterNextPaint(() => {
       // Applying the same filters again changes nothing worth a history entry.
-      writeSearch({ filters: draft, sort }, JSON.stringify(draft) === appliedKey);
+      writeSearch((latest) => ({ filters: draft, sort: latest.sort }), JSON.stringify(draft) === appliedKey);
       setApplying(false);
       setJustApplied(true);
     });
-  }, [applying, draft, sort, appliedKey, writeSearch]);
+  }, [applying, draft, appliedKey, writeSearch]);
 
   useEffect(() => {
     if (!justApplied) return;
@@ -88,12 +100,18 @@ export function useJobListView(jobs: readonly JobListItem[], defaults: JobFilter
   }, [draftIsValid]);
 
   const sortBy = useCallback(
-    (column: JobSortColumn) => writeSearch({ filters: applied, sort: toggleSort(sort, column) }, true),
-    [writeSearch, applied, sort],
+    (column: JobSortColumn) =>
+      writeSearch((latest) => ({ filters: latest.filters, sort: toggleSort(latest.sort, column) }), true),
+    [writeSearch],
   );
+  /** Changes the column or the direction, keeping the other as the list last had it. */
   const setSort = useCallback(
-    (next: JobSort) => writeSearch({ filters: applied, sort: next }, true),
-    [writeSearch, applied],
+    (change: Partial<JobSort>) =>
+      writeSearch(
+        (latest) => ({ filters: latest.filters, sort: { ...(latest.sort ?? DEFAULT_JOB_SORT), ...change } }),
+        true,
+      ),
+    [writeSearch],
   );
 
   return {
