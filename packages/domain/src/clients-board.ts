@@ -80,3 +80,64 @@ export function welcomeStateOf(status: string | null | undefined): WelcomeState 
   if (status === 'queued' || status === 'sending') return 'queued';
   return 'not_sent';
 }
+
+// ---- The welcome e-mail to several clients at once (`POST /api/admin/welcome-emails`) ----------
+
+/** The most clients one batch may name: two pages of the board. */
+export const WELCOME_BATCH_LIMIT = 2 * BOARD_PAGE_SIZE;
+export const CHOOSE_CLIENTS_MESSAGE = 'Choose at least one client.';
+export const TOO_MANY_CLIENTS_MESSAGE = `Choose at most ${WELCOME_BATCH_LIMIT} clients at once.`;
+
+export const welcomeBatchBodySchema = z.object({
+  /** User or pending-client ids, as the board lists them; a repeated id is sent to once. */
+  client_ids: z
+    .array(z.string().trim().min(1).max(200))
+    .min(1, CHOOSE_CLIENTS_MESSAGE)
+    .max(WELCOME_BATCH_LIMIT, TOO_MANY_CLIENTS_MESSAGE),
+});
+export type WelcomeBatchBody = z.infer<typeof welcomeBatchBodySchema>;
+
+/** What came of one client's e-mail: as for one send, or `not_sent` when it could not go at all. */
+export const WELCOME_OUTCOMES = ['sent', 'queued', 'failed', 'not_sent'] as const;
+export type WelcomeOutcome = (typeof WELCOME_OUTCOMES)[number];
+
+export const welcomeBatchResultSchema = z.object({
+  client_id: z.string(),
+  outcome: z.enum(WELCOME_OUTCOMES),
+  /** In the client page's words for one send; for `not_sent`, why. */
+  message: z.string(),
+});
+export type WelcomeBatchResult = z.infer<typeof welcomeBatchResultSchema>;
+
+export const welcomeBatchResponseSchema = z.object({ data: z.array(welcomeBatchResultSchema) });
+
+/**
+ * What the confirmation says before a batch goes. Clients who have not started onboarding get
+ * nothing (there is nothing to welcome them to yet); those who started but have not finished get
+ * the version that asks them to finish.
+ */
+export function planWelcomeBatch(rows: readonly BoardRow[]) {
+  const recipients = rows.filter((row) => row.onboarding.state !== 'not_started');
+  return {
+    recipients,
+    notStarted: rows.filter((row) => row.onboarding.state === 'not_started'),
+    unfinished: recipients.filter((row) => row.onboarding.state === 'in_progress').length,
+    sentBefore: recipients.filter((row) => row.welcome.state !== 'not_sent').length,
+  };
+}
+
+const clientsCount = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'client' : 'clients'}`;
+
+/** The batch in one line: 'Welcome e-mail sent to 2 clients, queued for 1 client, not sent to 1 client.' */
+export function summariseWelcomeBatch(results: readonly Pick<WelcomeBatchResult, 'outcome'>[]): string {
+  const count = (outcome: WelcomeOutcome) => results.filter((result) => result.outcome === outcome).length;
+  const parts = [
+    ['sent to', count('sent')],
+    ['queued for', count('queued')],
+    ['refused by the mail server for', count('failed')],
+    ['not sent to', count('not_sent')],
+  ] as const;
+  const said = parts.filter(([, n]) => n > 0).map(([words, n]) => `${words} ${clientsCount(n)}`);
+  return `Welcome e-mail ${said.join(', ')}.`;
+}

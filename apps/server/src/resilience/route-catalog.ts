@@ -413,6 +413,10 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
       action: 'fetch',
     })),
   },
+  'POST /api/admin/welcome-emails': {
+    access: 'staff',
+    request: send('POST', fixed('/api/admin/welcome-emails'), (owner) => ({ client_ids: [owner.userId] })),
+  },
   'GET /api/my-jobs/export': {
     access: 'client',
     request: get(fixed('/api/my-jobs/export')),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BoardRow } from '@app/domain/clients-board';
+import { NOT_STARTED_MESSAGE } from '@app/domain/client-page';
+import type { BoardRow, WelcomeBatchResult } from '@app/domain/clients-board';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
@@ -206,6 +207,56 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
     await bumpListVersion(app.db.kysely, bobId);
     const bob = (await board('?q=bob')).data[0];
     expect(bob).toMatchObject({ jobs: 1, applied_recent: 1 });
+  });
+
+  it('sends the welcome e-mail to several clients at once, answering each', async () => {
+    const unknownId = randomUUID();
+    const sendToEach = (client_ids: unknown, headers = staff) =>
+      app.inject({ method: 'POST', url: '/api/admin/welcome-emails', headers, payload: { client_ids } });
+
+    const response = await sendToEach([bobId, carolId, bobId, daveId, unknownId]);
+    expect(response.statusCode, response.body).toBe(200);
+    const results = (response.json() as { data: WelcomeBatchResult[] }).data;
+    // In the order given, a repeated id once; one client's refusal stops nobody else's.
+    expect(results).toEqual([
+      {
+        client_id: bobId,
+        outcome: 'queued',
+        message: 'Welcome email to bob@example.com saved to the outbox, not sent (SMTP not configured)',
+      },
+      { client_id: carolId, outcome: 'not_sent', message: NOT_STARTED_MESSAGE },
+      { client_id: daveId, outcome: 'not_sent', message: NOT_STARTED_MESSAGE },
+      { client_id: unknownId, outcome: 'not_sent', message: 'No client has that id' },
+    ]);
+
+    // Bob got exactly what the client page sends: the unfinished-onboarding version, once, logged.
+    const outbox = await app.db.kysely
+      .selectFrom('mail_outbox')
+      .select(['kind', 'recipient', 'subject'])
+      .where('client_id', 'in', [bobId, carolId, daveId, unknownId])
+      .execute();
+    expect(outbox).toEqual([{ kind: 'welcome', recipient: 'bob@example.com', subject: expect.any(String) }]);
+    const activity = await app.inject({
+      method: 'GET',
+      url: `/api/admin/activity?client_id=${bobId}`,
+      headers: staff,
+    });
+    const actions = (activity.json() as { data: { action: string; detail: Record<string, unknown> }[] }).data;
+    expect(actions.find((entry) => entry.action === 'email.sent')?.detail).toMatchObject({
+      kind: 'welcome',
+      onboarding_complete: false,
+    });
+    expect((await board('?q=bob')).data[0]?.welcome.state).toBe('queued');
+
+    expect((await sendToEach([])).json().error).toBe(
+      'Invalid request: body/client_ids Choose at least one client.',
+    );
+    const tooMany = await sendToEach(Array.from({ length: 101 }, () => randomUUID()));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toBe('Invalid request: body/client_ids Choose at most 100 clients at once.');
+    const byClient = await sendToEach([alice.userId], alice.headers);
+    expect(byClient.statusCode).toBe(403);
+    expect(byClient.json()).toEqual({ error: STAFF_DENIED });
   });
 
   it('is for staff only', async () => {

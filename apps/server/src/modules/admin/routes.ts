@@ -16,7 +16,12 @@ import {
   replaceFiltersBodySchema,
   replaceFiltersResponseSchema,
 } from '@app/domain/client-page';
-import { boardQuerySchema, boardResponseSchema } from '@app/domain/clients-board';
+import {
+  boardQuerySchema,
+  boardResponseSchema,
+  welcomeBatchBodySchema,
+  welcomeBatchResponseSchema,
+} from '@app/domain/clients-board';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -117,6 +122,23 @@ export async function adminRoutes(
           return admin.preview(target);
       }
     },
+  );
+
+  app.post(
+    '/api/admin/welcome-emails',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Staff: the welcome e-mail to several clients by id, one after another, as the client page sends it; each client is answered with what came of theirs',
+        body: welcomeBatchBodySchema,
+        response: { 200: welcomeBatchResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await admin.sendWelcomeToEach(staffActor(currentUser(request)), request.body.client_ids),
+    }),
   );
 
   app.get(

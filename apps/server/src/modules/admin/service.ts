@@ -6,6 +6,7 @@ import {
 } from '@app/domain/admin-email';
 import { NOT_STARTED_MESSAGE } from '@app/domain/client-page';
 import { CLIENT_ID_NOT_FOUND_MESSAGE, type ClientMatch, type ClientRef } from '@app/domain/clients-api';
+import type { WelcomeBatchResult } from '@app/domain/clients-board';
 import { normalizeEmail } from '@app/domain/email-address';
 import {
   formatFiltersForSaving,
@@ -19,7 +20,7 @@ import type { OnboardingRecord } from '@app/domain/onboarding-fields';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/database.ts';
-import { BadRequest, Conflict, NotFound } from '../../errors.ts';
+import { BadRequest, Conflict, HttpError, NotFound } from '../../errors.ts';
 import type { ActivityService, Actor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
 import type { FilesService } from '../files/service.ts';
@@ -183,6 +184,39 @@ export function createAdminService(deps: {
     });
   }
 
+  /**
+   * Welcome e-mail to the client; their filters are created too if staff have not saved any yet.
+   * A client who has not finished onboarding gets the version that asks them to finish it.
+   */
+  async function sendWelcome(actor: Actor, target: ClientTarget) {
+    const client = await loadClient(target);
+    const createdIds = await ensureFilters(client);
+    if (createdIds.length > 0) {
+      await log(actor, client, 'filters.saved', {
+        filter_ids: createdIds,
+        count: createdIds.length,
+        summary: `${createdIds.length} generated, with the welcome e-mail`,
+      });
+    }
+    const welcome = await composeWelcome(config, client.view, client.missingSections.length === 0);
+    const delivery = await mailer.send({
+      kind: 'welcome',
+      client,
+      to: client.email,
+      subject: welcome.subject,
+      html: welcome.html,
+      text: welcome.text,
+      attachments: [],
+    });
+    await logSent(actor, client, 'welcome', delivery);
+    return {
+      ...client.resolved,
+      message: deliveryMessage('Welcome email', client.email, delivery, mailer.smtpConfigured),
+      filters_created: createdIds.length > 0,
+      status: delivery.status,
+    };
+  }
+
   return {
     async fetch(actor: Actor, target: ClientTarget) {
       const client = await loadClient(target);
@@ -209,37 +243,25 @@ export function createAdminService(deps: {
       };
     },
 
+    sendWelcome,
+
     /**
-     * Welcome e-mail to the client; their filters are created too if staff have not saved any yet.
-     * A client who has not finished onboarding gets the version that asks them to finish it.
+     * The welcome e-mail to each client named, one after another, exactly as `sendWelcome` sends it
+     * (filters, activity line and all). A client it cannot go to (not started, unknown) is answered
+     * with the reason, and the others still get theirs.
      */
-    async sendWelcome(actor: Actor, target: ClientTarget) {
-      const client = await loadClient(target);
-      const createdIds = await ensureFilters(client);
-      if (createdIds.length > 0) {
-        await log(actor, client, 'filters.saved', {
-          filter_ids: createdIds,
-          count: createdIds.length,
-          summary: `${createdIds.length} generated, with the welcome e-mail`,
-        });
+    async sendWelcomeToEach(actor: Actor, clientIds: readonly string[]): Promise<WelcomeBatchResult[]> {
+      const results: WelcomeBatchResult[] = [];
+      for (const clientId of new Set(clientIds)) {
+        try {
+          const sent = await sendWelcome(actor, { clientId });
+          results.push({ client_id: clientId, outcome: sent.status, message: sent.message });
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+          results.push({ client_id: clientId, outcome: 'not_sent', message: error.message });
+        }
       }
-      const welcome = await composeWelcome(config, client.view, client.missingSections.length === 0);
-      const delivery = await mailer.send({
-        kind: 'welcome',
-        client,
-        to: client.email,
-        subject: welcome.subject,
-        html: welcome.html,
-        text: welcome.text,
-        attachments: [],
-      });
-      await logSent(actor, client, 'welcome', delivery);
-      return {
-        ...client.resolved,
-        message: deliveryMessage('Welcome email', client.email, delivery, mailer.smtpConfigured),
-        filters_created: createdIds.length > 0,
-        status: delivery.status,
-      };
+      return results;
     },
 
     async sendTeamNotification(actor: Actor, target: ClientTarget) {
