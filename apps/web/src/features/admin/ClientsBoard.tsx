@@ -23,6 +23,7 @@ import { fetchBoard } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
+import { WelcomeBatch } from './WelcomeBatch.tsx';
 
 const day = (iso: string | null) => (iso ? format(parseISO(iso), 'MMM d, yyyy') : '');
 
@@ -98,10 +99,15 @@ const columns = [
 
 const numeric = new Set<BoardColumn>(['filters', 'jobs', 'applied_recent']);
 
+const checkboxClasses = `size-4 cursor-pointer accent-brand ${focusRing}`;
+/** The box around a row's checkbox: a finger-sized target that a click on does not open the client. */
+const checkboxCell = 'w-10 px-3 py-2 align-top';
+
 /**
  * The clients board: every client and pending client, searched as staff type, narrowed to a saved
  * view, sorted by any column and paged by the server. A row's name opens the client; so does a
- * click anywhere on the row.
+ * click anywhere on the row but its checkbox. Chosen clients stay chosen across searches, views and
+ * pages, so staff can gather them before acting on all of them at once.
  */
 export function ClientsBoard() {
   const guard = useStaffGuard();
@@ -113,6 +119,7 @@ export function ClientsBoard() {
     desc: true,
   });
   const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlyMap<string, BoardRow>>(new Map());
   const q = useDeferredValue(search.trim());
 
   const query = useMemo(() => {
@@ -131,12 +138,31 @@ export function ClientsBoard() {
     placeholderData: keepPreviousData,
   });
 
+  const rows = board.data?.data ?? [];
   const table = useTable({
     features,
     columns,
-    data: board.data?.data ?? [],
+    data: rows,
     getRowId: (row) => row.id,
   });
+
+  const selectedOnPage = rows.filter((row) => selected.has(row.id)).length;
+  const toggle = (row: BoardRow) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (!next.delete(row.id)) next.set(row.id, row);
+      return next;
+    });
+  const togglePage = () =>
+    setSelected((current) => {
+      const next = new Map(current);
+      const allChosen = rows.length > 0 && rows.every((row) => current.has(row.id));
+      for (const row of rows) {
+        if (allChosen) next.delete(row.id);
+        else next.set(row.id, row);
+      }
+      return next;
+    });
 
   const sortBy = (columnId: BoardColumn) => {
     setPage(1);
@@ -198,11 +224,24 @@ export function ClientsBoard() {
           {failureMessage(board.error, GENERIC_ERROR)}
         </p>
       )}
+      <WelcomeBatch selected={[...selected.values()]} onClear={() => setSelected(new Map())} />
       <div className="mt-2 overflow-x-auto rounded-lg border border-neutral-200">
         <table aria-label="Clients" className="w-full min-w-[56rem] text-sm" aria-busy={board.isFetching}>
           <thead className="bg-neutral-50">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
+                <th scope="col" className={checkboxCell}>
+                  <input
+                    type="checkbox"
+                    className={checkboxClasses}
+                    aria-label="Select all clients on this page"
+                    checked={rows.length > 0 && selectedOnPage === rows.length}
+                    ref={(box) => {
+                      if (box) box.indeterminate = selectedOnPage > 0 && selectedOnPage < rows.length;
+                    }}
+                    onChange={togglePage}
+                  />
+                </th>
                 {group.headers.map((header) => {
                   const id = header.column.id as BoardColumn;
                   return (
@@ -226,11 +265,21 @@ export function ClientsBoard() {
                 key={row.id}
                 className="cursor-pointer border-t border-neutral-200 hover:bg-neutral-50"
                 onClick={(event) => {
-                  // The name is a link already; a click elsewhere on the row opens the client too.
-                  if ((event.target as HTMLElement).closest('a')) return;
+                  // The name is a link already; a click elsewhere on the row opens the client too,
+                  // except on the checkbox's cell, which chooses the client.
+                  if ((event.target as HTMLElement).closest('a, [data-select-cell]')) return;
                   navigate(`/admin/clients/${encodeURIComponent(row.id)}`);
                 }}
               >
+                <td className={checkboxCell} data-select-cell="">
+                  <input
+                    type="checkbox"
+                    className={checkboxClasses}
+                    aria-label={`Select ${row.original.name || row.original.email}`}
+                    checked={selected.has(row.id)}
+                    onChange={() => toggle(row.original)}
+                  />
+                </td>
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className="px-3 py-2 align-top text-neutral-800">
                     <table.FlexRender cell={cell} />
@@ -240,7 +289,7 @@ export function ClientsBoard() {
             ))}
             {board.data && board.data.data.length === 0 && (
               <tr>
-                <td colSpan={columns.length} className="px-3 py-6 text-center text-neutral-600">
+                <td colSpan={columns.length + 1} className="px-3 py-6 text-center text-neutral-600">
                   No clients match.
                 </td>
               </tr>

@@ -15,7 +15,7 @@ import type {
 } from '@app/domain/admin-email';
 import type { ClientPage } from '@app/domain/client-page';
 import type { ClientRef } from '@app/domain/clients-api';
-import type { BoardResponse } from '@app/domain/clients-board';
+import type { BoardResponse, WelcomeBatchResult } from '@app/domain/clients-board';
 import type { ImportFormat } from '@app/domain/import-format';
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
 import type { JobFilterUpdate } from '@app/domain/job-filters-api';
@@ -62,6 +62,16 @@ async function unwrap<T>(pending: Promise<ApiResult<{ data: T }>>): Promise<ApiR
 
 export function fetchBoard(query: URLSearchParams): Promise<ApiResult<BoardResponse>> {
   return apiFetch<BoardResponse>(`/admin/board?${query}`);
+}
+
+/** The welcome e-mail to each client named; every client is answered with what came of theirs. */
+export function sendWelcomeEmails(clientIds: string[]): Promise<ApiResult<WelcomeBatchResult[]>> {
+  return unwrap(
+    apiFetch<{ data: WelcomeBatchResult[] }>('/admin/welcome-emails', {
+      method: 'POST',
+      json: { client_ids: clientIds },
+    }),
+  );
 }
 
 /** Whom a client id stands for; unlike the client page, reading it is not a visit to the client. */

@@ -3,6 +3,8 @@
  * invalidating them together.
  */
 export const adminQueryKeys = {
+  /** Everything the console caches: after a change that touches many clients at once. */
+  all: ['admin'] as const,
   allPreviews: ['admin', 'previews'] as const,
   /** The e-mail previews of one client, keyed by how the client is named (id or e-mail). */
   previews: (target: string) => ['admin', 'previews', target] as const,
