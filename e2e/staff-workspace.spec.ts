@@ -68,7 +68,7 @@ for (const width of [1280, 390]) {
       'Applied (7 days)',
       'Last active',
     ]) {
-      await expect(board.getByRole('columnheader', { name: header })).toBeVisible();
+      await expect(board.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     }
     await page.getByRole('button', { name: 'Incomplete onboarding' }).click();
     await page.getByLabel('Search clients').fill(clientEmail.slice(0, 14));
@@ -76,7 +76,7 @@ for (const width of [1280, 390]) {
     await expect(row).toContainText('Step 6 of 9');
     await expect(row).toContainText('Not sent');
     // Sorted by the column whose header is pressed, then the other way round.
-    const clientHeader = board.getByRole('columnheader', { name: 'Client' });
+    const clientHeader = board.getByRole('columnheader', { name: 'Client', exact: true });
     await expect(board.getByRole('columnheader', { name: 'Last active' })).toHaveAttribute(
       'aria-sort',
       'descending',

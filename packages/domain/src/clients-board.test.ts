@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BoardRow,
+  clientCount,
+  clientName,
   planWelcomeBatch,
   summariseWelcomeBatch,
   welcomeBatchBodySchema,
@@ -29,28 +31,37 @@ describe('a welcome e-mail batch', () => {
       row('bo', 'in_progress', 'not_sent'),
       row('cy', 'complete', 'sent'),
       row('di', 'not_started', 'not_sent'),
+      // Queued or refused before is not sent before.
+      row('ed', 'complete', 'queued'),
+      row('fay', 'complete', 'failed'),
     ]);
-    expect(plan.recipients.map((client) => client.id)).toEqual(['ada', 'bo', 'cy']);
+    expect(plan.recipients.map((client) => client.id)).toEqual(['ada', 'bo', 'cy', 'ed', 'fay']);
     expect(plan.notStarted.map((client) => client.id)).toEqual(['di']);
     expect(plan.unfinished).toBe(1);
     expect(plan.sentBefore).toBe(1);
   });
 
   it('is summed up in one line, naming only what happened', () => {
-    expect(summariseWelcomeBatch([{ outcome: 'sent' }, { outcome: 'sent' }])).toBe(
-      'Welcome e-mail sent to 2 clients.',
+    expect(summariseWelcomeBatch([{ outcome: 'queued' }, { outcome: 'queued' }])).toBe(
+      'Welcome e-mail queued for 2 clients.',
     );
     expect(
       summariseWelcomeBatch([
-        { outcome: 'sent' },
         { outcome: 'queued' },
-        { outcome: 'failed' },
+        { outcome: 'kept' },
         { outcome: 'not_sent' },
         { outcome: 'not_sent' },
+        { outcome: 'error' },
       ]),
     ).toBe(
-      'Welcome e-mail sent to 1 client, queued for 1 client, refused by the mail server for 1 client, not sent to 2 clients.',
+      'Welcome e-mail queued for 1 client, kept in the outbox for 1 client (SMTP not configured), not sent to 2 clients, left unfinished for 1 client.',
     );
+    expect(clientCount(2500)).toBe('2,500 clients');
+  });
+
+  it('names a client by name, else by e-mail', () => {
+    expect(clientName({ name: 'Ada Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
+    expect(clientName({ name: '', email: 'ada@example.com' })).toBe('ada@example.com');
   });
 
   it('names one to a hundred clients', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './jobs-format.ts';
 
 /**
  * The staff clients board (`GET /api/admin/board`): one row per client and pending client, searched,
@@ -73,6 +74,11 @@ export const boardResponseSchema = z.object({
 });
 export type BoardResponse = z.infer<typeof boardResponseSchema>;
 
+/** What staff call a client: their name, or their e-mail when no name is known. */
+export function clientName(row: Pick<BoardRow, 'name' | 'email'>): string {
+  return row.name || row.email;
+}
+
 /** Which outbox statuses the board shows as which welcome state (a message being sent is queued). */
 export function welcomeStateOf(status: string | null | undefined): WelcomeState {
   if (status === 'sent') return 'sent';
@@ -97,14 +103,24 @@ export const welcomeBatchBodySchema = z.object({
 });
 export type WelcomeBatchBody = z.infer<typeof welcomeBatchBodySchema>;
 
-/** What came of one client's e-mail: as for one send, or `not_sent` when it could not go at all. */
-export const WELCOME_OUTCOMES = ['sent', 'queued', 'failed', 'not_sent'] as const;
+/**
+ * What came of one client's e-mail. A batch only queues: the outbox's sender takes it from there.
+ * - `queued`: in the outbox, to be sent within seconds;
+ * - `kept`: in the outbox, but SMTP is not configured, so it waits there;
+ * - `not_sent`: nothing was written, and `message` says why (unknown id, onboarding not started);
+ * - `error`: something failed on the server's side midway; the client's outbox tells what was kept.
+ */
+export const WELCOME_OUTCOMES = ['queued', 'kept', 'not_sent', 'error'] as const;
 export type WelcomeOutcome = (typeof WELCOME_OUTCOMES)[number];
+
+/** The answer for a client whose e-mail the server could not finish writing. */
+export const WELCOME_ERROR_MESSAGE =
+  "Something went wrong on our side while writing this e-mail. Check the client's outbox before sending it again.";
 
 export const welcomeBatchResultSchema = z.object({
   client_id: z.string(),
   outcome: z.enum(WELCOME_OUTCOMES),
-  /** In the client page's words for one send; for `not_sent`, why. */
+  /** Where the e-mail stands, or why there is none. */
   message: z.string(),
 });
 export type WelcomeBatchResult = z.infer<typeof welcomeBatchResultSchema>;
@@ -122,22 +138,24 @@ export function planWelcomeBatch(rows: readonly BoardRow[]) {
     recipients,
     notStarted: rows.filter((row) => row.onboarding.state === 'not_started'),
     unfinished: recipients.filter((row) => row.onboarding.state === 'in_progress').length,
-    sentBefore: recipients.filter((row) => row.welcome.state !== 'not_sent').length,
+    sentBefore: recipients.filter((row) => row.welcome.state === 'sent').length,
   };
 }
 
-const clientsCount = (count: number) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? 'client' : 'clients'}`;
+/** '1 client', '2,500 clients'. */
+export function clientCount(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'client' : 'clients'}`;
+}
 
-/** The batch in one line: 'Welcome e-mail sent to 2 clients, queued for 1 client, not sent to 1 client.' */
+/** The batch in one line: 'Welcome e-mail queued for 2 clients, not sent to 1 client.' */
 export function summariseWelcomeBatch(results: readonly Pick<WelcomeBatchResult, 'outcome'>[]): string {
   const count = (outcome: WelcomeOutcome) => results.filter((result) => result.outcome === outcome).length;
   const parts = [
-    ['sent to', count('sent')],
-    ['queued for', count('queued')],
-    ['refused by the mail server for', count('failed')],
-    ['not sent to', count('not_sent')],
+    ['queued for', count('queued'), ''],
+    ['kept in the outbox for', count('kept'), ' (SMTP not configured)'],
+    ['not sent to', count('not_sent'), ''],
+    ['left unfinished for', count('error'), ''],
   ] as const;
-  const said = parts.filter(([, n]) => n > 0).map(([words, n]) => `${words} ${clientsCount(n)}`);
+  const said = parts.filter(([, n]) => n > 0).map(([words, n, note]) => `${words} ${clientCount(n)}${note}`);
   return `Welcome e-mail ${said.join(', ')}.`;
 }

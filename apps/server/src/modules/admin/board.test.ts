@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { NOT_STARTED_MESSAGE } from '@app/domain/client-page';
-import type { BoardRow, WelcomeBatchResult } from '@app/domain/clients-board';
+import { type BoardRow, WELCOME_ERROR_MESSAGE, type WelcomeBatchResult } from '@app/domain/clients-board';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import { signInForTest } from '../../testing/auth.ts';
@@ -221,7 +222,7 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
     expect(results).toEqual([
       {
         client_id: bobId,
-        outcome: 'queued',
+        outcome: 'kept',
         message: 'Welcome email to bob@example.com saved to the outbox, not sent (SMTP not configured)',
       },
       { client_id: carolId, outcome: 'not_sent', message: NOT_STARTED_MESSAGE },
@@ -248,15 +249,52 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
     });
     expect((await board('?q=bob')).data[0]?.welcome.state).toBe('queued');
 
-    expect((await sendToEach([])).json().error).toBe(
-      'Invalid request: body/client_ids Choose at least one client.',
-    );
+    const none = await sendToEach([]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toBe('Invalid request: body/client_ids Choose at least one client.');
     const tooMany = await sendToEach(Array.from({ length: 101 }, () => randomUUID()));
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error).toBe('Invalid request: body/client_ids Choose at most 100 clients at once.');
     const byClient = await sendToEach([alice.userId], alice.headers);
     expect(byClient.statusCode).toBe(403);
     expect(byClient.json()).toEqual({ error: STAFF_DENIED });
+  });
+
+  it("answers for the others when one client's e-mail cannot be written", async () => {
+    // The database refuses Alice's message, as a failing disk or a lost connection would.
+    if (kind === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_alice BEFORE INSERT ON mail_outbox WHEN NEW.recipient = 'alice@example.com'
+        BEGIN SELECT RAISE(ABORT, 'refused in a test'); END`.execute(app.db.kysely);
+    } else {
+      await sql`CREATE FUNCTION refuse_alice() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.recipient = 'alice@example.com' THEN RAISE EXCEPTION 'refused in a test'; END IF; RETURN NEW; END $$`.execute(
+        app.db.kysely,
+      );
+      await sql`CREATE TRIGGER refuse_alice BEFORE INSERT ON mail_outbox FOR EACH ROW EXECUTE FUNCTION refuse_alice()`.execute(
+        app.db.kysely,
+      );
+    }
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/welcome-emails',
+        headers: staff,
+        payload: { client_ids: [alice.userId, bobId] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((response.json() as { data: WelcomeBatchResult[] }).data).toEqual([
+        { client_id: alice.userId, outcome: 'error', message: WELCOME_ERROR_MESSAGE },
+        {
+          client_id: bobId,
+          outcome: 'kept',
+          message: 'Welcome email to bob@example.com saved to the outbox, not sent (SMTP not configured)',
+        },
+      ]);
+    } finally {
+      await sql`DROP TRIGGER refuse_alice${kind === 'sqlite' ? sql`` : sql` ON mail_outbox`}`.execute(
+        app.db.kysely,
+      );
+    }
   });
 
   it('is for staff only', async () => {

@@ -131,13 +131,17 @@ export async function adminRoutes(
       schema: {
         tags: ['admin'],
         summary:
-          'Staff: the welcome e-mail to several clients by id, one after another, as the client page sends it; each client is answered with what came of theirs',
+          "Staff: the welcome e-mail to several clients by id, written as the client page writes it and left to the outbox's sender; each client is answered with what came of theirs",
         body: welcomeBatchBodySchema,
         response: { 200: welcomeBatchResponseSchema },
       },
     },
     async (request) => ({
-      data: await admin.sendWelcomeToEach(staffActor(currentUser(request)), request.body.client_ids),
+      data: await admin.queueWelcomeForEach(
+        staffActor(currentUser(request)),
+        request.body.client_ids,
+        request.log,
+      ),
     }),
   );
 

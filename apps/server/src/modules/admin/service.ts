@@ -6,7 +6,7 @@ import {
 } from '@app/domain/admin-email';
 import { NOT_STARTED_MESSAGE } from '@app/domain/client-page';
 import { CLIENT_ID_NOT_FOUND_MESSAGE, type ClientMatch, type ClientRef } from '@app/domain/clients-api';
-import type { WelcomeBatchResult } from '@app/domain/clients-board';
+import { WELCOME_ERROR_MESSAGE, type WelcomeBatchResult } from '@app/domain/clients-board';
 import { normalizeEmail } from '@app/domain/email-address';
 import {
   formatFiltersForSaving,
@@ -18,6 +18,7 @@ import {
 import { checkCompleteness, startStep } from '@app/domain/onboarding-completeness';
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/database.ts';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors.ts';
@@ -25,7 +26,7 @@ import type { ActivityService, Actor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
 import type { FilesService } from '../files/service.ts';
 import type { FiltersService } from '../filters/service.ts';
-import type { AttachmentRef, Delivery, Mailer } from '../mail/service.ts';
+import type { AttachmentRef, Delivery, Mailer, OutgoingEmail, Queued } from '../mail/service.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
 import { composeTeamNotification, composeWelcome, teamAddress } from './emails.ts';
 
@@ -68,7 +69,7 @@ function toAdminRecord(record: OnboardingRecord): AdminRecord {
 export function deliveryMessage(
   what: string,
   recipient: string,
-  delivery: Delivery,
+  delivery: Delivery | Queued,
   smtpConfigured: boolean,
 ): string {
   if (delivery.status === 'sent') return `${what} sent to ${recipient}`;
@@ -76,6 +77,7 @@ export function deliveryMessage(
   if (delivery.status === 'failed') {
     return `${what} to ${recipient} was refused by the mail server and will not be retried: ${delivery.reason}`;
   }
+  if (delivery.reason === null) return `${what} to ${recipient} is in the outbox and will be sent shortly`;
   return `${what} to ${recipient} is queued and will be retried (last attempt failed: ${delivery.reason})`;
 }
 
@@ -174,7 +176,12 @@ export function createAdminService(deps: {
 
   const kindLabel = { welcome: 'Welcome e-mail', team_notification: 'Team notification' } as const;
 
-  async function logSent(actor: Actor, client: Client, kind: keyof typeof kindLabel, delivery: Delivery) {
+  async function logSent(
+    actor: Actor,
+    client: Client,
+    kind: keyof typeof kindLabel,
+    delivery: Delivery | Queued,
+  ) {
     await log(actor, client, 'email.sent', {
       kind,
       outbox_id: delivery.id,
@@ -186,9 +193,11 @@ export function createAdminService(deps: {
 
   /**
    * Welcome e-mail to the client; their filters are created too if staff have not saved any yet.
-   * A client who has not finished onboarding gets the version that asks them to finish it.
+   * A client who has not finished onboarding gets the version that asks them to finish it. `deliver`
+   * says whether the SMTP server is tried within the call (one client) or the outbox's sender
+   * takes it (many at once).
    */
-  async function sendWelcome(actor: Actor, target: ClientTarget) {
+  async function writeWelcome(actor: Actor, target: ClientTarget, deliver: 'now' | 'from_outbox') {
     const client = await loadClient(target);
     const createdIds = await ensureFilters(client);
     if (createdIds.length > 0) {
@@ -199,7 +208,7 @@ export function createAdminService(deps: {
       });
     }
     const welcome = await composeWelcome(config, client.view, client.missingSections.length === 0);
-    const delivery = await mailer.send({
+    const email: OutgoingEmail = {
       kind: 'welcome',
       client,
       to: client.email,
@@ -207,14 +216,10 @@ export function createAdminService(deps: {
       html: welcome.html,
       text: welcome.text,
       attachments: [],
-    });
-    await logSent(actor, client, 'welcome', delivery);
-    return {
-      ...client.resolved,
-      message: deliveryMessage('Welcome email', client.email, delivery, mailer.smtpConfigured),
-      filters_created: createdIds.length > 0,
-      status: delivery.status,
     };
+    const delivery = deliver === 'now' ? await mailer.send(email) : await mailer.queue(email);
+    await logSent(actor, client, 'welcome', delivery);
+    return { client, delivery, filtersCreated: createdIds.length > 0 };
   }
 
   return {
@@ -243,22 +248,43 @@ export function createAdminService(deps: {
       };
     },
 
-    sendWelcome,
+    async sendWelcome(actor: Actor, target: ClientTarget) {
+      const { client, delivery, filtersCreated } = await writeWelcome(actor, target, 'now');
+      return {
+        ...client.resolved,
+        message: deliveryMessage('Welcome email', client.email, delivery, mailer.smtpConfigured),
+        filters_created: filtersCreated,
+        status: delivery.status,
+      };
+    },
 
     /**
-     * The welcome e-mail to each client named, one after another, exactly as `sendWelcome` sends it
-     * (filters, activity line and all). A client it cannot go to (not started, unknown) is answered
-     * with the reason, and the others still get theirs.
+     * The welcome e-mail to each client named, one after another, written as the client page writes
+     * it (filters, activity line and all) and left to the outbox's sender, so the call never waits
+     * on the SMTP server. Every client is answered: a refusal (unknown id, not started) or a failure
+     * on one client's e-mail is that client's answer, and the others still get theirs.
      */
-    async sendWelcomeToEach(actor: Actor, clientIds: readonly string[]): Promise<WelcomeBatchResult[]> {
+    async queueWelcomeForEach(
+      actor: Actor,
+      clientIds: readonly string[],
+      log: FastifyBaseLogger,
+    ): Promise<WelcomeBatchResult[]> {
       const results: WelcomeBatchResult[] = [];
       for (const clientId of new Set(clientIds)) {
         try {
-          const sent = await sendWelcome(actor, { clientId });
-          results.push({ client_id: clientId, outcome: sent.status, message: sent.message });
+          const { client, delivery } = await writeWelcome(actor, { clientId }, 'from_outbox');
+          results.push({
+            client_id: clientId,
+            outcome: mailer.smtpConfigured ? 'queued' : 'kept',
+            message: deliveryMessage('Welcome email', client.email, delivery, mailer.smtpConfigured),
+          });
         } catch (error) {
-          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-          results.push({ client_id: clientId, outcome: 'not_sent', message: error.message });
+          if (error instanceof HttpError && error.statusCode < 500) {
+            results.push({ client_id: clientId, outcome: 'not_sent', message: error.message });
+          } else {
+            log.error({ err: error, clientId }, 'welcome e-mail of a batch not written');
+            results.push({ client_id: clientId, outcome: 'error', message: WELCOME_ERROR_MESSAGE });
+          }
         }
       }
       return results;

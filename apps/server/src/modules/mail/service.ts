@@ -50,6 +50,8 @@ export type Delivery =
   | { status: 'sent'; id: string }
   | { status: 'queued'; id: string; reason: string }
   | { status: 'failed'; id: string; reason: string };
+/** A message left for the background sender; `reason` says why it will not go yet, if it will not. */
+export type Queued = { status: 'queued'; id: string; reason: string | null };
 
 class MissingAttachment extends Error {}
 
@@ -109,6 +111,32 @@ export function createMailer(deps: {
   const inFlight = new Set<Promise<unknown>>();
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
+
+  /** The message as it enters the outbox: claimed for a try in this request, or queued. */
+  function outboxRow(email: OutgoingEmail, start: 'try_now' | 'leave_queued'): OutboxRow {
+    const now = nowIso();
+    const tryingNow = start === 'try_now';
+    return {
+      // Time-ordered: the outbox lists newest first by creation, then id, so messages queued in the
+      // same millisecond (a bulk send) keep the order they were queued in.
+      id: uuidv7(),
+      kind: email.kind,
+      client_id: email.client.id,
+      client_email: email.client.email,
+      recipient: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      attachments: JSON.stringify(email.attachments),
+      status: tryingNow ? 'sending' : 'queued',
+      attempts: tryingNow ? 1 : 0,
+      last_error: transport ? null : SMTP_NOT_CONFIGURED,
+      next_attempt_at: now,
+      created_at: now,
+      updated_at: now,
+      sent_at: null,
+    };
+  }
 
   function track<T>(work: Promise<T>): Promise<T> {
     inFlight.add(work);
@@ -212,30 +240,20 @@ export function createMailer(deps: {
      * is stored already claimed, so the background sender cannot send it a second time meanwhile.
      */
     async send(email: OutgoingEmail): Promise<Delivery> {
-      const now = nowIso();
-      const row: OutboxRow = {
-        // Time-ordered: the outbox lists newest first by creation, then id, so messages queued in the
-        // same millisecond (a bulk send) keep the order they were queued in.
-        id: uuidv7(),
-        kind: email.kind,
-        client_id: email.client.id,
-        client_email: email.client.email,
-        recipient: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        attachments: JSON.stringify(email.attachments),
-        status: transport ? 'sending' : 'queued',
-        attempts: transport ? 1 : 0,
-        last_error: transport ? null : SMTP_NOT_CONFIGURED,
-        next_attempt_at: now,
-        created_at: now,
-        updated_at: now,
-        sent_at: null,
-      };
+      const row = outboxRow(email, transport ? 'try_now' : 'leave_queued');
       await repo.insert(row);
       if (!transport) return { status: 'queued', id: row.id, reason: SMTP_NOT_CONFIGURED };
       return track(deliver(row, transport));
+    },
+
+    /**
+     * Writes the message to the outbox for the background sender, which tries it within a few
+     * seconds: for many messages at once, so no request waits on the SMTP server for each of them.
+     */
+    async queue(email: OutgoingEmail): Promise<Queued> {
+      const row = outboxRow(email, 'leave_queued');
+      await repo.insert(row);
+      return { status: 'queued', id: row.id, reason: transport ? null : SMTP_NOT_CONFIGURED };
     },
 
     /** Starts the background sender (recovering messages a stopped instance left mid-send). */

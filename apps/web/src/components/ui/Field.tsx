@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
+import { focusRing } from './Button.tsx';
 
 const controlClasses =
   'block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 placeholder:text-neutral-500 focus-visible:border-brand focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand aria-invalid:border-red-600 disabled:bg-neutral-100';
@@ -24,6 +25,33 @@ export function Select({ className = '', ...props }: ComponentProps<'select'>) {
 
 export function Textarea({ className = '', ...props }: ComponentProps<'textarea'>) {
   return <textarea className={`${controlClasses} ${className}`} {...props} />;
+}
+
+/**
+ * A table's checkbox, named by its own label (a row of them is never a row of bare "checkbox"es).
+ * `checked: 'some'` draws the mixed state, for a box that chooses all rows shown.
+ */
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean | 'some';
+  onChange(): void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className={`size-4 cursor-pointer accent-brand ${focusRing}`}
+      aria-label={label}
+      checked={checked === true}
+      ref={(box) => {
+        if (box) box.indeterminate = checked === 'some';
+      }}
+      onChange={onChange}
+    />
+  );
 }
 
 /** The asterisk after a required field's name; assistive technology hears "required" from the control instead. */

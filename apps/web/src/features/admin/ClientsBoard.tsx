@@ -5,6 +5,7 @@ import {
   type BoardColumn,
   type BoardRow,
   type BoardView,
+  clientName,
   ONBOARDING_STEPS,
 } from '@app/domain/clients-board';
 import { formatCount } from '@app/domain/jobs-format';
@@ -15,7 +16,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { Field, Input } from '../../components/ui/Field.tsx';
+import { Checkbox, Field, Input } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ColumnHeader } from '../../components/ui/VirtualTable.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
@@ -56,7 +57,7 @@ const columns = [
           to={`/admin/clients/${encodeURIComponent(row.original.id)}`}
           className={`font-medium text-neutral-900 underline-offset-2 hover:underline ${focusRing}`}
         >
-          {row.original.name || row.original.email}
+          {clientName(row.original)}
         </Link>
         <div className="text-xs break-all text-neutral-600">
           {row.original.email}
@@ -99,9 +100,9 @@ const columns = [
 
 const numeric = new Set<BoardColumn>(['filters', 'jobs', 'applied_recent']);
 
-const checkboxClasses = `size-4 cursor-pointer accent-brand ${focusRing}`;
-/** The box around a row's checkbox: a finger-sized target that a click on does not open the client. */
-const checkboxCell = 'w-10 px-3 py-2 align-top';
+/** A row's checkbox fills its cell: a finger-sized target, and a click on it never opens the client. */
+const checkboxCell = 'w-10 p-0 align-top';
+const checkboxTarget = 'flex cursor-pointer px-3 py-2.5';
 
 /**
  * The clients board: every client and pending client, searched as staff type, narrowed to a saved
@@ -147,6 +148,9 @@ export function ClientsBoard() {
   });
 
   const selectedOnPage = rows.filter((row) => selected.has(row.id)).length;
+  // A chosen client's row as the board shows it now when it is on this page, else as it was chosen.
+  const onPage = new Map(rows.map((row) => [row.id, row]));
+  const chosen = [...selected.values()].map((row) => onPage.get(row.id) ?? row);
   const toggle = (row: BoardRow) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -161,6 +165,12 @@ export function ClientsBoard() {
         if (allChosen) next.delete(row.id);
         else next.set(row.id, row);
       }
+      return next;
+    });
+  const unselect = (ids: readonly string[]) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const id of ids) next.delete(id);
       return next;
     });
 
@@ -224,23 +234,26 @@ export function ClientsBoard() {
           {failureMessage(board.error, GENERIC_ERROR)}
         </p>
       )}
-      <WelcomeBatch selected={[...selected.values()]} onClear={() => setSelected(new Map())} />
+      <WelcomeBatch selected={chosen} onSent={unselect} onClear={() => setSelected(new Map())} />
       <div className="mt-2 overflow-x-auto rounded-lg border border-neutral-200">
         <table aria-label="Clients" className="w-full min-w-[56rem] text-sm" aria-busy={board.isFetching}>
           <thead className="bg-neutral-50">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 <th scope="col" className={checkboxCell}>
-                  <input
-                    type="checkbox"
-                    className={checkboxClasses}
-                    aria-label="Select all clients on this page"
-                    checked={rows.length > 0 && selectedOnPage === rows.length}
-                    ref={(box) => {
-                      if (box) box.indeterminate = selectedOnPage > 0 && selectedOnPage < rows.length;
-                    }}
-                    onChange={togglePage}
-                  />
+                  <span className={checkboxTarget}>
+                    <Checkbox
+                      label="Select all clients on this page"
+                      checked={
+                        rows.length > 0 && selectedOnPage === rows.length
+                          ? true
+                          : selectedOnPage > 0
+                            ? 'some'
+                            : false
+                      }
+                      onChange={togglePage}
+                    />
+                  </span>
                 </th>
                 {group.headers.map((header) => {
                   const id = header.column.id as BoardColumn;
@@ -272,13 +285,15 @@ export function ClientsBoard() {
                 }}
               >
                 <td className={checkboxCell} data-select-cell="">
-                  <input
-                    type="checkbox"
-                    className={checkboxClasses}
-                    aria-label={`Select ${row.original.name || row.original.email}`}
-                    checked={selected.has(row.id)}
-                    onChange={() => toggle(row.original)}
-                  />
+                  {/* biome-ignore lint/a11y/noLabelWithoutControl: the checkbox is inside, named by its own label. */}
+                  <label className={checkboxTarget}>
+                    <Checkbox
+                      // The e-mail too: two clients can share a name.
+                      label={`Select ${clientName(row.original)}${row.original.name ? ` (${row.original.email})` : ''}`}
+                      checked={selected.has(row.id)}
+                      onChange={() => toggle(row.original)}
+                    />
+                  </label>
                 </td>
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className="px-3 py-2 align-top text-neutral-800">

@@ -1,6 +1,5 @@
 import type { ClientPage } from '@app/domain/client-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Send, TriangleAlert } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -14,7 +13,9 @@ import { GENERIC_ERROR, SEND_TEAM_FAILED, SEND_WELCOME_FAILED } from './admin-me
 import { formatMoment } from './admin-record-view.ts';
 import { EmailFrame } from './EmailFrame.tsx';
 import { adminQueryKeys } from './query-keys.ts';
+import { SendEmailButton } from './SendEmailButton.tsx';
 import { useStaffGuard } from './staff-access.tsx';
+import { UnfinishedOnboardingNote } from './UnfinishedOnboardingNote.tsx';
 
 interface PreviewTab {
   value: 'welcome' | 'team';
@@ -153,10 +154,9 @@ function SendButton({
   });
 
   const button = (onClick: () => void, className = 'mt-4') => (
-    <Button className={className} busy={send.isPending} onClick={onClick}>
-      {!send.isPending && <Send className="size-4" aria-hidden="true" />}
-      {send.isPending ? 'Sending...' : tab.sendLabel}
-    </Button>
+    <SendEmailButton className={className} busy={send.isPending} onClick={onClick}>
+      {tab.sendLabel}
+    </SendEmailButton>
   );
   if (!confirm) return button(() => send.mutate());
   const last = confirm.lastEmails[tab.kind];
@@ -181,13 +181,7 @@ function SendButton({
           </>
         }
       >
-        {!confirm.onboardingComplete && (
-          <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            This client has not finished onboarding. The e-mail says so and asks them to finish; it does not
-            thank them for completing it.
-          </p>
-        )}
+        {!confirm.onboardingComplete && <UnfinishedOnboardingNote clients="this client" />}
       </Dialog>
     </>
   );

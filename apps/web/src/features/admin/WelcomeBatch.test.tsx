@@ -22,21 +22,22 @@ function client(index: number, state: BoardRow['onboarding']['state']): BoardRow
 }
 
 function renderBatch(selected: BoardRow[], answer: () => Response | Promise<Response>) {
-  const fetch = vi.fn(async (input: RequestInfo | URL) =>
+  const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
     String(input) === '/api/admin/welcome-emails' ? answer() : Response.json({ data: [] }),
   );
   vi.stubGlobal('fetch', fetch);
   // The API client reports a failed request on the console; the failing test below makes one.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const onClear = vi.fn();
+  const onSent = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <WelcomeBatch selected={selected} onClear={onClear} />
+      <WelcomeBatch selected={selected} onSent={onSent} onClear={onClear} />
       <Toaster />
     </QueryClientProvider>,
   );
   const sends = () => fetch.mock.calls.filter(([url]) => String(url) === '/api/admin/welcome-emails');
-  return { sends, onClear };
+  return { sends, onSent };
 }
 
 const unused = () => Response.json({ error: 'unused' }, { status: 500 });
@@ -69,42 +70,66 @@ describe('the welcome e-mail to the chosen clients', () => {
     expect(sends()).toHaveLength(0);
   });
 
-  it('keeps the choice and says the spec sentence when the request fails without a message', async () => {
-    const { sends, onClear } = renderBatch([client(1, 'complete')], () => {
-      throw new TypeError('Failed to fetch');
-    });
+  it('keeps the choice and says the spec sentence when the server fails without a message', async () => {
+    const { sends, onSent } = renderBatch([client(1, 'complete')], () => new Response('', { status: 500 }));
     await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 client' }));
     expect(await screen.findByText('Failed to send email')).toBeInTheDocument();
     expect(sends()).toHaveLength(1);
-    expect(onClear).not.toHaveBeenCalled();
+    expect(onSent).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' })).toBeInTheDocument();
   });
 
-  it('lists each client whose e-mail did not leave, with the reason the server gave', async () => {
-    const { onClear } = renderBatch([client(1, 'complete'), client(2, 'in_progress')], () =>
-      Response.json({
-        data: [
-          { client_id: 'client-1', outcome: 'sent', message: 'Welcome email sent to client1@example.com' },
-          { client_id: 'client-2', outcome: 'failed', message: 'Refused: mailbox unavailable' },
-        ],
-      }),
+  it('sends every chosen client, then lists those whose e-mail is not on its way, with the reason', async () => {
+    const { sends, onSent } = renderBatch(
+      [client(1, 'complete'), client(2, 'in_progress'), client(3, 'not_started')],
+      () =>
+        Response.json({
+          data: [
+            {
+              client_id: 'client-1',
+              outcome: 'queued',
+              message: 'Welcome email to client1@example.com is in the outbox and will be sent shortly',
+            },
+            { client_id: 'client-2', outcome: 'error', message: 'Something went wrong' },
+            {
+              client_id: 'client-3',
+              outcome: 'not_sent',
+              message: 'This client has not started onboarding yet',
+            },
+          ],
+        }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Send to 2 clients' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 2 clients?' });
+    expect(dialog).toHaveTextContent('1 of them has not finished onboarding.');
     expect(
-      await screen.findByText('Welcome e-mail sent to 1 client, refused by the mail server for 1 client.'),
+      within(within(dialog).getByRole('list', { name: 'Not started onboarding, so left out' })).getByRole(
+        'listitem',
+      ),
+    ).toHaveTextContent('Client 3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 2 clients' }));
+    expect(
+      await screen.findByText(
+        'Welcome e-mail queued for 1 client, not sent to 1 client, left unfinished for 1 client.',
+      ),
     ).toBeInTheDocument();
-    const unsent = screen
-      .getAllByRole('status')
-      .find((region) => region.textContent?.startsWith('Not sent yet:'));
-    if (!unsent) throw new Error('No list of the e-mails that did not leave');
+    // The server decides again for each client: every chosen id is asked for.
+    expect(JSON.parse(String(sends()[0]?.[1]?.body))).toEqual({
+      client_ids: ['client-1', 'client-2', 'client-3'],
+    });
+    expect(onSent).toHaveBeenCalledWith(['client-1', 'client-2', 'client-3']);
+    const region = screen.getByRole('region', { name: 'Welcome e-mails not on their way' });
     expect(
-      within(unsent)
+      within(region)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Client 2: Refused: mailbox unavailable']);
-    expect(onClear).toHaveBeenCalled();
+    ).toEqual(['Client 2: Something went wrong', 'Client 3: This client has not started onboarding yet']);
+    await userEvent.click(within(region).getByRole('button', { name: 'Dismiss' }));
+    expect(
+      screen.queryByRole('region', { name: 'Welcome e-mails not on their way' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Welcome Email' })).toHaveFocus();
   });
 });

@@ -1,5 +1,7 @@
 import {
   type BoardRow,
+  clientCount,
+  clientName,
   planWelcomeBatch,
   summariseWelcomeBatch,
   type WelcomeBatchResult,
@@ -7,22 +9,22 @@ import {
 } from '@app/domain/clients-board';
 import { formatCount } from '@app/domain/jobs-format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Send, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { Send } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
+import { SelectionBar } from '../../components/ui/SelectionBar.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { sendWelcomeEmails } from './admin-api.ts';
 import { SEND_WELCOME_FAILED } from './admin-messages.ts';
 import { adminQueryKeys } from './query-keys.ts';
+import { SendEmailButton } from './SendEmailButton.tsx';
 import { useStaffGuard } from './staff-access.tsx';
+import { UnfinishedOnboardingNote } from './UnfinishedOnboardingNote.tsx';
 
-const clients = (count: number) => `${formatCount(count)} ${count === 1 ? 'client' : 'clients'}`;
-const nameOf = (row: BoardRow) => row.name || row.email;
-
-/** A result that needs a second look, with the client's name as the board showed it. */
-interface Unsent {
+/** A client whose e-mail is not on its way, with the reason the server gave. */
+interface ToCheck {
   id: string;
   name: string;
   message: string;
@@ -31,13 +33,25 @@ interface Unsent {
 /**
  * The clients chosen on the board, and the welcome e-mail to all of them at once. Sending asks
  * first, as on the client page: who gets it, who is asked to finish onboarding instead of thanked,
- * who was sent one before and who gets nothing because they have not started.
+ * who was sent one before and who is left out for not having started. The rows it judges by are
+ * the board's as last seen; the server decides again for each client and answers for each.
  */
-export function WelcomeBatch({ selected, onClear }: { selected: readonly BoardRow[]; onClear(): void }) {
+export function WelcomeBatch({
+  selected,
+  onSent,
+  onClear,
+}: {
+  selected: readonly BoardRow[];
+  /** The ids the batch named, answered: they leave the selection (clients chosen meanwhile stay). */
+  onSent(ids: readonly string[]): void;
+  onClear(): void;
+}) {
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const [unsent, setUnsent] = useState<Unsent[]>([]);
+  const [toCheck, setToCheck] = useState<ToCheck[]>([]);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const headingId = useId();
   const plan = planWelcomeBatch(selected);
   const send = useMutation({
     mutationFn: async (rows: readonly BoardRow[]) => {
@@ -47,15 +61,16 @@ export function WelcomeBatch({ selected, onClear }: { selected: readonly BoardRo
       );
       return { rows, results };
     },
+    onMutate: () => setToCheck([]),
     onSuccess: ({ rows, results }) => {
       setAsking(false);
-      onClear();
+      onSent(rows.map((row) => row.id));
       // Welcome states, outboxes, filters and activity changed for many clients at once.
       void queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
-      const names = new Map(rows.map((row) => [row.id, nameOf(row)]));
-      setUnsent(
+      const names = new Map(rows.map((row) => [row.id, clientName(row)]));
+      setToCheck(
         results
-          .filter((result) => result.outcome !== 'sent')
+          .filter((result) => result.outcome !== 'queued')
           .map((result) => ({
             id: result.client_id,
             name: names.get(result.client_id) ?? result.client_id,
@@ -67,12 +82,11 @@ export function WelcomeBatch({ selected, onClear }: { selected: readonly BoardRo
     onError: (error) => toast.error(failureMessage(error, SEND_WELCOME_FAILED)),
   });
 
-  const none = selected.length === 0;
   const ask = () => {
-    if (none || send.isPending) return;
-    const refusal = welcomeBatchBodySchema.safeParse({ client_ids: plan.recipients.map((row) => row.id) });
-    // No recipient at all is explained in the dialog; too many is said at once.
-    if (!refusal.success && plan.recipients.length > 0) {
+    if (selected.length === 0 || send.isPending) return;
+    // The server's own limit, said before anything is sent.
+    const refusal = welcomeBatchBodySchema.safeParse({ client_ids: selected.map((row) => row.id) });
+    if (!refusal.success) {
       toast.error(refusal.error.issues[0]?.message ?? SEND_WELCOME_FAILED);
       return;
     }
@@ -81,55 +95,58 @@ export function WelcomeBatch({ selected, onClear }: { selected: readonly BoardRo
 
   return (
     <>
-      {/* Always there, and never disabled: focus stays on the button used after the selection clears. */}
-      <fieldset className="mt-4 flex flex-wrap items-center gap-2" aria-label="Selected clients">
-        <span className="text-sm text-neutral-700" aria-live="polite">
-          {formatCount(selected.length)} selected
-        </span>
+      <SelectionBar label="Selected clients" count={selected.length} onClear={onClear} className="mt-4">
         <Button
+          ref={sendButton}
           size="sm"
-          aria-disabled={none || undefined}
+          aria-disabled={selected.length === 0 || undefined}
           aria-busy={send.isPending || undefined}
           onClick={ask}
         >
           <Send className="size-4" aria-hidden="true" />
           Send Welcome Email
         </Button>
-        <Button size="sm" variant="ghost" aria-disabled={none || undefined} onClick={onClear}>
-          Clear Selection
-        </Button>
-      </fieldset>
-      {unsent.length > 0 && (
-        <div
+      </SelectionBar>
+      {toCheck.length > 0 && (
+        <section
+          aria-labelledby={headingId}
           className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-          role="status"
         >
           <div className="flex items-start justify-between gap-2">
-            <p className="font-medium">Not sent yet:</p>
-            <Button size="sm" variant="ghost" onClick={() => setUnsent([])}>
+            <h2 id={headingId} className="font-medium">
+              Welcome e-mails not on their way
+            </h2>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setToCheck([]);
+                sendButton.current?.focus();
+              }}
+            >
               Dismiss
             </Button>
           </div>
           <ul className="mt-1 list-disc space-y-1 pl-5 break-words">
-            {unsent.map((item) => (
+            {toCheck.map((item) => (
               <li key={item.id}>
                 <span className="font-medium">{item.name}</span>: {item.message}
               </li>
             ))}
           </ul>
-        </div>
+        </section>
       )}
       <Dialog
         open={asking}
         onOpenChange={setAsking}
         title={
           plan.recipients.length > 0
-            ? `Send the welcome e-mail to ${clients(plan.recipients.length)}?`
+            ? `Send the welcome e-mail to ${clientCount(plan.recipients.length)}?`
             : 'No welcome e-mail to send'
         }
         description={
           plan.recipients.length > 0
-            ? 'Each gets the e-mail their client page would send.'
+            ? 'Each gets the e-mail their client page would send, from the outbox.'
             : 'None of the chosen clients has started onboarding, so there is nothing to welcome them to yet.'
         }
         footer={
@@ -138,23 +155,15 @@ export function WelcomeBatch({ selected, onClear }: { selected: readonly BoardRo
               Cancel
             </Button>
             {plan.recipients.length > 0 && (
-              <Button busy={send.isPending} onClick={() => send.mutate(plan.recipients)}>
-                {!send.isPending && <Send className="size-4" aria-hidden="true" />}
-                {send.isPending ? 'Sending...' : `Send to ${clients(plan.recipients.length)}`}
-              </Button>
+              <SendEmailButton busy={send.isPending} onClick={() => send.mutate(selected)}>
+                Send to {clientCount(plan.recipients.length)}
+              </SendEmailButton>
             )}
           </>
         }
       >
         <div className="space-y-3 text-sm text-neutral-800">
-          {plan.unfinished > 0 && (
-            <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
-              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {plan.unfinished === 1
-                ? '1 of them has not finished onboarding. Their e-mail says so and asks them to finish; it does not thank them for completing it.'
-                : `${formatCount(plan.unfinished)} of them have not finished onboarding. Their e-mails say so and ask them to finish; they do not thank them for completing it.`}
-            </p>
-          )}
+          {plan.unfinished > 0 && <UnfinishedOnboardingNote clients={plan.unfinished} />}
           {plan.sentBefore > 0 && (
             <p>
               {plan.sentBefore === 1
@@ -173,23 +182,26 @@ export function WelcomeBatch({ selected, onClear }: { selected: readonly BoardRo
 }
 
 function NameList({ label, rows }: { label: string; rows: readonly BoardRow[] }) {
+  const id = useId();
   return (
     <div>
-      <p className="font-medium text-neutral-900">{label}</p>
-      <ul className="mt-1 max-h-32 list-disc overflow-y-auto pl-5 break-words">
+      <p id={id} className="font-medium text-neutral-900">
+        {label}
+      </p>
+      <ul aria-labelledby={id} className="mt-1 list-disc pl-5 break-words">
         {rows.map((row) => (
-          <li key={row.id}>{nameOf(row)}</li>
+          <li key={row.id}>{clientName(row)}</li>
         ))}
       </ul>
     </div>
   );
 }
 
-/** One toast for the whole batch: a success only when every e-mail left. */
+/** One toast for the whole batch: a success only when every e-mail is on its way. */
 function announce(results: WelcomeBatchResult[]) {
   const summary = summariseWelcomeBatch(results);
-  if (results.every((result) => result.outcome === 'sent')) toast.success(summary);
-  else if (results.some((result) => result.outcome === 'failed' || result.outcome === 'not_sent'))
+  if (results.every((result) => result.outcome === 'queued')) toast.success(summary);
+  else if (results.some((result) => result.outcome === 'not_sent' || result.outcome === 'error'))
     toast.error(summary);
   else toast.warning(summary);
 }

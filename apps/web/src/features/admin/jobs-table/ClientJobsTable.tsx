@@ -26,6 +26,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { Input, Label, Select } from '../../../components/ui/Field.tsx';
+import { SelectionBar } from '../../../components/ui/SelectionBar.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { ColumnHeader, VirtualTable } from '../../../components/ui/VirtualTable.tsx';
 import { failureMessage } from '../../../lib/api.ts';
@@ -208,11 +209,11 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
         <p role="status" className="text-sm text-neutral-700">
           {all ? `${formatCount(shown.length)} of ${formatCount(total)} jobs shown` : ''}
         </p>
-        {/* Always there, and never disabled: focus stays on the button used after the selection clears. */}
-        <fieldset className="flex flex-wrap items-center gap-2" aria-label="Selected jobs">
-          <span className="text-sm text-neutral-700" aria-live="polite">
-            {formatCount(selectedShown.length)} selected
-          </span>
+        <SelectionBar
+          label="Selected jobs"
+          count={selectedShown.length}
+          onClear={() => setSelected(new Set())}
+        >
           <Button
             size="sm"
             aria-disabled={noneSelected || undefined}
@@ -230,15 +231,7 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
           >
             Mark Not Applied
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-disabled={noneSelected || undefined}
-            onClick={() => setSelected(new Set())}
-          >
-            Clear Selection
-          </Button>
-        </fieldset>
+        </SelectionBar>
       </div>
 
       <div className="mt-3">

@@ -5,7 +5,7 @@ import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { createContext, type KeyboardEvent, useContext, useEffect, useId, useRef, useState } from 'react';
 import { OutcomeControl, type OutcomeSaving } from '../../../components/jobs/OutcomeControl.tsx';
 import { Button, focusRing } from '../../../components/ui/Button.tsx';
-import { Textarea } from '../../../components/ui/Field.tsx';
+import { Checkbox, Textarea } from '../../../components/ui/Field.tsx';
 
 /** What the cells of the recruiter's table can do, given by the table. */
 export interface ClientJobsTableActions {
@@ -32,20 +32,14 @@ function useActions(): ClientJobsTableActions {
   return actions;
 }
 
-const checkboxClasses = `size-4 cursor-pointer accent-brand ${focusRing}`;
 const linkClasses = `inline-flex items-center gap-1 rounded-sm font-medium text-brand underline-offset-2 hover:underline ${focusRing}`;
 
 export function SelectAllShown() {
   const { shownSelection, toggleAllShown } = useActions();
   return (
-    <input
-      type="checkbox"
-      className={checkboxClasses}
-      aria-label="Select all jobs shown"
-      checked={shownSelection === 'all'}
-      ref={(box) => {
-        if (box) box.indeterminate = shownSelection === 'some';
-      }}
+    <Checkbox
+      label="Select all jobs shown"
+      checked={shownSelection === 'all' ? true : shownSelection === 'some' ? 'some' : false}
       onChange={toggleAllShown}
     />
   );
@@ -54,10 +48,8 @@ export function SelectAllShown() {
 export function SelectJob({ job }: { job: JobListItem }) {
   const { isSelected, toggleSelected } = useActions();
   return (
-    <input
-      type="checkbox"
-      className={checkboxClasses}
-      aria-label={`Select ${jobName(job)}`}
+    <Checkbox
+      label={`Select ${jobName(job)}`}
       checked={isSelected(job.id)}
       onChange={() => toggleSelected(job.id)}
     />
@@ -68,10 +60,8 @@ export function SelectJob({ job }: { job: JobListItem }) {
 export function AppliedToggle({ job }: { job: JobListItem }) {
   const { toggleApplied } = useActions();
   return (
-    <input
-      type="checkbox"
-      className={checkboxClasses}
-      aria-label={`Applied: ${jobName(job)}`}
+    <Checkbox
+      label={`Applied: ${jobName(job)}`}
       checked={job.applied_for_job}
       onChange={() => toggleApplied(job)}
     />
