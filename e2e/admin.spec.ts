@@ -139,7 +139,7 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   await expect(page.getByRole('button', { name: 'Save to Database' })).toHaveCount(0);
 
   // Without SMTP the welcome e-mail waits in the outbox, and the page says so.
-  await page.getByRole('button', { name: 'Send Welcome Email' }).click();
+  await page.getByRole('button', { name: 'Send Welcome Email', exact: true }).click();
   await expect(
     toast(page, `Welcome email to ${clientEmail} saved to the outbox, not sent (SMTP not configured)`),
   ).toBeVisible();

@@ -55,7 +55,7 @@ for (const width of [1280, 390]) {
     await board.getByRole('checkbox', { name: 'Select all clients on this page' }).check();
     await expect(chosen).toContainText('3 selected');
 
-    await chosen.getByRole('button', { name: 'Send Welcome Email' }).click();
+    await chosen.getByRole('button', { name: 'Send Welcome Email to Selected' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send the welcome e-mail to 2 clients?' });
     await expect(dialog).toContainText('1 of them has not finished onboarding.');
     await expect(dialog.getByRole('list').first().getByRole('listitem')).toHaveText([
@@ -71,8 +71,8 @@ for (const width of [1280, 390]) {
     // Escape asks nothing of anyone; the selection stays for a second try.
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
-    await expect(chosen.getByRole('button', { name: 'Send Welcome Email' })).toBeFocused();
-    await chosen.getByRole('button', { name: 'Send Welcome Email' }).click();
+    await expect(chosen.getByRole('button', { name: 'Send Welcome Email to Selected' })).toBeFocused();
+    await chosen.getByRole('button', { name: 'Send Welcome Email to Selected' }).click();
     await dialog.getByRole('button', { name: 'Send to 2 clients' }).click();
 
     // Without SMTP both wait in the outbox; the server answers for Cleo too. The page names each.

@@ -53,7 +53,7 @@ describe('the welcome e-mail to the chosen clients', () => {
       Array.from({ length: 101 }, (_, index) => client(index, 'complete')),
       unused,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
     expect(await screen.findByText('Choose at most 100 clients at once.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sends()).toHaveLength(0);
@@ -61,7 +61,7 @@ describe('the welcome e-mail to the chosen clients', () => {
 
   it('offers nothing to send when nobody chosen has started onboarding', async () => {
     const { sends } = renderBatch([client(1, 'not_started'), client(2, 'not_started')], unused);
-    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'No welcome e-mail to send' });
     expect(dialog).toHaveTextContent(
       'None of the chosen clients has started onboarding, so there is nothing to welcome them to yet.',
@@ -72,7 +72,7 @@ describe('the welcome e-mail to the chosen clients', () => {
 
   it('keeps the choice and says the spec sentence when the server fails without a message', async () => {
     const { sends, onSent } = renderBatch([client(1, 'complete')], () => new Response('', { status: 500 }));
-    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 client' }));
     expect(await screen.findByText('Failed to send email')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('the welcome e-mail to the chosen clients', () => {
           ],
         }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 2 clients?' });
     expect(dialog).toHaveTextContent('1 of them has not finished onboarding.');
     expect(
@@ -130,6 +130,6 @@ describe('the welcome e-mail to the chosen clients', () => {
     expect(
       screen.queryByRole('region', { name: 'Welcome e-mails not on their way' }),
     ).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send Welcome Email' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Send Welcome Email to Selected' })).toHaveFocus();
   });
 });

@@ -104,7 +104,8 @@ export function WelcomeBatch({
           onClick={ask}
         >
           <Send className="size-4" aria-hidden="true" />
-          Send Welcome Email
+          {/* Not just 'Send Welcome Email': /admin has the spec's button of that name below. */}
+          Send Welcome Email to Selected
         </Button>
       </SelectionBar>
       {toCheck.length > 0 && (
