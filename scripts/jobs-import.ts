@@ -64,16 +64,15 @@ export async function runJobsImport(
   const db = openDatabase(loadConfig(env).database);
   try {
     await migrateToLatest(db);
-    const summary = await importJobs(db, createClientsService(db.kysely), {
-      email: email.data,
-      format,
-      content,
-    });
-    // No person acted: the client's timeline names the program.
-    await createActivityService(db.kysely).record({
-      actor: SYSTEM_ACTOR,
-      ...importActivity(summary, format),
-    });
+    const activity = createActivityService(db.kysely);
+    const summary = await importJobs(
+      db,
+      createClientsService(db.kysely),
+      { email: email.data, format, content },
+      new Date(),
+      // No person acted: the client's timeline names the program.
+      (trx, summary) => activity.recordIn(trx, { actor: SYSTEM_ACTOR, ...importActivity(summary, format) }),
+    );
     const { imported, updated, matched } = summary;
     return {
       code: 0,

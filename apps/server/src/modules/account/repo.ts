@@ -42,10 +42,11 @@ export function accountRepo(db: Db) {
     },
 
     /**
-     * Deletes every row that names the person, and answers the storage keys of their documents so the
-     * caller can delete the files once the transaction has committed.
+     * Deletes every row that names the person (and runs `also`, the activity line, in the same
+     * transaction), and answers the storage keys of their documents so the caller can delete the
+     * files once the transaction has committed.
      */
-    async erase(userId: string): Promise<string[]> {
+    async erase(userId: string, also?: (trx: Kysely<Database>) => Promise<unknown>): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         const documents = await trx
           .selectFrom('documents')
@@ -79,6 +80,7 @@ export function accountRepo(db: Db) {
           .where((eb) => eb.or([eb('client_id', '=', userId), eb('actor_user_id', '=', userId)]))
           .execute();
         await trx.deleteFrom('users').where('id', '=', userId).execute();
+        await also?.(trx);
         return documents.map((document) => document.path);
       });
     },

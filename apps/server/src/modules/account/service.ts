@@ -80,19 +80,20 @@ export function createAccountService(deps: {
       if (normalizeEmail(typedEmail) !== normalizeEmail(user.email))
         throw Invalid(DELETE_CONFIRMATION_MESSAGE);
       await deps.sessions.endAll(userId);
-      const paths = await repo.erase(userId);
+      const paths = await repo.erase(userId, (trx) =>
+        deps.activity.recordIn(trx, {
+          actor: { kind: 'client', userId: null, email: '' },
+          clientId: '',
+          action: 'account.deleted',
+          detail: { summary: 'A client deleted their account and all their data' },
+        }),
+      );
       for (const path of paths) {
         await deps.storage.delete(path).catch((error: unknown) => {
           // The row is gone, so nothing links to the file; a start-up clean-up cannot find it either.
           deps.log.error({ err: error }, 'could not delete a document of a deleted account');
         });
       }
-      await deps.activity.record({
-        actor: { kind: 'client', userId: null, email: '' },
-        clientId: '',
-        action: 'account.deleted',
-        detail: { summary: 'A client deleted their account and all their data' },
-      });
     },
   };
 }

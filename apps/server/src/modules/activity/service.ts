@@ -3,9 +3,12 @@
  *
  * Contract, for every module that records into it (through the service built in modules.ts):
  *
- * - `record({ actor, clientId, action, detail })` appends one entry and resolves once it is stored.
- *   Call it after the action succeeded and await it: when the log cannot be written the request
- *   fails, so no action is ever done without its line.
+ * - `recordIn(trx, { actor, clientId, action, detail })` appends one entry in the transaction of the
+ *   change it describes: the change and its line are stored together or not at all. Writes take an
+ *   `AlsoInTransaction` for this (`(trx, result) => activity.recordIn(trx, ...)`).
+ * - `record(input)` appends one entry on its own: for what changes nothing (a client page read, a
+ *   download) and for e-mail, whose outbox row is its own record. Await it after the action: when
+ *   the log cannot be written the request fails.
  *   - `actor`: `staffActor(currentUser(request))` for staff, `clientActor(currentUser(request))` for a
  *     client acting on their own data, `SYSTEM_ACTOR` for a program (the import CLI).
  *   - `clientId`: the user id or pending-client id the action concerns; never an e-mail.
@@ -87,7 +90,7 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
   const repo = createActivityRepo(db);
 
   return {
-    async record(input: ActivityInput): Promise<ActivityEntry> {
+    async recordIn(trx: Kysely<Database>, input: ActivityInput): Promise<ActivityEntry> {
       if (!(input.action in ACTIVITY_ACTIONS)) throw new Error(`Unknown activity action ${input.action}`);
       const detail = JSON.stringify(input.detail ?? {});
       if (detail.length > MAX_DETAIL_CHARS) throw new Error(`Activity detail of ${input.action} is too long`);
@@ -103,8 +106,12 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
         action: input.action,
         detail,
       };
-      await repo.insert(row);
+      await createActivityRepo(trx).insert(row);
       return toEntry(row);
+    },
+
+    record(input: ActivityInput): Promise<ActivityEntry> {
+      return this.recordIn(db, input);
     },
 
     async recordOnce(input: ActivityInput, windowMs: number): Promise<void> {

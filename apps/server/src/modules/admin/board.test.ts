@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { NOT_STARTED_MESSAGE } from '@app/domain/client-page';
 import { type BoardRow, WELCOME_ERROR_MESSAGE, type WelcomeBatchResult } from '@app/domain/clients-board';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { refuseInserts } from '../../testing/refuse-inserts.ts';
 
 type Headers = Record<string, string>;
 const DAY = 24 * 60 * 60 * 1000;
@@ -262,18 +262,10 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
 
   it("answers for the others when one client's e-mail cannot be written", async () => {
     // The database refuses Alice's message, as a failing disk or a lost connection would.
-    if (kind === 'sqlite') {
-      await sql`CREATE TRIGGER refuse_alice BEFORE INSERT ON mail_outbox WHEN NEW.recipient = 'alice@example.com'
-        BEGIN SELECT RAISE(ABORT, 'refused in a test'); END`.execute(app.db.kysely);
-    } else {
-      await sql`CREATE FUNCTION refuse_alice() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN IF NEW.recipient = 'alice@example.com' THEN RAISE EXCEPTION 'refused in a test'; END IF; RETURN NEW; END $$`.execute(
-        app.db.kysely,
-      );
-      await sql`CREATE TRIGGER refuse_alice BEFORE INSERT ON mail_outbox FOR EACH ROW EXECUTE FUNCTION refuse_alice()`.execute(
-        app.db.kysely,
-      );
-    }
+    const restore = await refuseInserts(app, kind, 'mail_outbox', {
+      column: 'recipient',
+      value: 'alice@example.com',
+    });
     try {
       const response = await app.inject({
         method: 'POST',
@@ -291,9 +283,7 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
         },
       ]);
     } finally {
-      await sql`DROP TRIGGER refuse_alice${kind === 'sqlite' ? sql`` : sql` ON mail_outbox`}`.execute(
-        app.db.kysely,
-      );
+      await restore();
     }
   });
 

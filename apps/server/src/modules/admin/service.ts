@@ -19,8 +19,10 @@ import { checkCompleteness, startStep } from '@app/domain/onboarding-completenes
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors.ts';
 import type { ActivityService, Actor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
@@ -126,12 +128,18 @@ export function createAdminService(deps: {
     };
   }
 
-  const log = (
+  type Action = Parameters<ActivityService['record']>[0]['action'];
+  /** A line for what changed nothing, or for e-mail (the outbox row is the message's own record). */
+  const log = (actor: Actor, client: { id: string }, action: Action, detail?: Record<string, unknown>) =>
+    activity.record({ actor, clientId: client.id, action, detail });
+  /** A line in the transaction of the change it describes. */
+  const logIn = (
+    trx: Kysely<Database>,
     actor: Actor,
     client: { id: string },
-    action: Parameters<ActivityService['record']>[0]['action'],
+    action: Action,
     detail?: Record<string, unknown>,
-  ) => activity.record({ actor, clientId: client.id, action, detail });
+  ) => activity.recordIn(trx, { actor, clientId: client.id, action, detail });
 
   /** The client's own resume and cover letter that are really in storage, ready to attach. */
   async function attachmentsOf(client: Client): Promise<AttachmentRef[]> {
@@ -154,12 +162,21 @@ export function createAdminService(deps: {
     });
   }
 
-  /** Saves the filters generated from the record when the client has none yet; their ids when it did. */
-  async function ensureFilters(client: Client): Promise<string[]> {
+  /**
+   * Saves the filters generated from the record when the client has none yet, with their activity
+   * line; their ids when it did.
+   */
+  async function ensureFilters(actor: Actor, client: Client): Promise<string[]> {
     if (await filters.existFor(client.id)) return [];
     const formatted = formatFiltersForSaving(generateJobFilters(client.record), nowIso());
     if (formatted.length === 0) return [];
-    return filters.saveAll(client, formatted);
+    return filters.saveAll(client, formatted, (trx, ids) =>
+      logIn(trx, actor, client, 'filters.saved', {
+        filter_ids: ids,
+        count: ids.length,
+        summary: `${ids.length} generated, with the welcome e-mail`,
+      }),
+    );
   }
 
   /** The (possibly edited) draft as staff sent it, checked by the domain's schema. */
@@ -199,14 +216,7 @@ export function createAdminService(deps: {
    */
   async function writeWelcome(actor: Actor, target: ClientTarget, deliver: 'now' | 'from_outbox') {
     const client = await loadClient(target);
-    const createdIds = await ensureFilters(client);
-    if (createdIds.length > 0) {
-      await log(actor, client, 'filters.saved', {
-        filter_ids: createdIds,
-        count: createdIds.length,
-        summary: `${createdIds.length} generated, with the welcome e-mail`,
-      });
-    }
+    const createdIds = await ensureFilters(actor, client);
     const welcome = await composeWelcome(config, client.view, client.missingSections.length === 0);
     const email: OutgoingEmail = {
       kind: 'welcome',
@@ -333,12 +343,13 @@ export function createAdminService(deps: {
       const client = await loadClient(target);
       const draft = parseDraft(formattedData);
       if (await filters.existFor(client.id)) throw Conflict(FILTERS_ALREADY_EXIST_MESSAGE);
-      const ids = await filters.saveAll(client, draft);
-      await log(actor, client, 'filters.saved', {
-        filter_ids: ids,
-        count: ids.length,
-        summary: `${ids.length} filters`,
-      });
+      const ids = await filters.saveAll(client, draft, (trx, ids) =>
+        logIn(trx, actor, client, 'filters.saved', {
+          filter_ids: ids,
+          count: ids.length,
+          summary: `${ids.length} filters`,
+        }),
+      );
       return { ...client.resolved, document_id: ids[0]!, filter_ids: ids };
     },
 
@@ -346,13 +357,14 @@ export function createAdminService(deps: {
     async replaceFilters(actor: Actor, clientId: string, formattedData: unknown) {
       const client = await loadClient({ clientId });
       const draft = parseDraft(formattedData);
-      const { removed, ids } = await filters.replaceAll(client, draft);
-      await log(actor, client, 'filters.replaced', {
-        filter_ids: ids,
-        removed,
-        count: ids.length,
-        summary: `${removed} replaced by ${ids.length}`,
-      });
+      await filters.replaceAll(client, draft, (trx, { removed, ids }) =>
+        logIn(trx, actor, client, 'filters.replaced', {
+          filter_ids: ids,
+          removed,
+          count: ids.length,
+          summary: `${removed} replaced by ${ids.length}`,
+        }),
+      );
       return { data: await filters.listFor(client.id) };
     },
 

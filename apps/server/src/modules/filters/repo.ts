@@ -1,6 +1,7 @@
 import type { FilterSettings, SavedFilter } from '@app/domain/job-filters';
-import type { Db } from '../../db/database.ts';
-import type { JobSearchFiltersTable } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { AlsoInTransaction, Db } from '../../db/database.ts';
+import type { Database, JobSearchFiltersTable } from '../../db/schema.ts';
 
 export type FilterRow = JobSearchFiltersTable;
 
@@ -42,32 +43,51 @@ export function createFiltersRepo(db: Db) {
       return db.kysely.selectFrom('job_search_filters').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** One statement, so a set of filters is saved whole or not at all. */
-    async insertAll(rows: FilterRow[]): Promise<void> {
-      await db.kysely.insertInto('job_search_filters').values(rows).execute();
+    /** A set of filters is saved whole or not at all, with `also` in the same transaction. */
+    insertAll(rows: FilterRow[], also?: (trx: Kysely<Database>) => Promise<unknown>): Promise<void> {
+      return db.kysely.transaction().execute(async (trx) => {
+        await trx.insertInto('job_search_filters').values(rows).execute();
+        await also?.(trx);
+      });
     },
 
-    async update(
+    /** The filter as changed, read back in the transaction `also` joins. */
+    update(
       id: string,
       changes: Pick<FilterRow, 'name' | 'query' | 'filters' | 'updated_at'>,
-    ): Promise<void> {
-      await db.kysely.updateTable('job_search_filters').set(changes).where('id', '=', id).execute();
+      also?: AlsoInTransaction<FilterRow>,
+    ): Promise<FilterRow> {
+      return db.kysely.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('job_search_filters')
+          .set(changes)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await also?.(trx, row);
+        return row;
+      });
     },
 
     /** Every filter of the client gives way to `rows`, in one transaction; answers how many went. */
-    replaceAll(clientId: string, rows: FilterRow[]): Promise<number> {
+    replaceAll(clientId: string, rows: FilterRow[], also?: AlsoInTransaction<number>): Promise<number> {
       return db.kysely.transaction().execute(async (trx) => {
         const removed = await trx
           .deleteFrom('job_search_filters')
           .where('client_id', '=', clientId)
           .executeTakeFirst();
         await trx.insertInto('job_search_filters').values(rows).execute();
-        return Number(removed.numDeletedRows);
+        const count = Number(removed.numDeletedRows);
+        await also?.(trx, count);
+        return count;
       });
     },
 
-    async delete(id: string): Promise<void> {
-      await db.kysely.deleteFrom('job_search_filters').where('id', '=', id).execute();
+    delete(id: string, also?: (trx: Kysely<Database>) => Promise<unknown>): Promise<void> {
+      return db.kysely.transaction().execute(async (trx) => {
+        await trx.deleteFrom('job_search_filters').where('id', '=', id).execute();
+        await also?.(trx);
+      });
     },
   };
 }

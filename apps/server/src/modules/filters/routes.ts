@@ -62,13 +62,18 @@ export async function filtersRoutes(
       },
     },
     async (request) => {
-      const { before, filter, clientId } = await filters.update(request.params.id, request.body);
-      await activity.record({
-        actor: staffActor(currentUser(request)),
-        clientId,
-        action: 'filter.edited',
-        detail: { filter_id: filter.id, changes: changedFields(before, filter), summary: filter.name },
-      });
+      const actor = staffActor(currentUser(request));
+      const { filter } = await filters.update(
+        request.params.id,
+        request.body,
+        (trx, { before, filter, clientId }) =>
+          activity.recordIn(trx, {
+            actor,
+            clientId,
+            action: 'filter.edited',
+            detail: { filter_id: filter.id, changes: changedFields(before, filter), summary: filter.name },
+          }),
+      );
       return { data: filter };
     },
   );
@@ -85,13 +90,15 @@ export async function filtersRoutes(
       },
     },
     async (request) => {
-      const { filter, clientId } = await filters.remove(request.params.id);
-      await activity.record({
-        actor: staffActor(currentUser(request)),
-        clientId,
-        action: 'filter.deleted',
-        detail: { filter_id: filter.id, query: filter.query, summary: filter.name },
-      });
+      const actor = staffActor(currentUser(request));
+      const { filter } = await filters.remove(request.params.id, (trx, { filter, clientId }) =>
+        activity.recordIn(trx, {
+          actor,
+          clientId,
+          action: 'filter.deleted',
+          detail: { filter_id: filter.id, query: filter.query, summary: filter.name },
+        }),
+      );
       return { data: { id: filter.id } };
     },
   );

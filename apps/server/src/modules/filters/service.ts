@@ -3,11 +3,24 @@ import { normalizeEmail } from '@app/domain/email-address';
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
 import type { JobFilterUpdate } from '@app/domain/job-filters-api';
 import type { CurrentUser } from '../../auth/guard.ts';
-import { type Db, nowIso } from '../../db/database.ts';
+import { type AlsoInTransaction, type Db, nowIso } from '../../db/database.ts';
 import { NotFound } from '../../errors.ts';
 import { createFiltersRepo, type FilterRow, toSavedFilter } from './repo.ts';
 
 export const FILTER_NOT_FOUND_MESSAGE = 'Job search filter not found';
+
+/** A filter before and after staff changed it, and whose it is. */
+export interface FilterChange {
+  before: SavedFilter;
+  filter: SavedFilter;
+  clientId: string;
+}
+
+/** A filter staff deleted, and whose it was. */
+export interface FilterRemoval {
+  filter: SavedFilter;
+  clientId: string;
+}
 
 /**
  * Job-search filters belong to a client id (a user, or a pending client; see the clients module).
@@ -55,43 +68,65 @@ export function createFiltersService(db: Db) {
     },
 
     /** Saves each filter for the client; the ids come back in the order given. */
-    async saveAll(client: { id: string; email: string }, filters: FormattedFilter[]): Promise<string[]> {
+    async saveAll(
+      client: { id: string; email: string },
+      filters: FormattedFilter[],
+      also?: AlsoInTransaction<string[]>,
+    ): Promise<string[]> {
       const rows = rowsFor(client, filters);
-      await repo.insertAll(rows);
-      return rows.map((row) => row.id);
+      const ids = rows.map((row) => row.id);
+      await repo.insertAll(rows, also && ((trx) => also(trx, ids)));
+      return ids;
     },
 
     /** The client's filters become exactly these; answers how many were removed and the new ids. */
     async replaceAll(
       client: { id: string; email: string },
       filters: FormattedFilter[],
+      also?: AlsoInTransaction<{ removed: number; ids: string[] }>,
     ): Promise<{ removed: number; ids: string[] }> {
       const rows = rowsFor(client, filters);
-      const removed = await repo.replaceAll(client.id, rows);
-      return { removed, ids: rows.map((row) => row.id) };
+      const ids = rows.map((row) => row.id);
+      const removed = await repo.replaceAll(
+        client.id,
+        rows,
+        also && ((trx, removed) => also(trx, { removed, ids })),
+      );
+      return { removed, ids };
     },
 
     /** Staff change a filter; answers it before and as saved, and whose it is. */
     async update(
       id: string,
       changes: JobFilterUpdate,
-    ): Promise<{ before: SavedFilter; filter: SavedFilter; clientId: string }> {
+      also?: AlsoInTransaction<FilterChange>,
+    ): Promise<FilterChange> {
       const current = await existing(id);
-      const saved = toSavedFilter(current);
-      await repo.update(id, {
-        name: changes.name ?? saved.name,
-        query: changes.query ?? saved.query,
-        filters: JSON.stringify({ ...saved.filters, ...changes.filters }),
-        updated_at: nowIso(),
+      const before = toSavedFilter(current);
+      const change = (row: FilterRow): FilterChange => ({
+        before,
+        filter: toSavedFilter(row),
+        clientId: current.client_id,
       });
-      return { before: saved, filter: toSavedFilter(await existing(id)), clientId: current.client_id };
+      const row = await repo.update(
+        id,
+        {
+          name: changes.name ?? before.name,
+          query: changes.query ?? before.query,
+          filters: JSON.stringify({ ...before.filters, ...changes.filters }),
+          updated_at: nowIso(),
+        },
+        also && ((trx, row) => also(trx, change(row))),
+      );
+      return change(row);
     },
 
     /** Staff delete a filter; answers what it was. */
-    async remove(id: string): Promise<{ filter: SavedFilter; clientId: string }> {
+    async remove(id: string, also?: AlsoInTransaction<FilterRemoval>): Promise<FilterRemoval> {
       const current = await existing(id);
-      await repo.delete(id);
-      return { filter: toSavedFilter(current), clientId: current.client_id };
+      const removal = { filter: toSavedFilter(current), clientId: current.client_id };
+      await repo.delete(id, also && ((trx) => also(trx, removal)));
+      return removal;
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   type ImportedJob,
   parseJobsFile,
 } from '@app/domain/jobs-import';
-import type { Db } from '../../db/database.ts';
+import type { AlsoInTransaction, Db } from '../../db/database.ts';
 import { BadRequest, Invalid, NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { createAvoidedCompaniesService } from '../companies-to-avoid/service.ts';
@@ -71,7 +71,7 @@ function duplicateCandidate(
 /**
  * Puts a file of jobs in front of a client (the API and `npm run jobs:import` both come here).
  * Every row is checked first, before any client is looked up or invited; then the whole file is
- * written in one transaction, so it lands whole or not at all. A row that repeats a job the client
+ * written in one transaction (with `also`, the activity line), so it lands whole or not at all. A row that repeats a job the client
  * has (DuplicateIndex: same job_uid, apply link, or title and company within 30 days) updates that
  * job's staff fields instead of adding another; a row at a company on the client's list to avoid is
  * refused, alone, with its own message. Each new job's history starts with 'assigned'.
@@ -83,6 +83,7 @@ export async function importJobs(
   clients: ClientsService,
   request: ImportRequest,
   now: Date = new Date(),
+  also?: AlsoInTransaction<ImportSummary>,
 ): Promise<ImportSummary> {
   const parsed = parseJobsFile(request.content, request.format);
   if (!parsed.ok) {
@@ -91,7 +92,7 @@ export async function importJobs(
   const { client, matched } = await resolveClient(clients, request);
   const avoided = await createAvoidedCompaniesService(db.kysely).keysFor(client.id);
   const today = now.toISOString().slice(0, 10);
-  const counts = await db.kysely.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     const repo = jobsRepo(trx);
     const index = new DuplicateIndex<Target>();
     for (const job of await repo.importCandidates(client.id)) {
@@ -152,14 +153,17 @@ export async function importJobs(
     for (const repeat of repeats) await repo.updateImported(repeat.id, repeat.job);
     await repo.stampApplied(client.id, now.toISOString());
     await appendJobEvents(trx, events, now);
-    return {
+    const summary: ImportSummary = {
       imported: added.length,
       updated: sameUid.length,
       merged: parsed.jobs.length - added.length - sameUid.length - refused.length,
       refused,
+      client,
+      matched,
     };
+    await also?.(trx, summary);
+    return summary;
   });
-  return { ...counts, client, matched };
 }
 
 async function resolveClient(

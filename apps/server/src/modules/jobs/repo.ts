@@ -13,7 +13,7 @@ import {
 import type { StaffJob } from '@app/domain/jobs-api';
 import type { ImportedJob } from '@app/domain/jobs-import';
 import type { Kysely } from 'kysely';
-import { nowIso, toBool } from '../../db/database.ts';
+import { type AlsoInTransaction, nowIso, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
 import { appendJobEvents, listJobEvents, type NewJobEvent } from './events.ts';
@@ -68,15 +68,22 @@ function dayAfter(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Runs a write to one client's jobs and raises their list version with it, atomically. */
+/**
+ * Runs a write to one client's jobs and raises their list version with it, atomically; `also` (the
+ * activity line, say) joins the same transaction when the write found something to change.
+ */
 function writeJobs<T>(
   db: Jobs,
   write: (trx: Jobs) => Promise<T | undefined>,
   clientOf: (result: T) => string,
+  also?: AlsoInTransaction<T>,
 ): Promise<T | undefined> {
   return db.transaction().execute(async (trx) => {
     const result = await write(trx);
-    if (result !== undefined) await bumpListVersion(trx, clientOf(result));
+    if (result !== undefined) {
+      await bumpListVersion(trx, clientOf(result));
+      await also?.(trx, result);
+    }
     return result;
   });
 }
@@ -135,8 +142,9 @@ export function jobsRepo(db: Jobs) {
       clientId: string,
       id: string,
       fields: { client_approval?: ClientApproval; client_notes?: string | null },
+      also?: AlsoInTransaction<Job>,
     ): Promise<Job | undefined> {
-      const row = await writeJobs(
+      return writeJobs(
         db,
         async (trx) => {
           const before = await trx
@@ -158,17 +166,18 @@ export function jobsRepo(db: Jobs) {
           }
           const now = new Date();
           await appendJobEvents(trx, events, now);
-          return trx
+          const row = await trx
             .updateTable('jobs')
             .set({ ...fields, updated_at: now.toISOString() })
             .where('id', '=', id)
             .where('client_id', '=', clientId)
             .returning(JOB_COLUMNS)
             .executeTakeFirst();
+          return row && fromRow<Job>(row);
         },
         () => clientId,
+        also,
       );
-      return row && fromRow<Job>(row);
     },
 
     /**
@@ -181,8 +190,9 @@ export function jobsRepo(db: Jobs) {
       id: string,
       outcome: { outcome: JobOutcome | null; outcome_date: string | null },
       actor: JobEventActor,
+      also?: AlsoInTransaction<StaffJob>,
     ): Promise<StaffJob | 'missing' | 'not_applied'> {
-      const result = await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         let query = trx.selectFrom('jobs').select(['client_id', 'applied_for_job']).where('id', '=', id);
         if (clientId !== null) query = query.where('client_id', '=', clientId);
         const job = await query.executeTakeFirst();
@@ -201,9 +211,10 @@ export function jobsRepo(db: Jobs) {
           .returning(STAFF_COLUMNS)
           .executeTakeFirstOrThrow();
         await bumpListVersion(trx, job.client_id);
-        return row;
+        const changed = fromRow<StaffJob>(row);
+        await also?.(trx, changed);
+        return changed;
       });
-      return typeof result === 'string' ? result : fromRow<StaffJob>(result);
     },
 
     /** A job's history, newest first; undefined when the client has no such job. */
@@ -218,8 +229,13 @@ export function jobsRepo(db: Jobs) {
     },
 
     /** Sets the decision on those of the ids the client has; answers the ids it changed. */
-    async setApprovalMany(clientId: string, ids: string[], approval: ClientApproval): Promise<string[]> {
-      const rows = await writeJobs(
+    async setApprovalMany(
+      clientId: string,
+      ids: string[],
+      approval: ClientApproval,
+      also?: AlsoInTransaction<string[]>,
+    ): Promise<string[]> {
+      const changed = await writeJobs(
         db,
         async (trx) => {
           const owned = await trx
@@ -251,11 +267,12 @@ export function jobsRepo(db: Jobs) {
               owned.map((job) => job.id),
             )
             .execute();
-          return owned;
+          return owned.map((job) => job.id);
         },
         () => clientId,
+        also,
       );
-      return (rows ?? []).map((row) => row.id);
+      return changed ?? [];
     },
 
     // ---- staff ----------------------------------------------------------------------------------

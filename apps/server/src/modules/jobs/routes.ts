@@ -121,20 +121,18 @@ export async function jobsRoutes(
     async (request) => {
       const user = currentUser(request);
       const { job_ids, client_approval } = request.body;
-      const result = await jobs.setApprovalMany(user.id, job_ids, client_approval);
-      const changed = result.updated_ids;
-      if (changed.length > 0) {
-        await activity.record({
+      const result = await jobs.setApprovalMany(user.id, job_ids, client_approval, (trx, { updated_ids }) =>
+        activity.recordIn(trx, {
           actor: clientActor(user),
           clientId: user.id,
           action: 'job.decision',
           detail: {
-            job_ids: changed,
+            job_ids: updated_ids,
             client_approval,
-            summary: `${client_approval}, ${changed.length} jobs`,
+            summary: `${client_approval}, ${updated_ids.length} jobs`,
           },
-        });
-      }
+        }),
+      );
       return { data: result };
     },
   );
@@ -165,13 +163,18 @@ export async function jobsRoutes(
     },
     async (request) => {
       const user = currentUser(request);
-      const job = await jobs.setApproval(user.id, request.params.id, request.body.client_approval);
-      await activity.record({
-        actor: clientActor(user),
-        clientId: user.id,
-        action: 'job.decision',
-        detail: { job_id: job.id, client_approval: job.client_approval, summary: describeJob(job) },
-      });
+      const job = await jobs.setApproval(
+        user.id,
+        request.params.id,
+        request.body.client_approval,
+        (trx, job) =>
+          activity.recordIn(trx, {
+            actor: clientActor(user),
+            clientId: user.id,
+            action: 'job.decision',
+            detail: { job_id: job.id, client_approval: job.client_approval, summary: describeJob(job) },
+          }),
+      );
       return { data: job };
     },
   );
@@ -191,13 +194,14 @@ export async function jobsRoutes(
     },
     async (request) => {
       const user = currentUser(request);
-      const job = await jobs.setNotes(user.id, request.params.id, request.body.client_notes);
-      await activity.record({
-        actor: clientActor(user),
-        clientId: user.id,
-        action: 'job.notes',
-        detail: { job_id: job.id, summary: describeJob(job) },
-      });
+      const job = await jobs.setNotes(user.id, request.params.id, request.body.client_notes, (trx, job) =>
+        activity.recordIn(trx, {
+          actor: clientActor(user),
+          clientId: user.id,
+          action: 'job.notes',
+          detail: { job_id: job.id, summary: describeJob(job) },
+        }),
+      );
       return { data: job };
     },
   );
@@ -216,13 +220,19 @@ export async function jobsRoutes(
     },
     async (request) => {
       const user = currentUser(request);
-      const job = await jobs.setOutcome(user.id, request.params.id, request.body, new Date(clock.now()));
-      await activity.record({
-        actor: clientActor(user),
-        clientId: user.id,
-        action: 'job.outcome',
-        detail: outcomeDetail(job),
-      });
+      const job = await jobs.setOutcome(
+        user.id,
+        request.params.id,
+        request.body,
+        new Date(clock.now()),
+        (trx, job) =>
+          activity.recordIn(trx, {
+            actor: clientActor(user),
+            clientId: user.id,
+            action: 'job.outcome',
+            detail: outcomeDetail(job),
+          }),
+      );
       return { data: job };
     },
   );
@@ -260,11 +270,10 @@ export async function jobsRoutes(
       },
     },
     async (request) => {
-      const summary = await importJobs(app.db, clients, request.body, new Date(clock.now()));
-      await activity.record({
-        actor: staffActor(currentUser(request)),
-        ...importActivity(summary, request.body.format),
-      });
+      const actor = staffActor(currentUser(request));
+      const summary = await importJobs(app.db, clients, request.body, new Date(clock.now()), (trx, summary) =>
+        activity.recordIn(trx, { actor, ...importActivity(summary, request.body.format) }),
+      );
       return { data: summary };
     },
   );
@@ -282,13 +291,19 @@ export async function jobsRoutes(
       },
     },
     async (request) => {
-      const job = await jobs.setOutcomeForStaff(request.params.id, request.body, new Date(clock.now()));
-      await activity.record({
-        actor: staffActor(currentUser(request)),
-        clientId: job.client_id,
-        action: 'job.outcome',
-        detail: outcomeDetail(job),
-      });
+      const actor = staffActor(currentUser(request));
+      const job = await jobs.setOutcomeForStaff(
+        request.params.id,
+        request.body,
+        new Date(clock.now()),
+        (trx, job) =>
+          activity.recordIn(trx, {
+            actor,
+            clientId: job.client_id,
+            action: 'job.outcome',
+            detail: outcomeDetail(job),
+          }),
+      );
       return { data: job };
     },
   );

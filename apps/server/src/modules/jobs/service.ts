@@ -8,7 +8,7 @@ import {
 } from '@app/domain/job-outcomes';
 import { type ClientApproval, JOB_LIST_FIELDS, type Job, type JobListItem } from '@app/domain/jobs';
 import type { BulkApprovalResult, MyJobsQuery, OutcomeBody, StaffJob } from '@app/domain/jobs-api';
-import type { Db } from '../../db/database.ts';
+import type { AlsoInTransaction, Db } from '../../db/database.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import { jobsRepo } from './repo.ts';
 
@@ -84,23 +84,39 @@ export function jobsService(db: Db) {
       return found(await repo.findForClient(clientId, id));
     },
 
-    async setApproval(clientId: string, id: string, approval: ClientApproval): Promise<Job> {
-      return found(await repo.updateForClient(clientId, id, { client_approval: approval }));
+    async setApproval(
+      clientId: string,
+      id: string,
+      approval: ClientApproval,
+      also?: AlsoInTransaction<Job>,
+    ): Promise<Job> {
+      return found(await repo.updateForClient(clientId, id, { client_approval: approval }, also));
     },
 
-    async setNotes(clientId: string, id: string, notes: string | null): Promise<Job> {
-      return found(await repo.updateForClient(clientId, id, { client_notes: notesOrNull(notes) }));
+    async setNotes(
+      clientId: string,
+      id: string,
+      notes: string | null,
+      also?: AlsoInTransaction<Job>,
+    ): Promise<Job> {
+      return found(await repo.updateForClient(clientId, id, { client_notes: notesOrNull(notes) }, also));
     },
 
     /** Records what came of one of the client's applied jobs (or clears it, with `outcome: null`). */
-    async setOutcome(clientId: string, id: string, body: OutcomeBody, now: Date): Promise<Job> {
+    async setOutcome(
+      clientId: string,
+      id: string,
+      body: OutcomeBody,
+      now: Date,
+      also?: AlsoInTransaction<Job>,
+    ): Promise<Job> {
       // The client's answer carries their view of the job, not whose it is or when staff changed it.
       const {
         client_id: _client,
         created_at: _created,
         updated_at: _updated,
         ...job
-      } = outcomeResult(await repo.setOutcome(clientId, id, checkedOutcome(body, now), 'client'));
+      } = outcomeResult(await repo.setOutcome(clientId, id, checkedOutcome(body, now), 'client', also));
       return job;
     },
 
@@ -109,17 +125,29 @@ export function jobsService(db: Db) {
       return found(await repo.historyForClient(clientId, id));
     },
 
+    /** `also` runs only when some of the jobs were the client's, with the answer given. */
     async setApprovalMany(
       clientId: string,
       ids: string[],
       approval: ClientApproval,
+      also?: AlsoInTransaction<BulkApprovalResult>,
     ): Promise<BulkApprovalResult> {
       const unique = [...new Set(ids)];
-      const updated = new Set(await repo.setApprovalMany(clientId, unique, approval));
-      return {
-        updated_ids: unique.filter((id) => updated.has(id)),
-        not_found_job_ids: unique.filter((id) => !updated.has(id)),
+      const answer = (changed: string[]): BulkApprovalResult => {
+        const updated = new Set(changed);
+        return {
+          updated_ids: unique.filter((id) => updated.has(id)),
+          not_found_job_ids: unique.filter((id) => !updated.has(id)),
+        };
       };
+      return answer(
+        await repo.setApprovalMany(
+          clientId,
+          unique,
+          approval,
+          also && ((trx, changed) => also(trx, answer(changed))),
+        ),
+      );
     },
 
     // ---- staff ----------------------------------------------------------------------------------
@@ -128,8 +156,13 @@ export function jobsService(db: Db) {
       return repo.listForStaff(clientId);
     },
 
-    async setOutcomeForStaff(id: string, body: OutcomeBody, now: Date): Promise<StaffJob> {
-      return outcomeResult(await repo.setOutcome(null, id, checkedOutcome(body, now), 'team'));
+    async setOutcomeForStaff(
+      id: string,
+      body: OutcomeBody,
+      now: Date,
+      also?: AlsoInTransaction<StaffJob>,
+    ): Promise<StaffJob> {
+      return outcomeResult(await repo.setOutcome(null, id, checkedOutcome(body, now), 'team', also));
     },
   };
 }

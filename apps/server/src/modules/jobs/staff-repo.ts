@@ -1,6 +1,6 @@
 import { decisionOf, JOB_LIST_FIELDS, type JobListItem } from '@app/domain/jobs';
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { toBool } from '../../db/database.ts';
+import { type AlsoInTransaction, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
 import { appendJobEvents } from './events.ts';
@@ -29,7 +29,8 @@ function fromListRow(row: Record<string, unknown>): JobListItem {
 /**
  * Staff writes to one client's jobs (the recruiter's job table). Every write names the client and
  * touches only that client's jobs; it raises their list version and appends the jobs' history in the
- * same transaction, so the client's list and the job's story never miss a change.
+ * same transaction (and `also`, the activity line), so the client's list and the job's story never
+ * miss a change.
  */
 export function staffJobsRepo(db: Jobs) {
   /** Applied or not on those of the ids the client has; the history says which ones changed. */
@@ -61,6 +62,7 @@ export function staffJobsRepo(db: Jobs) {
       clientId: string,
       id: string,
       patch: { applied_for_job?: boolean; analyst_notes?: string | null },
+      also?: AlsoInTransaction<JobListItem>,
     ): Promise<JobListItem | undefined> {
       return db.transaction().execute(async (trx) => {
         const now = new Date();
@@ -84,12 +86,19 @@ export function staffJobsRepo(db: Jobs) {
           .executeTakeFirst();
         if (!row) return undefined;
         await bumpListVersion(trx, clientId);
-        return fromListRow(row);
+        const job = fromListRow(row);
+        await also?.(trx, job);
+        return job;
       });
     },
 
     /** Marks those of the ids the client has applied (or not); answers the jobs it found. */
-    setAppliedMany(clientId: string, ids: string[], applied: boolean): Promise<JobName[]> {
+    setAppliedMany(
+      clientId: string,
+      ids: string[],
+      applied: boolean,
+      also?: AlsoInTransaction<JobName[]>,
+    ): Promise<JobName[]> {
       return db.transaction().execute(async (trx) => {
         const now = new Date();
         const stamp = now.toISOString();
@@ -110,12 +119,13 @@ export function staffJobsRepo(db: Jobs) {
           )
           .execute();
         await bumpListVersion(trx, clientId);
+        await also?.(trx, found);
         return found;
       });
     },
 
     /** Takes a job (and its history) back from the client; undefined when they had no such job. */
-    remove(clientId: string, id: string): Promise<JobName | undefined> {
+    remove(clientId: string, id: string, also?: AlsoInTransaction<JobName>): Promise<JobName | undefined> {
       return db.transaction().execute(async (trx) => {
         // The history goes with the job: it tells the story of a job the client no longer has.
         await trx
@@ -131,6 +141,7 @@ export function staffJobsRepo(db: Jobs) {
           .executeTakeFirst();
         if (!removed) return undefined;
         await bumpListVersion(trx, clientId);
+        await also?.(trx, removed);
         return removed;
       });
     },

@@ -78,26 +78,27 @@ export async function staffJobsRoutes(
     },
     async (request) => {
       const { client_id: clientId, id } = request.params;
-      const job = await staffJobs.update(clientId, id, request.body);
       const actor = staffActor(currentUser(request));
-      const summary = describeJob(job);
       const { applied_for_job: applied, analyst_notes: notes } = request.body;
-      if (applied !== undefined) {
-        await activity.record({
-          actor,
-          clientId,
-          action: applied ? 'job.applied' : 'job.unapplied',
-          detail: { job_id: id, summary },
-        });
-      }
-      if (notes !== undefined) {
-        await activity.record({
-          actor,
-          clientId,
-          action: 'job.edited',
-          detail: { job_id: id, fields: ['analyst_notes'], summary: `analyst notes of ${summary}` },
-        });
-      }
+      const job = await staffJobs.update(clientId, id, request.body, async (trx, job) => {
+        const summary = describeJob(job);
+        if (applied !== undefined) {
+          await activity.recordIn(trx, {
+            actor,
+            clientId,
+            action: applied ? 'job.applied' : 'job.unapplied',
+            detail: { job_id: id, summary },
+          });
+        }
+        if (notes !== undefined) {
+          await activity.recordIn(trx, {
+            actor,
+            clientId,
+            action: 'job.edited',
+            detail: { job_id: id, fields: ['analyst_notes'], summary: `analyst notes of ${summary}` },
+          });
+        }
+      });
       return { data: job };
     },
   );
@@ -117,16 +118,20 @@ export async function staffJobsRoutes(
     },
     async (request) => {
       const clientId = request.params.client_id;
+      const actor = staffActor(currentUser(request));
       const { job_ids, applied_for_job: applied } = request.body;
-      const { jobs: changed, ...result } = await staffJobs.setAppliedMany(clientId, job_ids, applied);
-      if (changed.length > 0) {
-        await activity.record({
-          actor: staffActor(currentUser(request)),
-          clientId,
-          action: applied ? 'job.applied' : 'job.unapplied',
-          detail: { job_ids: result.updated_ids, summary: describeJobs(changed) },
-        });
-      }
+      const { jobs: _changed, ...result } = await staffJobs.setAppliedMany(
+        clientId,
+        job_ids,
+        applied,
+        (trx, { jobs, updated_ids }) =>
+          activity.recordIn(trx, {
+            actor,
+            clientId,
+            action: applied ? 'job.applied' : 'job.unapplied',
+            detail: { job_ids: updated_ids, summary: describeJobs(jobs) },
+          }),
+      );
       return { data: result };
     },
   );
@@ -144,13 +149,15 @@ export async function staffJobsRoutes(
     },
     async (request, reply) => {
       const { client_id: clientId, id } = request.params;
-      const removed = await staffJobs.remove(clientId, id);
-      await activity.record({
-        actor: staffActor(currentUser(request)),
-        clientId,
-        action: 'job.deleted',
-        detail: { job_id: id, summary: describeJob(removed) },
-      });
+      const actor = staffActor(currentUser(request));
+      await staffJobs.remove(clientId, id, (trx, removed) =>
+        activity.recordIn(trx, {
+          actor,
+          clientId,
+          action: 'job.deleted',
+          detail: { job_id: id, summary: describeJob(removed) },
+        }),
+      );
       return reply.code(204).send(null);
     },
   );

@@ -1,7 +1,7 @@
 import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
 import type { JobListItem } from '@app/domain/jobs';
 import type { BulkAppliedResult, StaffJobPatch } from '@app/domain/staff-jobs-api';
-import type { Db } from '../../db/database.ts';
+import type { AlsoInTransaction, Db } from '../../db/database.ts';
 import { NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { JOB_NOT_FOUND, notesOrNull } from './service.ts';
@@ -22,37 +22,55 @@ export function staffJobsService(db: Db, clients: ClientsService) {
   return {
     requireClient,
 
-    async update(clientId: string, id: string, patch: StaffJobPatch): Promise<JobListItem> {
+    async update(
+      clientId: string,
+      id: string,
+      patch: StaffJobPatch,
+      also?: AlsoInTransaction<JobListItem>,
+    ): Promise<JobListItem> {
       await requireClient(clientId);
       const fields =
         patch.analyst_notes === undefined
           ? patch
           : { ...patch, analyst_notes: notesOrNull(patch.analyst_notes) };
-      const job = await repo.update(clientId, id, fields);
+      const job = await repo.update(clientId, id, fields, also);
       if (!job) throw NotFound(JOB_NOT_FOUND);
       return job;
     },
 
-    /** Ids the client does not have come back as not found; the rest are marked. */
+    /**
+     * Ids the client does not have come back as not found; the rest are marked. `also` runs only
+     * when some were the client's, with the answer given.
+     */
     async setAppliedMany(
       clientId: string,
       ids: string[],
       applied: boolean,
+      also?: AlsoInTransaction<BulkAppliedResult & { jobs: JobName[] }>,
     ): Promise<BulkAppliedResult & { jobs: JobName[] }> {
       await requireClient(clientId);
       const unique = [...new Set(ids)];
-      const jobs = await repo.setAppliedMany(clientId, unique, applied);
-      const found = new Set(jobs.map((job) => job.id));
-      return {
-        updated_ids: unique.filter((id) => found.has(id)),
-        not_found_job_ids: unique.filter((id) => !found.has(id)),
-        jobs,
+      const answer = (jobs: JobName[]) => {
+        const found = new Set(jobs.map((job) => job.id));
+        return {
+          updated_ids: unique.filter((id) => found.has(id)),
+          not_found_job_ids: unique.filter((id) => !found.has(id)),
+          jobs,
+        };
       };
+      return answer(
+        await repo.setAppliedMany(
+          clientId,
+          unique,
+          applied,
+          also && ((trx, jobs) => also(trx, answer(jobs))),
+        ),
+      );
     },
 
-    async remove(clientId: string, id: string): Promise<JobName> {
+    async remove(clientId: string, id: string, also?: AlsoInTransaction<JobName>): Promise<JobName> {
       await requireClient(clientId);
-      const removed = await repo.remove(clientId, id);
+      const removed = await repo.remove(clientId, id, also);
       if (!removed) throw NotFound(JOB_NOT_FOUND);
       return removed;
     },

@@ -1,0 +1,197 @@
+/**
+ * A change and its activity line are stored together or not at all: with the log refusing every
+ * line, each change a client or staff member can make fails and leaves the data as it was (its
+ * history, list version and filters included).
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInForTest } from '../../testing/auth.ts';
+import { onboardClient } from '../../testing/clients.ts';
+import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { importJobsFor } from '../../testing/jobs.ts';
+import { refuseInserts } from '../../testing/refuse-inserts.ts';
+
+type Headers = Record<string, string>;
+const CLIENT_EMAIL = 'ivy@example.com';
+
+describe.each(databaseKinds)('a change and its activity line on %s', (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let staff: Headers;
+  let client: Headers;
+  let clientId: string;
+  let jobs: string[];
+  let filterId: string;
+  let draft: unknown[];
+
+  /** Everything the changes below could touch, as it stands. */
+  async function snapshot() {
+    const db = app.db.kysely;
+    return {
+      jobs: await db
+        .selectFrom('jobs')
+        .select(['id', 'client_approval', 'client_notes', 'applied_for_job', 'outcome', 'analyst_notes'])
+        .where('client_id', '=', clientId)
+        .orderBy('id')
+        .execute(),
+      history: await db.selectFrom('job_events').select('id').where('client_id', '=', clientId).execute(),
+      versions: await db
+        .selectFrom('job_list_versions')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .execute(),
+      filters: await db
+        .selectFrom('job_search_filters')
+        .select(['id', 'name', 'query', 'filters'])
+        .where('client_id', '=', clientId)
+        .orderBy('id')
+        .execute(),
+      account: await db.selectFrom('users').select('id').where('id', '=', clientId).execute(),
+      log: await db.selectFrom('activity_log').select('id').execute(),
+    };
+  }
+
+  beforeAll(async () => {
+    ({ app, close } = await createTestApp(kind));
+    staff = (await signInForTest(app, 'analyst@company.test')).authHeader;
+    const onboarded = await onboardClient(app, CLIENT_EMAIL, { record: { top_job_titles: 'Data Engineer' } });
+    client = onboarded.headers;
+    clientId = onboarded.userId;
+    await importJobsFor(app, staff, { client_id: clientId }, [
+      { job_uid: 'ivy-1', data_job_title: 'Data Engineer', data_company: 'Acme' },
+      { job_uid: 'ivy-2', data_job_title: 'ML Engineer', data_company: 'Initech', applied_for_job: true },
+    ]);
+    jobs = (
+      await app.db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .orderBy('job_uid')
+        .execute()
+    ).map((job) => job.id);
+    const admin = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/admin/user-email-management', headers: staff, payload });
+    draft = (await admin({ client_id: clientId, action: 'generate_filters' })).json().formatted_data;
+    const saved = await admin({ client_id: clientId, action: 'save_filters', formatted_data: draft });
+    filterId = saved.json().filter_ids[0];
+  });
+  afterAll(async () => close());
+
+  it('fails every change whose line cannot be written, and keeps the data as it was', async () => {
+    const [open, applied] = jobs as [string, string];
+    const changes: [string, InjectOptions][] = [
+      [
+        'a decision',
+        {
+          method: 'PUT',
+          url: `/api/my-jobs/${open}/approval`,
+          headers: client,
+          payload: { client_approval: 'rejected' },
+        },
+      ],
+      [
+        'notes',
+        {
+          method: 'PUT',
+          url: `/api/my-jobs/${open}/notes`,
+          headers: client,
+          payload: { client_notes: 'Too far' },
+        },
+      ],
+      [
+        'decisions in bulk',
+        {
+          method: 'PUT',
+          url: '/api/my-jobs/approval',
+          headers: client,
+          payload: { job_ids: [open, applied], client_approval: 'rejected' },
+        },
+      ],
+      [
+        "the client's outcome",
+        {
+          method: 'PUT',
+          url: `/api/my-jobs/${applied}/outcome`,
+          headers: client,
+          payload: { outcome: 'interview', outcome_date: '2026-11-02' },
+        },
+      ],
+      [
+        "staff's outcome",
+        {
+          method: 'PUT',
+          url: `/api/admin/jobs/${applied}/outcome`,
+          headers: staff,
+          payload: { outcome: 'offer', outcome_date: '2026-11-03' },
+        },
+      ],
+      [
+        'applied and analyst notes',
+        {
+          method: 'PATCH',
+          url: `/api/admin/clients/${clientId}/jobs/${open}`,
+          headers: staff,
+          payload: { applied_for_job: true, analyst_notes: 'Referred' },
+        },
+      ],
+      [
+        'applied in bulk',
+        {
+          method: 'PUT',
+          url: `/api/admin/clients/${clientId}/jobs/applied`,
+          headers: staff,
+          payload: { job_ids: [open], applied_for_job: true },
+        },
+      ],
+      [
+        'a job taken back',
+        { method: 'DELETE', url: `/api/admin/clients/${clientId}/jobs/${open}`, headers: staff },
+      ],
+      [
+        'an import',
+        {
+          method: 'POST',
+          url: '/api/admin/jobs/import',
+          headers: staff,
+          payload: { client_id: clientId, format: 'json', content: JSON.stringify([{ job_uid: 'ivy-3' }]) },
+        },
+      ],
+      [
+        'a filter edited',
+        {
+          method: 'PUT',
+          url: `/api/job-search-filters/${filterId}`,
+          headers: staff,
+          payload: { name: 'Renamed' },
+        },
+      ],
+      ['a filter deleted', { method: 'DELETE', url: `/api/job-search-filters/${filterId}`, headers: staff }],
+      [
+        'filters replaced',
+        {
+          method: 'PUT',
+          url: `/api/admin/clients/${clientId}/filters`,
+          headers: staff,
+          payload: { formatted_data: draft },
+        },
+      ],
+      // Last: it ends the client's sessions before anything else.
+      [
+        'the account deleted',
+        { method: 'DELETE', url: '/api/account', headers: client, payload: { email: CLIENT_EMAIL } },
+      ],
+    ];
+
+    const restore = await refuseInserts(app, kind, 'activity_log');
+    try {
+      for (const [change, request] of changes) {
+        const before = await snapshot();
+        const response = await app.inject(request);
+        expect(response.statusCode, `${change}: ${response.body}`).toBe(500);
+        expect(await snapshot(), change).toEqual(before);
+      }
+    } finally {
+      await restore();
+    }
+  });
+});
