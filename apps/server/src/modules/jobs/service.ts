@@ -44,6 +44,15 @@ function outcomeResult(result: StaffJob | 'missing' | 'not_applied'): StaffJob {
   return result;
 }
 
+/** A bulk change's answer: the ids asked for that were changed, and those the client does not have. */
+export function bulkAnswer(ids: readonly string[], changed: Iterable<string>): BulkApprovalResult {
+  const found = new Set(changed);
+  return {
+    updated_ids: ids.filter((id) => found.has(id)),
+    not_found_job_ids: ids.filter((id) => !found.has(id)),
+  };
+}
+
 /**
  * A client's jobs, by client id: the signed-in user's own id for client calls (never an e-mail),
  * any client's (a user or a pending client) for staff.
@@ -133,13 +142,7 @@ export function jobsService(db: Db) {
       also?: AlsoInTransaction<BulkApprovalResult>,
     ): Promise<BulkApprovalResult> {
       const unique = [...new Set(ids)];
-      const answer = (changed: string[]): BulkApprovalResult => {
-        const updated = new Set(changed);
-        return {
-          updated_ids: unique.filter((id) => updated.has(id)),
-          not_found_job_ids: unique.filter((id) => !updated.has(id)),
-        };
-      };
+      const answer = (changed: string[]) => bulkAnswer(unique, changed);
       return answer(
         await repo.setApprovalMany(
           clientId,

@@ -4,7 +4,7 @@ import type { BulkAppliedResult, StaffJobPatch } from '@app/domain/staff-jobs-ap
 import type { AlsoInTransaction, Db } from '../../db/database.ts';
 import { NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
-import { JOB_NOT_FOUND, notesOrNull } from './service.ts';
+import { bulkAnswer, JOB_NOT_FOUND, notesOrNull } from './service.ts';
 import { type JobName, staffJobsRepo } from './staff-repo.ts';
 
 /**
@@ -50,14 +50,13 @@ export function staffJobsService(db: Db, clients: ClientsService) {
     ): Promise<BulkAppliedResult & { jobs: JobName[] }> {
       await requireClient(clientId);
       const unique = [...new Set(ids)];
-      const answer = (jobs: JobName[]) => {
-        const found = new Set(jobs.map((job) => job.id));
-        return {
-          updated_ids: unique.filter((id) => found.has(id)),
-          not_found_job_ids: unique.filter((id) => !found.has(id)),
-          jobs,
-        };
-      };
+      const answer = (jobs: JobName[]) => ({
+        ...bulkAnswer(
+          unique,
+          jobs.map((job) => job.id),
+        ),
+        jobs,
+      });
       return answer(
         await repo.setAppliedMany(
           clientId,
