@@ -85,13 +85,13 @@ async function runMigrations(kysely: Kysely<Database>): Promise<void> {
   }
 }
 
-/** SQLite returns 0/1 where PostgreSQL returns booleans. */
 /**
  * What a caller adds to a write's transaction, given what the write produced: both are stored, or
  * neither (the activity log's line for a change, say). Writes that take one run it last, inside.
  */
 export type AlsoInTransaction<T> = (trx: Kysely<Database>, result: T) => Promise<unknown>;
 
+/** SQLite returns 0/1 where PostgreSQL returns booleans. */
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
 }

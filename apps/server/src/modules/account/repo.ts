@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AlsoInTransaction } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -46,7 +47,7 @@ export function accountRepo(db: Db) {
      * transaction), and answers the storage keys of their documents so the caller can delete the
      * files once the transaction has committed.
      */
-    async erase(userId: string, also?: (trx: Kysely<Database>) => Promise<unknown>): Promise<string[]> {
+    async erase(userId: string, also?: AlsoInTransaction<void>): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         const documents = await trx
           .selectFrom('documents')

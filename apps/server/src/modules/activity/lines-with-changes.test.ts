@@ -23,9 +23,11 @@ describe.each(databaseKinds)('a change and its activity line on %s', (kind) => {
   let jobs: string[];
   let filterId: string;
   let draft: unknown[];
+  /** A client with a finished onboarding and no filters yet. */
+  let juneId: string;
 
-  /** Everything the changes below could touch, as it stands. */
-  async function snapshot() {
+  /** Everything the changes below could touch of this client, as it stands. */
+  async function snapshot(clientId: string) {
     const db = app.db.kysely;
     return {
       jobs: await db
@@ -69,6 +71,8 @@ describe.each(databaseKinds)('a change and its activity line on %s', (kind) => {
         .orderBy('job_uid')
         .execute()
     ).map((job) => job.id);
+    juneId = (await onboardClient(app, 'june@example.com', { record: { top_job_titles: 'Designer' } }))
+      .userId;
     const admin = (payload: Record<string, unknown>) =>
       app.inject({ method: 'POST', url: '/api/admin/user-email-management', headers: staff, payload });
     draft = (await admin({ client_id: clientId, action: 'generate_filters' })).json().formatted_data;
@@ -77,9 +81,15 @@ describe.each(databaseKinds)('a change and its activity line on %s', (kind) => {
   });
   afterAll(async () => close());
 
-  it('fails every change whose line cannot be written, and keeps the data as it was', async () => {
+  it('fails every change whose line cannot be written, keeps the data as it was, and makes it once the log can be written', async () => {
     const [open, applied] = jobs as [string, string];
-    const changes: [string, InjectOptions][] = [
+    const admin = (payload: Record<string, unknown>): InjectOptions => ({
+      method: 'POST',
+      url: '/api/admin/user-email-management',
+      headers: staff,
+      payload,
+    });
+    const changes: [string, InjectOptions, string?][] = [
       [
         'a decision',
         {
@@ -175,6 +185,9 @@ describe.each(databaseKinds)('a change and its activity line on %s', (kind) => {
           payload: { formatted_data: draft },
         },
       ],
+      ['filters saved', admin({ client_id: juneId, action: 'save_filters', formatted_data: draft }), 'june'],
+      // With no filters saved yet, the welcome e-mail saves the generated ones first.
+      ['filters saved with the welcome e-mail', admin({ client_id: juneId, action: 'send' }), 'june'],
       // Last: it ends the client's sessions before anything else.
       [
         'the account deleted',
@@ -182,16 +195,26 @@ describe.each(databaseKinds)('a change and its activity line on %s', (kind) => {
       ],
     ];
 
+    const whose = (client?: string) => (client === 'june' ? juneId : clientId);
     const restore = await refuseInserts(app, kind, 'activity_log');
     try {
-      for (const [change, request] of changes) {
-        const before = await snapshot();
+      for (const [change, request, client] of changes) {
+        const before = await snapshot(whose(client));
         const response = await app.inject(request);
         expect(response.statusCode, `${change}: ${response.body}`).toBe(500);
-        expect(await snapshot(), change).toEqual(before);
+        expect(await snapshot(whose(client)), change).toEqual(before);
       }
     } finally {
       await restore();
+    }
+    // Each request was one the server takes: with the log writable again, each makes its change.
+    // The refused account deletion had ended the client's sessions already; they sign in again.
+    Object.assign(client, (await signInForTest(app, CLIENT_EMAIL)).authHeader);
+    for (const [change, request, client] of changes) {
+      const before = await snapshot(whose(client));
+      const response = await app.inject(request);
+      expect(response.statusCode, `${change}: ${response.body}`).toBeLessThan(300);
+      expect(await snapshot(whose(client)), change).not.toEqual(before);
     }
   });
 });

@@ -3,12 +3,7 @@
  *
  * Contract, for every module that records into it (through the service built in modules.ts):
  *
- * - `recordIn(trx, { actor, clientId, action, detail })` appends one entry in the transaction of the
- *   change it describes: the change and its line are stored together or not at all. Writes take an
- *   `AlsoInTransaction` for this (`(trx, result) => activity.recordIn(trx, ...)`).
- * - `record(input)` appends one entry on its own: for what changes nothing (a client page read, a
- *   download) and for e-mail, whose outbox row is its own record. Await it after the action: when
- *   the log cannot be written the request fails.
+ * - An entry's input is `{ actor, clientId, action, detail }`:
  *   - `actor`: `staffActor(currentUser(request))` for staff, `clientActor(currentUser(request))` for a
  *     client acting on their own data, `SYSTEM_ACTOR` for a program (the import CLI).
  *   - `clientId`: the user id or pending-client id the action concerns; never an e-mail.
@@ -17,6 +12,12 @@
  *   - `detail`: a small JSON object of ids (`job_id`, `filter_id`, `outbox_id`), counts and names,
  *     plus an optional `summary`, a short phrase the console shows after the label ("Welcome
  *     e-mail, queued"). Never document contents, tokens or whole records; at most 8 KB as JSON.
+ * - `recordIn(trx, input)` appends one entry in the transaction of the change it describes: the
+ *   change and its line are stored together or not at all. Writes take an `AlsoInTransaction` for
+ *   this (`(trx, result) => activity.recordIn(trx, ...)`).
+ * - `record(input)` appends one entry on its own: for what changes nothing (a client page read, a
+ *   download) and for e-mail, whose outbox row is its own record. Await it after the action: when
+ *   the log cannot be written the request fails.
  * - `recordOnce(input, windowMs)`: as `record`, unless the same actor recorded the same action for
  *   the same client within the window (a page read again after each change is one visit).
  * - `list(filter, cursor, limit)`: newest first, `next_cursor` for the next page. A user's timeline
@@ -89,30 +90,31 @@ function toEntry(row: ActivityRow | ListedActivityRow): ActivityEntry {
 export function createActivityService(db: Kysely<Database>, clock: () => string = nowIso) {
   const repo = createActivityRepo(db);
 
-  return {
-    async recordIn(trx: Kysely<Database>, input: ActivityInput): Promise<ActivityEntry> {
-      if (!(input.action in ACTIVITY_ACTIONS)) throw new Error(`Unknown activity action ${input.action}`);
-      const detail = JSON.stringify(input.detail ?? {});
-      if (detail.length > MAX_DETAIL_CHARS) throw new Error(`Activity detail of ${input.action} is too long`);
-      const row: ActivityRow = {
-        // Time-ordered, and increasing within a millisecond: the log's tiebreak after `at`, so lines
-        // written in the same millisecond still read in the order they happened.
-        id: uuidv7(),
-        at: clock(),
-        actor_kind: input.actor.kind,
-        actor_user_id: input.actor.userId,
-        actor_email: input.actor.email,
-        client_id: input.clientId,
-        action: input.action,
-        detail,
-      };
-      await createActivityRepo(trx).insert(row);
-      return toEntry(row);
-    },
+  async function recordIn(trx: Kysely<Database>, input: ActivityInput): Promise<ActivityEntry> {
+    if (!(input.action in ACTIVITY_ACTIONS)) throw new Error(`Unknown activity action ${input.action}`);
+    const detail = JSON.stringify(input.detail ?? {});
+    if (detail.length > MAX_DETAIL_CHARS) throw new Error(`Activity detail of ${input.action} is too long`);
+    const row: ActivityRow = {
+      // Time-ordered, and increasing within a millisecond: the log's tiebreak after `at`, so lines
+      // written in the same millisecond still read in the order they happened.
+      id: uuidv7(),
+      at: clock(),
+      actor_kind: input.actor.kind,
+      actor_user_id: input.actor.userId,
+      actor_email: input.actor.email,
+      client_id: input.clientId,
+      action: input.action,
+      detail,
+    };
+    await createActivityRepo(trx).insert(row);
+    return toEntry(row);
+  }
 
-    record(input: ActivityInput): Promise<ActivityEntry> {
-      return this.recordIn(db, input);
-    },
+  const record = (input: ActivityInput): Promise<ActivityEntry> => recordIn(db, input);
+
+  return {
+    recordIn,
+    record,
 
     async recordOnce(input: ActivityInput, windowMs: number): Promise<void> {
       const since = new Date(Date.parse(clock()) - windowMs).toISOString();
@@ -122,7 +124,7 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
       ) {
         return;
       }
-      await this.record(input);
+      await record(input);
     },
 
     async list(

@@ -1,7 +1,6 @@
 import type { FilterSettings, SavedFilter } from '@app/domain/job-filters';
-import type { Kysely } from 'kysely';
 import type { AlsoInTransaction, Db } from '../../db/database.ts';
-import type { Database, JobSearchFiltersTable } from '../../db/schema.ts';
+import type { JobSearchFiltersTable } from '../../db/schema.ts';
 
 export type FilterRow = JobSearchFiltersTable;
 
@@ -44,27 +43,27 @@ export function createFiltersRepo(db: Db) {
     },
 
     /** A set of filters is saved whole or not at all, with `also` in the same transaction. */
-    insertAll(rows: FilterRow[], also?: (trx: Kysely<Database>) => Promise<unknown>): Promise<void> {
+    insertAll(rows: FilterRow[], also?: AlsoInTransaction<void>): Promise<void> {
       return db.kysely.transaction().execute(async (trx) => {
         await trx.insertInto('job_search_filters').values(rows).execute();
         await also?.(trx);
       });
     },
 
-    /** The filter as changed, read back in the transaction `also` joins. */
+    /** The filter as changed, read back in the transaction `also` joins; undefined when it is gone. */
     update(
       id: string,
       changes: Pick<FilterRow, 'name' | 'query' | 'filters' | 'updated_at'>,
       also?: AlsoInTransaction<FilterRow>,
-    ): Promise<FilterRow> {
+    ): Promise<FilterRow | undefined> {
       return db.kysely.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('job_search_filters')
           .set(changes)
           .where('id', '=', id)
           .returningAll()
-          .executeTakeFirstOrThrow();
-        await also?.(trx, row);
+          .executeTakeFirst();
+        if (row) await also?.(trx, row);
         return row;
       });
     },
@@ -83,10 +82,13 @@ export function createFiltersRepo(db: Db) {
       });
     },
 
-    delete(id: string, also?: (trx: Kysely<Database>) => Promise<unknown>): Promise<void> {
+    /** Whether there was such a filter; `also` runs only when this call deleted it. */
+    delete(id: string, also?: AlsoInTransaction<void>): Promise<boolean> {
       return db.kysely.transaction().execute(async (trx) => {
-        await trx.deleteFrom('job_search_filters').where('id', '=', id).execute();
+        const deleted = await trx.deleteFrom('job_search_filters').where('id', '=', id).executeTakeFirst();
+        if (Number(deleted.numDeletedRows) === 0) return false;
         await also?.(trx);
+        return true;
       });
     },
   };

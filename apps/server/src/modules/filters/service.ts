@@ -118,6 +118,8 @@ export function createFiltersService(db: Db) {
         },
         also && ((trx, row) => also(trx, change(row))),
       );
+      // Deleted by someone else since it was read.
+      if (!row) throw NotFound(FILTER_NOT_FOUND_MESSAGE);
       return change(row);
     },
 
@@ -125,7 +127,8 @@ export function createFiltersService(db: Db) {
     async remove(id: string, also?: AlsoInTransaction<FilterRemoval>): Promise<FilterRemoval> {
       const current = await existing(id);
       const removal = { filter: toSavedFilter(current), clientId: current.client_id };
-      await repo.delete(id, also && ((trx) => also(trx, removal)));
+      if (!(await repo.delete(id, also && ((trx) => also(trx, removal)))))
+        throw NotFound(FILTER_NOT_FOUND_MESSAGE);
       return removal;
     },
   };
