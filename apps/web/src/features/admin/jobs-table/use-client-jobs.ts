@@ -2,7 +2,7 @@ import type { JobListItem } from '@app/domain/jobs';
 import type { StaffJob } from '@app/domain/jobs-api';
 import { jobName } from '@app/domain/jobs-format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import type { OutcomeSaving } from '../../../components/jobs/OutcomeControl.tsx';
 import { failureMessage } from '../../../lib/api.ts';
@@ -18,14 +18,16 @@ type Changes = ReadonlyMap<string, Partial<JobListItem>>;
 
 /**
  * One client's jobs for the recruiter's table, and what the table does to them. Applied changes are
- * optimistic: the box changes at once, a failure puts back only the jobs that failed. A list fetch
- * in flight is cancelled first so it cannot land over the change.
+ * optimistic: the box changes at once, and a failure puts back only the jobs that failed (unless a
+ * later click on them is still waiting, whose wish stands; the list is then read back once the
+ * clicks are done). A list fetch in flight is cancelled first so it cannot land over the change.
  */
 export function useClientJobs(clientId: string) {
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
   const api = useMemo(() => clientJobsApi(clientId, guard), [clientId, guard]);
   const queryKey = adminQueryKeys.jobs(clientId);
+  const burstFailed = useRef(false);
 
   const jobs = useQuery({
     queryKey,
@@ -57,7 +59,11 @@ export function useClientJobs(clientId: string) {
     return undo;
   }
 
+  const appliedKey = ['admin', 'applied', clientId];
+  /** Applied clicks saved or waiting their turn, this one included. */
+  const appliedInFlight = () => queryClient.isMutating({ mutationKey: appliedKey });
   const setApplied = useMutation({
+    mutationKey: appliedKey,
     // One request at a time per client, in the order of the clicks, so the server ends where the
     // recruiter's last click left the box; each click still shows at once (onMutate is not queued).
     scope: { id: `applied:${clientId}` },
@@ -70,8 +76,16 @@ export function useClientJobs(clientId: string) {
       if (shown?.applied_for_job === applied) patch(new Map([[saved.id, saved]]));
     },
     onError: (error, { job }, undo) => {
-      if (undo) patch(undo);
+      // Undone only when no later click waits: its box shows a newer wish than this undo knows of.
+      if (undo && appliedInFlight() === 1) patch(undo);
       toast.error(`Failed to update ${jobName(job)}: ${failureMessage(error, GENERIC_ERROR)}`);
+    },
+    // After a burst with a failure in it, the last click to settle reads the list back from the server.
+    onSettled: (_saved, error) => {
+      if (error) burstFailed.current = true;
+      if (appliedInFlight() > 1 || !burstFailed.current) return;
+      burstFailed.current = false;
+      void queryClient.invalidateQueries({ queryKey, exact: true });
     },
   });
 
