@@ -101,7 +101,6 @@ export const welcomeBatchBodySchema = z.object({
     .min(1, CHOOSE_CLIENTS_MESSAGE)
     .max(WELCOME_BATCH_LIMIT, TOO_MANY_CLIENTS_MESSAGE),
 });
-export type WelcomeBatchBody = z.infer<typeof welcomeBatchBodySchema>;
 
 /**
  * What came of one client's e-mail. A batch only queues: the outbox's sender takes it from there.

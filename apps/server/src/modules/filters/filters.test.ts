@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { createFiltersRepo } from './repo.ts';
 
 type Headers = Record<string, string>;
 const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
@@ -174,6 +175,18 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Job search filter not found' });
+  });
+
+  it('writes nothing and logs nothing for a filter deleted since it was read', async () => {
+    // The service reads a filter, then changes it: a colleague may have deleted it in between.
+    const repo = createFiltersRepo(app.db);
+    const calledFor: string[] = [];
+    const changes = { name: 'Gone', query: 'Gone', filters: '{}', updated_at: new Date().toISOString() };
+    expect(
+      await repo.update('deleted-meanwhile', changes, async () => calledFor.push('update')),
+    ).toBeUndefined();
+    expect(await repo.delete('deleted-meanwhile', async () => calledFor.push('delete'))).toBe(false);
+    expect(calledFor).toEqual([]);
   });
 
   it("lets staff delete any client's filter, logged", async () => {

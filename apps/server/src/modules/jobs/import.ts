@@ -71,12 +71,12 @@ function duplicateCandidate(
 /**
  * Puts a file of jobs in front of a client (the API and `npm run jobs:import` both come here).
  * Every row is checked first, before any client is looked up or invited; then the whole file is
- * written in one transaction (with `also`, the activity line), so it lands whole or not at all. A row that repeats a job the client
- * has (DuplicateIndex: same job_uid, apply link, or title and company within 30 days) updates that
- * job's staff fields instead of adding another; a row at a company on the client's list to avoid is
- * refused, alone, with its own message. Each new job's history starts with 'assigned'.
- * Throws 422 `Invalid` with `errors: [{ row, field, message }]` when any row is wrong, and 404 for
- * an unknown client id.
+ * written in one transaction (with `also`, the activity line), so it lands whole or not at all. A
+ * row that repeats a job the client has (DuplicateIndex: same job_uid, apply link, or title and
+ * company within 30 days) updates that job's staff fields instead of adding another; a row at a
+ * company on the client's list to avoid is refused, alone, with its own message. Each new job's
+ * history starts with 'assigned'. Throws 422 `Invalid` with `errors: [{ row, field, message }]`
+ * when any row is wrong, and 404 for an unknown client id.
  */
 export async function importJobs(
   db: Db,

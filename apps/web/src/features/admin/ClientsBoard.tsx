@@ -16,7 +16,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { Checkbox, Field, Input } from '../../components/ui/Field.tsx';
+import { allChosen, Checkbox, Field, Input } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ColumnHeader } from '../../components/ui/VirtualTable.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
@@ -100,9 +100,8 @@ const columns = [
 
 const numeric = new Set<BoardColumn>(['filters', 'jobs', 'applied_recent']);
 
-/** A row's checkbox fills its cell: a finger-sized target, and a click on it never opens the client. */
-const checkboxCell = 'w-10 p-0 align-top';
-const checkboxTarget = 'flex cursor-pointer px-3 py-2.5';
+/** The checkbox's cell: a click anywhere in it never opens the client. */
+const checkboxCell = 'w-10 px-3 py-2 align-top';
 
 /**
  * The clients board: every client and pending client, searched as staff type, narrowed to a saved
@@ -241,19 +240,11 @@ export function ClientsBoard() {
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 <th scope="col" className={checkboxCell}>
-                  <span className={checkboxTarget}>
-                    <Checkbox
-                      label="Select all clients on this page"
-                      checked={
-                        rows.length > 0 && selectedOnPage === rows.length
-                          ? true
-                          : selectedOnPage > 0
-                            ? 'some'
-                            : false
-                      }
-                      onChange={togglePage}
-                    />
-                  </span>
+                  <Checkbox
+                    label="Select all clients on this page"
+                    checked={allChosen(selectedOnPage, rows.length)}
+                    onChange={togglePage}
+                  />
                 </th>
                 {group.headers.map((header) => {
                   const id = header.column.id as BoardColumn;
@@ -285,15 +276,12 @@ export function ClientsBoard() {
                 }}
               >
                 <td className={checkboxCell} data-select-cell="">
-                  {/* biome-ignore lint/a11y/noLabelWithoutControl: the checkbox is inside, named by its own label. */}
-                  <label className={checkboxTarget}>
-                    <Checkbox
-                      // The e-mail too: two clients can share a name.
-                      label={`Select ${clientName(row.original)}${row.original.name ? ` (${row.original.email})` : ''}`}
-                      checked={selected.has(row.id)}
-                      onChange={() => toggle(row.original)}
-                    />
-                  </label>
+                  <Checkbox
+                    // The e-mail too: two clients can share a name.
+                    label={`Select ${clientName(row.original)}${row.original.name ? ` (${row.original.email})` : ''}`}
+                    checked={selected.has(row.id)}
+                    onChange={() => toggle(row.original)}
+                  />
                 </td>
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className="px-3 py-2 align-top text-neutral-800">

@@ -85,9 +85,9 @@ export function WelcomeBatch({
   const ask = () => {
     if (selected.length === 0 || send.isPending) return;
     // The server's own limit, said before anything is sent.
-    const refusal = welcomeBatchBodySchema.safeParse({ client_ids: selected.map((row) => row.id) });
-    if (!refusal.success) {
-      toast.error(refusal.error.issues[0]?.message ?? SEND_WELCOME_FAILED);
+    const check = welcomeBatchBodySchema.safeParse({ client_ids: selected.map((row) => row.id) });
+    if (!check.success) {
+      toast.error(check.error.issues[0]?.message ?? SEND_WELCOME_FAILED);
       return;
     }
     setAsking(true);

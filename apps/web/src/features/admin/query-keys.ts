@@ -14,6 +14,8 @@ export const adminQueryKeys = {
   teamOutbox: (status: string | null) => ['admin', 'team-outbox', status ?? 'all'] as const,
   outbox: (clientId: string) => ['admin', 'outbox', clientId] as const,
   jobs: (clientId: string) => ['admin', 'jobs', clientId] as const,
+  /** The recruiter's Applied clicks on one client's jobs (a mutation key). */
+  appliedClicks: (clientId: string) => ['admin', 'applied', clientId] as const,
   feedback: ['admin', 'feedback'] as const,
   board: (query: string) => ['admin', 'board', query] as const,
   client: (clientId: string) => ['admin', 'client', clientId] as const,

@@ -25,7 +25,7 @@ import {
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { Input, Label, Select } from '../../../components/ui/Field.tsx';
+import { allChosen, Input, Label, Select } from '../../../components/ui/Field.tsx';
 import { SelectionBar } from '../../../components/ui/SelectionBar.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { ColumnHeader, VirtualTable } from '../../../components/ui/VirtualTable.tsx';
@@ -101,8 +101,7 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
           if (!next.delete(id)) next.add(id);
           return next;
         }),
-      shownSelection:
-        selectedShown.length === 0 ? 'none' : selectedShown.length === shown.length ? 'all' : 'some',
+      shownSelection: allChosen(selectedShown.length, shown.length),
       toggleAllShown: () =>
         setSelected(
           selectedShown.length === shown.length && shown.length > 0

@@ -11,8 +11,8 @@ import { Checkbox, Textarea } from '../../../components/ui/Field.tsx';
 export interface ClientJobsTableActions {
   isSelected(id: string): boolean;
   toggleSelected(id: string): void;
-  /** 'all', 'some' or 'none' of the jobs shown are selected. */
-  shownSelection: 'all' | 'some' | 'none';
+  /** Whether all (true), some or none (false) of the jobs shown are selected. */
+  shownSelection: boolean | 'some';
   toggleAllShown(): void;
   toggleApplied(job: JobListItem): void;
   /** The job whose analyst notes are open for editing, if any. */
@@ -36,13 +36,7 @@ const linkClasses = `inline-flex items-center gap-1 rounded-sm font-medium text-
 
 export function SelectAllShown() {
   const { shownSelection, toggleAllShown } = useActions();
-  return (
-    <Checkbox
-      label="Select all jobs shown"
-      checked={shownSelection === 'all' ? true : shownSelection === 'some' ? 'some' : false}
-      onChange={toggleAllShown}
-    />
-  );
+  return <Checkbox label="Select all jobs shown" checked={shownSelection} onChange={toggleAllShown} />;
 }
 
 export function SelectJob({ job }: { job: JobListItem }) {

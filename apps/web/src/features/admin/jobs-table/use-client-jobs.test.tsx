@@ -3,12 +3,10 @@ import { makeJob } from '@app/domain/jobs-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminQueryKeys } from '../query-keys.ts';
 import { useClientJobs } from './use-client-jobs.ts';
 
-/** The server: one job, its applied box as last saved; the first save fails once the test says so. */
-const server = vi.hoisted(() => ({ applied: false, failFirst: null as null | (() => void) }));
 const api = vi.hoisted(() => ({
   list: vi.fn(),
   update: vi.fn(),
@@ -19,44 +17,98 @@ const api = vi.hoisted(() => ({
 vi.mock('./client-jobs-api.ts', () => ({ clientJobsApi: () => api }));
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const job = (applied: boolean): JobListItem =>
-  jobListItemSchema.parse(makeJob({ id: 'j1', data_job_title: 'Data Engineer', applied_for_job: applied }));
+const job = (id: string, applied: boolean): JobListItem =>
+  jobListItemSchema.parse(makeJob({ id, data_job_title: `Job ${id}`, applied_for_job: applied }));
 
-describe('the applied box in the recruiter table', () => {
-  it('ends as the last click left it when an earlier click fails while later ones wait', async () => {
-    api.list.mockImplementation(async () => [job(server.applied)]);
-    let calls = 0;
-    api.update.mockImplementation((_id: string, patch: { applied_for_job: boolean }) => {
-      calls += 1;
-      if (calls === 1) {
-        return new Promise((_resolve, reject) => {
-          server.failFirst = () => reject(new Error('Network down'));
-        });
-      }
-      server.applied = patch.applied_for_job;
-      return Promise.resolve(job(patch.applied_for_job));
-    });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useClientJobs('c1'), { wrapper });
-    await waitFor(() => expect(result.current.jobs.data).toHaveLength(1));
-    const shown = () =>
-      queryClient.getQueryData<JobListItem[]>(adminQueryKeys.jobs('c1'))?.[0]?.applied_for_job;
-
-    // Three quick clicks: on, off, on. The first one's request hangs, then fails.
-    for (const applied of [true, false, true]) {
-      await act(async () => {
-        result.current.setApplied.mutate({ job: job(!applied), applied });
+/**
+ * A server with jobs 'x' and 'y', not applied. The saves numbered in `failing` (1 for the first)
+ * fail; each save waits until the test lets it answer, so clicks can queue up behind it.
+ */
+function setUp(failing: number[]) {
+  const applied = new Map([
+    ['x', false],
+    ['y', false],
+  ]);
+  const waiting: (() => void)[] = [];
+  let saves = 0;
+  api.list.mockImplementation(async () => [...applied].map(([id, value]) => job(id, value)));
+  api.update.mockImplementation((id: string, patch: { applied_for_job: boolean }) => {
+    saves += 1;
+    const fails = failing.includes(saves);
+    return new Promise((resolve, reject) => {
+      waiting.push(() => {
+        if (fails) return reject(new Error('Network down'));
+        applied.set(id, patch.applied_for_job);
+        resolve(job(id, patch.applied_for_job));
       });
-    }
-    expect(shown()).toBe(true);
-    await act(async () => server.failFirst?.());
-
+    });
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(() => useClientJobs('c1'), { wrapper });
+  const shown = (id: string) =>
+    queryClient.getQueryData<JobListItem[]>(adminQueryKeys.jobs('c1'))?.find((item) => item.id === id)
+      ?.applied_for_job;
+  const click = (id: string, value: boolean) =>
+    act(async () => {
+      result.current.setApplied.mutate({ job: job(id, !value), applied: value });
+    });
+  /** Lets the oldest save still waiting answer (saves of one client go one at a time). */
+  const answerNext = async () => {
+    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    await act(async () => waiting.shift()?.());
+  };
+  const settled = async () => {
     await waitFor(() => expect(queryClient.isMutating()).toBe(0));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    expect(server.applied).toBe(true);
-    expect(shown()).toBe(true);
+  };
+  return { result, applied, shown, click, answerNext, settled };
+}
+
+beforeEach(() => {
+  api.list.mockReset();
+  api.update.mockReset();
+});
+
+describe('the applied box in the recruiter table', () => {
+  it('keeps the last click when an earlier one fails while later ones wait', async () => {
+    const { result, applied, shown, click, answerNext, settled } = setUp([1]);
+    await waitFor(() => expect(result.current.jobs.data).toHaveLength(2));
+    await click('x', true);
+    await click('x', false);
+    await click('x', true);
+    expect(shown('x')).toBe(true);
+    for (let save = 0; save < 3; save++) await answerNext();
+    await settled();
+    expect(applied.get('x')).toBe(true);
+    expect(shown('x')).toBe(true);
+  });
+
+  it('reads the list back after a burst of failures, so the box ends as the server holds it', async () => {
+    const { result, applied, shown, click, answerNext, settled } = setUp([1, 2]);
+    await waitFor(() => expect(result.current.jobs.data).toHaveLength(2));
+    await click('x', true);
+    await click('x', false);
+    await answerNext();
+    await answerNext();
+    await settled();
+    expect(applied.get('x')).toBe(false);
+    expect(shown('x')).toBe(false);
+    expect(api.list).toHaveBeenCalledTimes(2);
+  });
+
+  it('puts a failed job back at once, while a click on another job still waits', async () => {
+    const { result, shown, click, answerNext, settled } = setUp([1]);
+    await waitFor(() => expect(result.current.jobs.data).toHaveLength(2));
+    await click('x', true);
+    await click('y', true);
+    await answerNext();
+    await waitFor(() => expect(shown('x')).toBe(false));
+    expect(shown('y')).toBe(true);
+    await answerNext();
+    await settled();
+    expect(shown('y')).toBe(true);
   });
 });

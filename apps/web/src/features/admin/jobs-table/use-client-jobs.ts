@@ -59,9 +59,14 @@ export function useClientJobs(clientId: string) {
     return undo;
   }
 
-  const appliedKey = ['admin', 'applied', clientId];
-  /** Applied clicks saved or waiting their turn, this one included. */
-  const appliedInFlight = () => queryClient.isMutating({ mutationKey: appliedKey });
+  const appliedKey = adminQueryKeys.appliedClicks(clientId);
+  /** Applied clicks being saved or waiting their turn (on one job, when named), the caller's included. */
+  const appliedInFlight = (jobId?: string) =>
+    queryClient.isMutating({
+      mutationKey: appliedKey,
+      predicate: (mutation) =>
+        jobId === undefined || (mutation.state.variables as { job: JobListItem }).job.id === jobId,
+    });
   const setApplied = useMutation({
     mutationKey: appliedKey,
     // One request at a time per client, in the order of the clicks, so the server ends where the
@@ -76,8 +81,8 @@ export function useClientJobs(clientId: string) {
       if (shown?.applied_for_job === applied) patch(new Map([[saved.id, saved]]));
     },
     onError: (error, { job }, undo) => {
-      // Undone only when no later click waits: its box shows a newer wish than this undo knows of.
-      if (undo && appliedInFlight() === 1) patch(undo);
+      // Undone only when no later click on this job waits: its box shows a newer wish than the undo.
+      if (undo && appliedInFlight(job.id) === 1) patch(undo);
       toast.error(`Failed to update ${jobName(job)}: ${failureMessage(error, GENERIC_ERROR)}`);
     },
     // After a burst with a failure in it, the last click to settle reads the list back from the server.
