@@ -190,9 +190,12 @@ export const canRetry = (status: OutboxStatus) =>
 export const canCancel = (status: OutboxStatus) =>
   (CANCELLABLE_STATUSES as readonly OutboxStatus[]).includes(status);
 
+/** 'queued or failed': the statuses a refusal names, from the lists above. */
+const orList = (statuses: readonly string[]) => statuses.join(' or ');
+
 /** Anything else is 409 with these words. */
 export const retryRefusedMessage = (status: OutboxStatus) =>
-  `Only a queued or failed e-mail can be retried; this one is ${status}.`;
+  `Only a ${orList(RETRYABLE_STATUSES)} e-mail can be retried; this one is ${status}.`;
 export const cancelRefusedMessage = (status: OutboxStatus) =>
-  `Only a queued e-mail can be cancelled; this one is ${status}.`;
+  `Only a ${orList(CANCELLABLE_STATUSES)} e-mail can be cancelled; this one is ${status}.`;
 export const OUTBOX_MESSAGE_NOT_FOUND = 'No e-mail has that id';

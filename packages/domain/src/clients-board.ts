@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientIdSchema } from './clients-api.ts';
 import { formatCount } from './jobs-format.ts';
 
 /**
@@ -97,7 +98,7 @@ export const TOO_MANY_CLIENTS_MESSAGE = `Choose at most ${WELCOME_BATCH_LIMIT} c
 export const welcomeBatchBodySchema = z.object({
   /** User or pending-client ids, as the board lists them; a repeated id is sent to once. */
   client_ids: z
-    .array(z.string().trim().min(1).max(200))
+    .array(clientIdSchema.min(1))
     .min(1, CHOOSE_CLIENTS_MESSAGE)
     .max(WELCOME_BATCH_LIMIT, TOO_MANY_CLIENTS_MESSAGE),
 });

@@ -263,16 +263,23 @@ export function createSessionService(deps: {
       return ended;
     },
 
+    /**
+     * Forgets what this instance remembers of a deleted user's sessions (their rows went with the
+     * account), so their tokens are refused here at once, and on other instances within
+     * SESSION_CHECK_TTL_MS as for any ended session.
+     */
+    forgetUser(userId: string): void {
+      for (const [sessionId, entry] of sessionStatuses.entries()) {
+        if (entry.status?.userId === userId) sessionStatuses.delete(sessionId);
+      }
+    },
+
     /** Staff disable a session (again is fine); 404 when there is no such session. */
     async disable(sessionId: string): Promise<void> {
       if (!(await repo.findSessionOwner(sessionId))) throw NotFound(SESSION_NOT_FOUND_MESSAGE);
       await end(sessionId, 'disabled_by_staff');
     },
 
-    /**
-     * The session passed the staff second factor: recorded on it, so its refreshes carry it, and
-     * answered with an access token that says so.
-     */
     /** A fresh access token for a session whose second factor is still to come (set up again). */
     async reissue(
       sessionId: string,
@@ -282,6 +289,10 @@ export function createSessionService(deps: {
       return user && access(user, sessionId, false);
     },
 
+    /**
+     * The session passed the staff second factor: recorded on it, so its refreshes carry it, and
+     * answered with an access token that says so.
+     */
     async passSecondFactor(
       sessionId: string,
       userId: string,

@@ -283,6 +283,40 @@ describe('TOTP secrets at rest', () => {
       await database.drop();
     }
   });
+
+  it('after the key changed mid set-up, says to scan a new QR code, and a new one works', async () => {
+    const database = await createTestDatabase('sqlite');
+    const clock = createTestClock();
+    const start = (cookieSecret: string) => {
+      const config = testConfig({ DATABASE_URL: database.url, AUTH_COOKIE_SECRET: cookieSecret });
+      return buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
+    };
+    const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock.now() / 1000) });
+
+    let app = await start('the-first-secret-of-at-least-32-characters');
+    let secret: string;
+    try {
+      ({ secret } = (await (await staffSession(app, 'halfway@company.test')).enrol()).json());
+    } finally {
+      await app.close();
+    }
+
+    app = await start('a-new-secret-of-at-least-32-characters-too');
+    try {
+      const staff = await staffSession(app, 'halfway@company.test');
+      expect(staff.session.user.mfa).toBe('enrol');
+      const unreadable = await staff.verify({ code: await codeNow(secret) });
+      expect(unreadable.statusCode).toBe(409);
+      expect(unreadable.json()).toEqual({
+        error: 'This set-up can no longer be finished on this server. Reload the page to scan a new QR code.',
+      });
+      const fresh = (await staff.enrol()).json().secret as string;
+      expect((await staff.verify({ code: await codeNow(fresh) })).json().recovery_codes).toHaveLength(10);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
 });
 
 describe('security events of sessions, the second factor and staff routes', () => {

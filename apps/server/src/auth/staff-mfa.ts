@@ -18,6 +18,9 @@ const RECOVERY_BEFORE_ENROLMENT_MESSAGE =
 const LOCKED_MESSAGE = 'Too many wrong codes. Please wait 5 minutes and try again.';
 const SECRET_UNREADABLE_MESSAGE =
   'Your two-step verification can no longer be checked on this server. Enter one of your recovery codes, then set it up again.';
+/** A set-up begun before the key changed: there are no recovery codes yet, only a new QR code. */
+const ENROLMENT_UNREADABLE_MESSAGE =
+  'This set-up can no longer be finished on this server. Reload the page to scan a new QR code.';
 
 /** Wrong codes in a row before the second factor is locked, and for how long. */
 const FAILURES_BEFORE_LOCK = 5;
@@ -120,8 +123,10 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string; clock: Clo
 
       if (!code || !/^\d{6}$/.test(code)) throw BadRequest(CODE_FORMAT_MESSAGE);
       // Not the person's mistake, so not counted towards the lock; recovery codes still work.
-      if (record.secret === null)
-        throw new SecondFactorRefused(409, SECRET_UNREADABLE_MESSAGE, 'secret_unreadable');
+      if (record.secret === null) {
+        const message = record.enrolledAt ? SECRET_UNREADABLE_MESSAGE : ENROLMENT_UNREADABLE_MESSAGE;
+        throw new SecondFactorRefused(409, message, 'secret_unreadable');
+      }
       const result = await verify({
         secret: record.secret,
         token: code,

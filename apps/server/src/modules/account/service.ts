@@ -71,15 +71,16 @@ export function createAccountService(deps: {
     },
 
     /**
-     * Deletes the account once the person has typed their sign-in e-mail: every session ends at
-     * once, every row naming them goes in one transaction, then their stored documents.
+     * Deletes the account once the person has typed their sign-in e-mail: every row naming them
+     * goes in one transaction (their sessions' too, so every session ends), then their stored
+     * documents.
      */
     async erase(userId: string, typedEmail: string): Promise<void> {
       const user = await repo.user(userId);
       if (!user) throw NotFound(ACCOUNT_NOT_FOUND_MESSAGE);
       if (normalizeEmail(typedEmail) !== normalizeEmail(user.email))
         throw Invalid(DELETE_CONFIRMATION_MESSAGE);
-      await deps.sessions.endAll(userId);
+      // The sessions' rows go in the same transaction: a deletion that fails signs nobody out.
       const paths = await repo.erase(userId, (trx) =>
         deps.activity.recordIn(trx, {
           actor: { kind: 'client', userId: null, email: '' },
@@ -88,6 +89,7 @@ export function createAccountService(deps: {
           detail: { summary: 'A client deleted their account and all their data' },
         }),
       );
+      deps.sessions.forgetUser(userId);
       for (const path of paths) {
         await deps.storage.delete(path).catch((error: unknown) => {
           // The row is gone, so nothing links to the file; a start-up clean-up cannot find it either.

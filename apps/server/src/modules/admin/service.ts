@@ -28,7 +28,7 @@ import type { ActivityService, Actor } from '../activity/service.ts';
 import type { ClientsService } from '../clients/service.ts';
 import type { FilesService } from '../files/service.ts';
 import type { FiltersService } from '../filters/service.ts';
-import type { AttachmentRef, Delivery, Mailer, OutgoingEmail, Queued } from '../mail/service.ts';
+import type { AttachmentRef, Delivery, Mailer, OutgoingEmail } from '../mail/service.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
 import { composeTeamNotification, composeWelcome, teamAddress } from './emails.ts';
 
@@ -71,7 +71,7 @@ function toAdminRecord(record: OnboardingRecord): AdminRecord {
 export function deliveryMessage(
   what: string,
   recipient: string,
-  delivery: Delivery | Queued,
+  delivery: Delivery,
   smtpConfigured: boolean,
 ): string {
   if (delivery.status === 'sent') return `${what} sent to ${recipient}`;
@@ -193,12 +193,7 @@ export function createAdminService(deps: {
 
   const kindLabel = { welcome: 'Welcome e-mail', team_notification: 'Team notification' } as const;
 
-  async function logSent(
-    actor: Actor,
-    client: Client,
-    kind: keyof typeof kindLabel,
-    delivery: Delivery | Queued,
-  ) {
+  async function logSent(actor: Actor, client: Client, kind: keyof typeof kindLabel, delivery: Delivery) {
     await log(actor, client, 'email.sent', {
       kind,
       outbox_id: delivery.id,
@@ -277,7 +272,7 @@ export function createAdminService(deps: {
     async queueWelcomeForEach(
       actor: Actor,
       clientIds: readonly string[],
-      log: FastifyBaseLogger,
+      logger: FastifyBaseLogger,
     ): Promise<WelcomeBatchResult[]> {
       const results: WelcomeBatchResult[] = [];
       for (const clientId of new Set(clientIds)) {
@@ -292,7 +287,7 @@ export function createAdminService(deps: {
           if (error instanceof HttpError && error.statusCode < 500) {
             results.push({ client_id: clientId, outcome: 'not_sent', message: error.message });
           } else {
-            log.error({ err: error, clientId }, 'welcome e-mail of a batch not written');
+            logger.error({ err: error, clientId }, 'welcome e-mail of a batch not written');
             results.push({ client_id: clientId, outcome: 'error', message: WELCOME_ERROR_MESSAGE });
           }
         }

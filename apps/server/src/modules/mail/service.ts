@@ -45,13 +45,14 @@ export interface OutgoingEmail {
   attachments: AttachmentRef[];
 }
 
-/** Where a message stands after a send: delivered, waiting for a retry (with why), or given up. */
+/**
+ * Where a message stands: delivered, waiting in the outbox (`reason`: why it has not gone, or null
+ * when it was only left for the background sender), or given up.
+ */
 export type Delivery =
   | { status: 'sent'; id: string }
-  | { status: 'queued'; id: string; reason: string }
+  | { status: 'queued'; id: string; reason: string | null }
   | { status: 'failed'; id: string; reason: string };
-/** A message left for the background sender; `reason` says why it will not go yet, if it will not. */
-export type Queued = { status: 'queued'; id: string; reason: string | null };
 
 class MissingAttachment extends Error {}
 
@@ -250,7 +251,7 @@ export function createMailer(deps: {
      * Writes the message to the outbox for the background sender, which tries it within a few
      * seconds: for many messages at once, so no request waits on the SMTP server for each of them.
      */
-    async queue(email: OutgoingEmail): Promise<Queued> {
+    async queue(email: OutgoingEmail): Promise<Delivery> {
       const row = outboxRow(email, 'leave_queued');
       await repo.insert(row);
       return { status: 'queued', id: row.id, reason: transport ? null : SMTP_NOT_CONFIGURED };
