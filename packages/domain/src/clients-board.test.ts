@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type BoardRow,
   clientCount,
+  clientLabel,
   clientName,
   planWelcomeBatch,
   summariseWelcomeBatch,
@@ -59,9 +60,13 @@ describe('a welcome e-mail batch', () => {
     expect(clientCount(2500)).toBe('2,500 clients');
   });
 
-  it('names a client by name, else by e-mail', () => {
+  it('names a client by name, else by e-mail, and with both where two may share a name', () => {
     expect(clientName({ name: 'Ada Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
     expect(clientName({ name: '', email: 'ada@example.com' })).toBe('ada@example.com');
+    expect(clientLabel({ name: 'Ada Lovelace', email: 'ada@example.com' })).toBe(
+      'Ada Lovelace (ada@example.com)',
+    );
+    expect(clientLabel({ name: '', email: 'ada@example.com' })).toBe('ada@example.com');
   });
 
   it('names one to a hundred clients', () => {

@@ -80,6 +80,11 @@ export function clientName(row: Pick<BoardRow, 'name' | 'email'>): string {
   return row.name || row.email;
 }
 
+/** A client named so that two of one name can be told apart: 'Ada Lovelace (ada@example.com)'. */
+export function clientLabel(row: Pick<BoardRow, 'name' | 'email'>): string {
+  return row.name ? `${row.name} (${row.email})` : row.email;
+}
+
 /** Which outbox statuses the board shows as which welcome state (a message being sent is queued). */
 export function welcomeStateOf(status: string | null | undefined): WelcomeState {
   if (status === 'sent') return 'sent';

@@ -69,7 +69,7 @@ export function linkifyNote(note: string): NoteSegment[] {
   return segments;
 }
 
-const UNTITLED_JOB = 'Untitled job';
+export const UNTITLED_JOB = 'Untitled job';
 
 /** 'Senior Content Strategist at Woodgrove Bank': how controls and messages name a job. */
 export function jobName(job: { data_job_title: string | null; data_company: string | null }): string {

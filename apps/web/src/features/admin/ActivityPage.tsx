@@ -1,3 +1,4 @@
+import { clientLabel } from '@app/domain/clients-board';
 import { formatCount } from '@app/domain/jobs-format';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
@@ -40,16 +41,10 @@ function ActivityLog() {
     queryFn: async () => dataOrThrow(guard(await listActivityActors()), GENERIC_ERROR),
   });
 
-  const setFilter = (key: 'actor_id', value: string) => {
+  const setFilter = (key: 'actor_id' | 'client_id', value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
-    setParams(next, { replace: true });
-  };
-  const setClient = (id: string | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set('client_id', id);
-    else next.delete('client_id');
     setParams(next, { replace: true });
   };
   const filter = { ...(actorId && { actor_id: actorId }), ...(clientId && { client_id: clientId }) };
@@ -89,7 +84,7 @@ function ActivityLog() {
           clientId={clientId}
           searching={matches.isFetching}
           onSearch={setClientSearch}
-          onClear={() => setClient(null)}
+          onClear={() => setFilter('client_id', null)}
         />
         <Button busy={exporting} onClick={() => exporting || exportCsv.mutate()}>
           {!exporting && <Download className="size-4" aria-hidden="true" />}
@@ -102,7 +97,7 @@ function ActivityLog() {
           matches={matches}
           onChoose={(id) => {
             setClientSearch('');
-            setClient(id);
+            setFilter('client_id', id);
           }}
         />
       )}
@@ -218,39 +213,39 @@ function ClientMatches({
       </p>
     );
   }
-  if (!matches.data) return null;
-  if (matches.data.data.length === 0) {
-    return (
-      <p role="status" className="mt-3 text-sm text-neutral-700">
-        No client matches “{search}”.
-      </p>
-    );
-  }
-  const { data: found, total } = matches.data;
+  const found = matches.data?.data ?? [];
+  const total = matches.data?.total ?? 0;
+  // One status line that is always on the page, so screen readers hear its text change.
+  const said = !matches.data
+    ? ''
+    : found.length === 0
+      ? `No client matches “${search}”.`
+      : total > found.length
+        ? `The first ${found.length} of ${formatCount(total)} matches: add more of the name or e-mail to narrow them.`
+        : '';
   return (
     <div className="mt-3 space-y-1">
-      {total > found.length && (
-        <p role="status" className="text-sm text-neutral-700">
-          The first {found.length} of {formatCount(total)} matches: add more of the name or e-mail to narrow
-          them.
-        </p>
+      <p role="status" className="text-sm text-neutral-700 empty:hidden">
+        {said}
+      </p>
+      {found.length > 0 && (
+        <ul
+          aria-label="Matching clients"
+          className="divide-y divide-neutral-200 rounded-md border border-neutral-200"
+        >
+          {found.map((client) => (
+            <li key={client.id}>
+              <button
+                type="button"
+                className={`block w-full px-3 py-2 text-left text-sm font-medium break-words text-brand hover:bg-neutral-50 ${focusRing}`}
+                onClick={() => onChoose(client.id)}
+              >
+                {clientLabel(client)}
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
-      <ul
-        aria-label="Matching clients"
-        className="divide-y divide-neutral-200 rounded-md border border-neutral-200"
-      >
-        {found.map((client) => (
-          <li key={client.id}>
-            <button
-              type="button"
-              className={`block w-full px-3 py-2 text-left text-sm font-medium break-words text-brand hover:bg-neutral-50 ${focusRing}`}
-              onClick={() => onChoose(client.id)}
-            >
-              {client.name ? `${client.name} (${client.email})` : client.email}
-            </button>
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -50,12 +50,12 @@ function useClientPage(clientId: string) {
 }
 
 /** The client as the page names them: the name in their onboarding record, or their address. */
-const clientName = ({ record, client }: ClientPageData) =>
+const pageName = ({ record, client }: ClientPageData) =>
   (record ? `${record.first_name} ${record.last_name}`.trim() : '') || client.email;
 
 function ClientTitle({ clientId }: { clientId: string }) {
   const page = useClientPage(clientId);
-  return page.data ? clientName(page.data) : 'Client';
+  return page.data ? pageName(page.data) : 'Client';
 }
 
 function ClientWorkspace({ clientId }: { clientId: string }) {

@@ -5,6 +5,7 @@ import {
   type BoardColumn,
   type BoardRow,
   type BoardView,
+  clientLabel,
   clientName,
   ONBOARDING_STEPS,
 } from '@app/domain/clients-board';
@@ -159,9 +160,9 @@ export function ClientsBoard() {
   const togglePage = () =>
     setSelected((current) => {
       const next = new Map(current);
-      const allChosen = rows.length > 0 && rows.every((row) => current.has(row.id));
+      const everyOneChosen = rows.length > 0 && rows.every((row) => current.has(row.id));
       for (const row of rows) {
-        if (allChosen) next.delete(row.id);
+        if (everyOneChosen) next.delete(row.id);
         else next.set(row.id, row);
       }
       return next;
@@ -277,8 +278,7 @@ export function ClientsBoard() {
               >
                 <td className={checkboxCell} data-select-cell="">
                   <Checkbox
-                    // The e-mail too: two clients can share a name.
-                    label={`Select ${clientName(row.original)}${row.original.name ? ` (${row.original.email})` : ''}`}
+                    label={`Select ${clientLabel(row.original)}`}
                     checked={selected.has(row.id)}
                     onChange={() => toggle(row.original)}
                   />

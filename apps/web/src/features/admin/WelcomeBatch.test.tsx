@@ -81,7 +81,7 @@ describe('the welcome e-mail to the chosen clients', () => {
     expect(screen.getByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' })).toBeInTheDocument();
   });
 
-  it('sends every chosen client, then lists those whose e-mail is not on its way, with the reason', async () => {
+  it('sends those who started, then lists those whose e-mail is not on its way, with the reason', async () => {
     const { sends, onSent } = renderBatch(
       [client(1, 'complete'), client(2, 'in_progress'), client(3, 'not_started')],
       () =>
@@ -93,11 +93,6 @@ describe('the welcome e-mail to the chosen clients', () => {
               message: 'Welcome email to client1@example.com is in the outbox and will be sent shortly',
             },
             { client_id: 'client-2', outcome: 'error', message: 'Something went wrong' },
-            {
-              client_id: 'client-3',
-              outcome: 'not_sent',
-              message: 'This client has not started onboarding yet',
-            },
           ],
         }),
     );
@@ -111,25 +106,47 @@ describe('the welcome e-mail to the chosen clients', () => {
     ).toHaveTextContent('Client 3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 2 clients' }));
     expect(
-      await screen.findByText(
-        'Welcome e-mail queued for 1 client, not sent to 1 client, left unfinished for 1 client.',
-      ),
+      await screen.findByText('Welcome e-mail queued for 1 client, left unfinished for 1 client.'),
     ).toBeInTheDocument();
-    // The server decides again for each client: every chosen id is asked for.
-    expect(JSON.parse(String(sends()[0]?.[1]?.body))).toEqual({
-      client_ids: ['client-1', 'client-2', 'client-3'],
-    });
+    // The client the dialog left out is not asked for, and leaves the selection with the others.
+    expect(JSON.parse(String(sends()[0]?.[1]?.body))).toEqual({ client_ids: ['client-1', 'client-2'] });
     expect(onSent).toHaveBeenCalledWith(['client-1', 'client-2', 'client-3']);
     const region = screen.getByRole('region', { name: 'Welcome e-mails not on their way' });
     expect(
       within(region)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Client 2: Something went wrong', 'Client 3: This client has not started onboarding yet']);
+    ).toEqual(['Client 2: Something went wrong']);
     await userEvent.click(within(region).getByRole('button', { name: 'Dismiss' }));
     expect(
       screen.queryByRole('region', { name: 'Welcome e-mails not on their way' }),
     ).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Welcome Email to Selected' })).toHaveFocus();
+  });
+
+  it('says more than one is unfinished or was sent one before, and cheers only when every e-mail is on its way', async () => {
+    const sentBefore = { ...client(3, 'complete'), welcome: { state: 'sent' as const, at: null } };
+    renderBatch(
+      [client(1, 'in_progress'), client(2, 'in_progress'), sentBefore, { ...sentBefore, id: 'client-4' }],
+      () =>
+        Response.json({
+          data: ['client-1', 'client-2', 'client-3', 'client-4'].map((id) => ({
+            client_id: id,
+            outcome: 'queued',
+            message: 'In the outbox',
+          })),
+        }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 4 clients?' });
+    expect(dialog).toHaveTextContent(
+      '2 of them have not finished onboarding. Their e-mails say so and ask them to finish; they do not thank them for completing it.',
+    );
+    expect(dialog).toHaveTextContent('2 of them have been sent one before.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 4 clients' }));
+    expect(await screen.findByText('Welcome e-mail queued for 4 clients.')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Welcome e-mails not on their way' }),
+    ).not.toBeInTheDocument();
   });
 });

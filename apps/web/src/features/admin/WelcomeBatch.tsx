@@ -34,7 +34,8 @@ interface ToCheck {
  * The clients chosen on the board, and the welcome e-mail to all of them at once. Sending asks
  * first, as on the client page: who gets it, who is asked to finish onboarding instead of thanked,
  * who was sent one before and who is left out for not having started. The rows it judges by are
- * the board's as last seen; the server decides again for each client and answers for each.
+ * the board's as last seen; the server decides again for each client it is sent and answers for
+ * each.
  */
 export function WelcomeBatch({
   selected,
@@ -42,7 +43,7 @@ export function WelcomeBatch({
   onClear,
 }: {
   selected: readonly BoardRow[];
-  /** The ids the batch named, answered: they leave the selection (clients chosen meanwhile stay). */
+  /** The ids the dialog spoke of, once answered: they leave the selection (clients chosen meanwhile stay). */
   onSent(ids: readonly string[]): void;
   onClear(): void;
 }) {
@@ -54,17 +55,18 @@ export function WelcomeBatch({
   const headingId = useId();
   const plan = planWelcomeBatch(selected);
   const send = useMutation({
-    mutationFn: async (rows: readonly BoardRow[]) => {
+    // Sent to those the dialog named; `chosen` is everyone it spoke of, left-out clients included.
+    mutationFn: async ({ rows, chosen }: { rows: readonly BoardRow[]; chosen: readonly string[] }) => {
       const results = dataOrThrow(
         guard(await sendWelcomeEmails(rows.map((row) => row.id))),
         SEND_WELCOME_FAILED,
       );
-      return { rows, results };
+      return { rows, chosen, results };
     },
     onMutate: () => setToCheck([]),
-    onSuccess: ({ rows, results }) => {
+    onSuccess: ({ rows, chosen, results }) => {
       setAsking(false);
-      onSent(rows.map((row) => row.id));
+      onSent(chosen);
       // Welcome states, outboxes, filters and activity changed for many clients at once.
       void queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
       const names = new Map(rows.map((row) => [row.id, clientName(row)]));
@@ -156,7 +158,10 @@ export function WelcomeBatch({
               Cancel
             </Button>
             {plan.recipients.length > 0 && (
-              <SendEmailButton busy={send.isPending} onClick={() => send.mutate(selected)}>
+              <SendEmailButton
+                busy={send.isPending}
+                onClick={() => send.mutate({ rows: plan.recipients, chosen: selected.map((row) => row.id) })}
+              >
                 Send to {clientCount(plan.recipients.length)}
               </SendEmailButton>
             )}

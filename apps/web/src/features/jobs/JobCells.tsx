@@ -1,23 +1,16 @@
 import { applyLink, decisionOf, type JobListItem, type JobStatus, jobStatus } from '@app/domain/jobs';
+import { jobName, UNTITLED_JOB } from '@app/domain/jobs-format';
 import { ExternalLink } from 'lucide-react';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
+import { Checkbox } from '../../components/ui/Field.tsx';
 import { AnalystNote } from './AnalystNote.tsx';
 import { useJobTableActions } from './job-table-context.ts';
 
 /** The cells of the job tables; each reads what it can do from the table's context. */
 
 const linkClasses = `rounded-sm font-medium text-brand underline-offset-2 hover:underline ${focusRing}`;
-const checkboxClasses = `size-4 cursor-pointer accent-brand ${focusRing}`;
 
 const NewTab = () => <span className="sr-only"> (opens in a new tab)</span>;
-
-/** 'Senior Content Strategist at Woodgrove Bank': how a row's controls name their job. */
-export function jobName(job: JobListItem): string {
-  const title = job.data_job_title || UNTITLED_JOB;
-  return job.data_company ? `${title} at ${job.data_company}` : title;
-}
-
-const UNTITLED_JOB = 'Untitled job';
 
 /** The job a control acts on, heard after its visible label ('Reject' … 'Reject Designer at Contoso'). */
 const ForJob = ({ job, joiner = '' }: { job: JobListItem; joiner?: string }) => (
@@ -32,16 +25,7 @@ export function SelectAllCheckbox() {
   const { selection } = useJobTableActions();
   if (!selection) return null;
   return (
-    <input
-      type="checkbox"
-      className={checkboxClasses}
-      aria-label="Select all jobs shown"
-      checked={selection.shown === 'all'}
-      ref={(box) => {
-        if (box) box.indeterminate = selection.shown === 'some';
-      }}
-      onChange={selection.toggleShown}
-    />
+    <Checkbox label="Select all jobs shown" checked={selection.shown} onChange={selection.toggleShown} />
   );
 }
 
@@ -49,10 +33,8 @@ export function SelectJobCheckbox({ job }: { job: JobListItem }) {
   const { selection } = useJobTableActions();
   if (!selection) return null;
   return (
-    <input
-      type="checkbox"
-      className={checkboxClasses}
-      aria-label={`Select ${jobName(job)}`}
+    <Checkbox
+      label={`Select ${jobName(job)}`}
       checked={selection.isSelected(job.id)}
       onChange={() => selection.toggle(job.id)}
     />

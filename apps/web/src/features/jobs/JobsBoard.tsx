@@ -1,6 +1,7 @@
 import type { ClientApproval, JobFilters, JobListItem } from '@app/domain/jobs';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { allChosen } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { EmptyJobs } from './EmptyJobs.tsx';
@@ -75,8 +76,7 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
 
   const actions = useMemo<JobTableActions>(() => {
     const manage = variant === 'manage';
-    const shown =
-      selectedShown.length === 0 ? 'none' : selectedShown.length === visible.length ? 'all' : 'some';
+    const shown = allChosen(selectedShown.length, visible.length);
     return {
       openDetails: (job) => setDetailsId(job.id),
       openNotes: (job) => setNotesId(job.id),
@@ -96,7 +96,7 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
               setSelected((current) => {
                 const next = new Set(current);
                 for (const job of visible) {
-                  if (shown === 'all') next.delete(job.id);
+                  if (shown === true) next.delete(job.id);
                   else next.add(job.id);
                 }
                 return next;

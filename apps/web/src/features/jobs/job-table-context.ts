@@ -11,8 +11,8 @@ export interface JobTableActions {
   selection?: {
     isSelected(id: string): boolean;
     toggle(id: string): void;
-    /** 'all', 'some' or 'none' of the jobs shown are selected. */
-    shown: 'all' | 'some' | 'none';
+    /** Whether all (true), some or none (false) of the jobs shown are selected. */
+    shown: boolean | 'some';
     toggleShown(): void;
   };
 }

@@ -46,7 +46,7 @@ describe('the second-factor page', () => {
     expect(account.refreshSession).toHaveBeenCalledOnce();
     // The app passes the refreshed session's state down again.
     rerender(view());
-    expect(await screen.findByRole('heading', { name: 'Set up two-step verification' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Set up two-step verification' })).toHaveFocus();
     expect(await screen.findByText('ABCD EFGH')).toBeInTheDocument();
   });
 });

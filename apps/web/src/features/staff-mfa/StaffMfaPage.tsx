@@ -1,6 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Copy, ShieldCheck } from 'lucide-react';
-import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
+import {
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
@@ -41,6 +49,8 @@ export function StaffMfaPage({ account }: { account: SecondFactorAccount }) {
   const returnTo = safeReturnPath(searchParams.get('redirect_to'));
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // Set-up that replaced the code form: focus goes to its heading, not to the page's body.
+  const [restarted, setRestarted] = useState(false);
 
   const goOn = async () => {
     setLeaving(true);
@@ -50,6 +60,7 @@ export function StaffMfaPage({ account }: { account: SecondFactorAccount }) {
   // The session now asks for set-up; this page shows it once the app knows.
   const setUpAgain = async () => {
     toast.info(ENROL_AGAIN_MESSAGE);
+    setRestarted(true);
     await account.refreshSession();
   };
 
@@ -58,7 +69,10 @@ export function StaffMfaPage({ account }: { account: SecondFactorAccount }) {
   return (
     <div className="mx-auto flex max-w-lg flex-col gap-4">
       {account.state === 'enrol' ? (
-        <Enrolment onVerified={(codes) => (codes ? setRecoveryCodes(codes) : void goOn())} />
+        <Enrolment
+          focusHeading={restarted}
+          onVerified={(codes) => (codes ? setRecoveryCodes(codes) : void goOn())}
+        />
       ) : (
         <Verification onVerified={() => void goOn()} onEnrolAgain={() => void setUpAgain()} />
       )}
@@ -72,7 +86,13 @@ export function StaffMfaPage({ account }: { account: SecondFactorAccount }) {
   );
 }
 
-function Enrolment({ onVerified }: { onVerified(recoveryCodes: string[] | null): void }) {
+function Enrolment({
+  focusHeading,
+  onVerified,
+}: {
+  focusHeading: boolean;
+  onVerified(recoveryCodes: string[] | null): void;
+}) {
   // A write, but one the screen needs to show anything: asked once per visit, never again on focus.
   const enrolment = useQuery({
     queryKey: ['staff-mfa-enrolment'],
@@ -85,7 +105,7 @@ function Enrolment({ onVerified }: { onVerified(recoveryCodes: string[] | null):
 
   return (
     <Card>
-      <Heading>Set up two-step verification</Heading>
+      <Heading focusOnShow={focusHeading}>Set up two-step verification</Heading>
       <p className="mt-2 text-sm text-neutral-700">
         Staff sign in with a second step. Scan this QR code with an authenticator app (Google Authenticator,
         Microsoft Authenticator, 1Password...), then enter the 6-digit code it shows.
@@ -154,9 +174,19 @@ function Verification({ onVerified, onEnrolAgain }: { onVerified(): void; onEnro
   );
 }
 
-function Heading({ children }: { children: ReactNode }) {
+/** The card's heading; `focusOnShow` takes focus to it when it appears in place of another form. */
+function Heading({ focusOnShow = false, children }: { focusOnShow?: boolean; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Once, when shown: later renders (a code being typed) must not take focus back.
+  useEffect(() => {
+    if (focusOnShow) heading.current?.focus();
+  }, [focusOnShow]);
   return (
-    <h1 className="flex items-center gap-2 text-xl font-semibold text-neutral-900">
+    <h1
+      ref={heading}
+      tabIndex={focusOnShow ? -1 : undefined}
+      className="flex items-center gap-2 text-xl font-semibold text-neutral-900 outline-none"
+    >
       <ShieldCheck className="size-6 text-brand" aria-hidden="true" />
       {children}
     </h1>
