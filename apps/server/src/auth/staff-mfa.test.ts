@@ -31,6 +31,21 @@ async function staffSession(app: FastifyInstance, email: string) {
 }
 
 /** A code of the step after the current one: accepted (clock drift), and not the current step's. */
+/**
+ * One database that apps start on with a chosen AUTH_COOKIE_SECRET (a key change is a restart with
+ * another), a clock the test moves, and the code an authenticator shows on that clock.
+ */
+async function keyChangeWorld() {
+  const database = await createTestDatabase('sqlite');
+  const clock = createTestClock();
+  const start = (cookieSecret: string) => {
+    const config = testConfig({ DATABASE_URL: database.url, AUTH_COOKIE_SECRET: cookieSecret });
+    return buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
+  };
+  const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock.now() / 1000) });
+  return { database, clock, start, codeNow };
+}
+
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
 describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
@@ -225,13 +240,7 @@ describe('TOTP secrets at rest', () => {
   });
 
   it('after the key changed, takes a recovery code and sets the second factor up again', async () => {
-    const database = await createTestDatabase('sqlite');
-    const clock = createTestClock();
-    const start = (cookieSecret: string) => {
-      const config = testConfig({ DATABASE_URL: database.url, AUTH_COOKIE_SECRET: cookieSecret });
-      return buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
-    };
-    const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock.now() / 1000) });
+    const { database, clock, start, codeNow } = await keyChangeWorld();
 
     let app = await start('the-first-secret-of-at-least-32-characters');
     let recoveryCodes: string[];
@@ -285,13 +294,7 @@ describe('TOTP secrets at rest', () => {
   });
 
   it('after the key changed mid set-up, says to scan a new QR code, and a new one works', async () => {
-    const database = await createTestDatabase('sqlite');
-    const clock = createTestClock();
-    const start = (cookieSecret: string) => {
-      const config = testConfig({ DATABASE_URL: database.url, AUTH_COOKIE_SECRET: cookieSecret });
-      return buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
-    };
-    const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock.now() / 1000) });
+    const { database, start, codeNow } = await keyChangeWorld();
 
     let app = await start('the-first-secret-of-at-least-32-characters');
     let secret: string;
