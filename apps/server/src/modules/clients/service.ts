@@ -1,6 +1,6 @@
 import type { ClientMatch, ClientRef } from '@app/domain/clients-api';
 import { normalizeEmail } from '@app/domain/email-address';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { type AccountRow, createClientsRepo, type PendingClientRow } from './repo.ts';
 
@@ -19,13 +19,8 @@ const fromPending = (pending: PendingClientRow | undefined): ClientRef | undefin
     ? { id: pending.id, kind: 'pending', email: pending.email }
     : undefined;
 
-/**
- * Whose work it is. A client is a user (someone who signed in with a verified e-mail) or a pending
- * client (an e-mail staff assigned work to before anyone signed in with it). Jobs, filters and
- * e-mails carry the client's id; a pending client's are handed to the user who first signs in with
- * that e-mail verified. See decision 017.
- */
-export function createClientsService(db: Kysely<Database>) {
+/** Finding a client, by id or by e-mail, on `db` (the database or a transaction). */
+function clientLookups(db: Kysely<Database>) {
   const repo = createClientsRepo(db);
 
   async function findByEmail(rawEmail: string): Promise<EmailLookup | undefined> {
@@ -55,6 +50,25 @@ export function createClientsService(db: Kysely<Database>) {
         matched: created ? 'new_pending_client' : 'pending_client',
       };
     },
+  };
+}
+
+/**
+ * Whose work it is. A client is a user (someone who signed in with a verified e-mail) or a pending
+ * client (an e-mail staff assigned work to before anyone signed in with it). Jobs, filters and
+ * e-mails carry the client's id; a pending client's are handed to the user who first signs in with
+ * that e-mail verified. See decision 017.
+ */
+export function createClientsService(db: Kysely<Database>) {
+  const repo = createClientsRepo(db);
+  return {
+    ...clientLookups(db),
+
+    /**
+     * The same lookups inside the caller's transaction: a pending client invited there stands or
+     * falls with the work it was invited for.
+     */
+    within: (trx: Transaction<Database>) => clientLookups(trx),
 
     /**
      * Gives the user what was assigned to their e-mail before they first signed in. Only for an

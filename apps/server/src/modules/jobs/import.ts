@@ -70,8 +70,9 @@ function duplicateCandidate(
 
 /**
  * Puts a file of jobs in front of a client (the API and `npm run jobs:import` both come here).
- * Every row is checked first, before any client is looked up or invited; then the whole file is
- * written in one transaction (with `also`, the activity line), so it lands whole or not at all. A
+ * Every row is checked first, before any client is looked up or invited; then the client is found
+ * (or invited) and the whole file written in one transaction (with `also`, the activity line), so
+ * it lands whole or not at all, and an invitation only with it. A
  * row that repeats a job the client has (DuplicateIndex: same job_uid, apply link, or title and
  * company within 30 days) updates that job's staff fields instead of adding another; a row at a
  * company on the client's list to avoid is refused, alone, with its own message. Each new job's
@@ -89,10 +90,11 @@ export async function importJobs(
   if (!parsed.ok) {
     throw Invalid(problemsMessage(parsed.errors, parsed.errorCount), { errors: parsed.errors });
   }
-  const { client, matched } = await resolveClient(clients, request);
-  const avoided = await createAvoidedCompaniesService(db.kysely).keysFor(client.id);
   const today = now.toISOString().slice(0, 10);
   return db.kysely.transaction().execute(async (trx) => {
+    // Inside the transaction: a client invited for this file is not left behind without it.
+    const { client, matched } = await resolveClient(clients.within(trx), request);
+    const avoided = await createAvoidedCompaniesService(trx).keysFor(client.id);
     const repo = jobsRepo(trx);
     const index = new DuplicateIndex<Target>();
     for (const job of await repo.importCandidates(client.id)) {
@@ -167,7 +169,7 @@ export async function importJobs(
 }
 
 async function resolveClient(
-  clients: ClientsService,
+  clients: ReturnType<ClientsService['within']>,
   request: ImportRequest,
 ): Promise<{ client: ClientRef; matched: ClientMatch }> {
   if (request.client_id === undefined) {

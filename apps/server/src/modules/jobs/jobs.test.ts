@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { importJobsFor } from '../../testing/jobs.ts';
+import { refuseInserts } from '../../testing/refuse-inserts.ts';
 
 const IMPORT_SCRIPT = new URL('../../../../../scripts/jobs-import.ts', import.meta.url).pathname;
 const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
@@ -38,6 +39,9 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
 
   const post = (payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/admin/jobs/import', headers: staff, payload });
+
+  const pendingClient = (email: string) =>
+    app.db.kysely.selectFrom('pending_clients').select('id').where('email', '=', email).executeTakeFirst();
 
   const lookUp = (email: string) =>
     app.inject({
@@ -586,12 +590,24 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         ],
       });
       // Nothing at all: not even a pending client for the e-mail.
-      const invited = await app.db.kysely
-        .selectFrom('pending_clients')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirst();
-      expect(invited).toBeUndefined();
+      expect(await pendingClient(email)).toBeUndefined();
+    });
+
+    it('invites no one when the file cannot be written', async () => {
+      const email = 'frances@example.com';
+      const restore = await refuseInserts(app, kind, 'jobs');
+      try {
+        const refused = await post({ email, format: 'json', content: '[{"job_uid":"f-1"}]' });
+        expect(refused.statusCode, refused.body).toBe(500);
+      } finally {
+        await restore();
+      }
+      expect(await pendingClient(email)).toBeUndefined();
+
+      // The same file lands once the database takes it, and the invitation with it.
+      const landed = await post({ email, format: 'json', content: '[{"job_uid":"f-1"}]' });
+      expect(landed.json().data).toMatchObject({ imported: 1, matched: 'new_pending_client' });
+      expect(await pendingClient(email)).toEqual({ id: landed.json().data.client.id });
     });
 
     it('reports JSON problems by row and field', async () => {
