@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { filterJobs, type JobListItem, sortJobs } from '../packages/domain/src/jobs.ts';
 import { expect, expectAccessible, expectNoSidewaysScroll } from './fixtures.ts';
-import { JOURNEY_JOB_COUNT, journeyJobs, signInClientWithJobs, test } from './jobs-seed.ts';
+import { JOURNEY_JOB_COUNT, journeyJobs, pickDay, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -247,18 +247,10 @@ test('a custom range can be cleared, and From after To is refused with a message
   await signInClientWithJobs(page, staff);
   await page.goto('/myjobs');
   await page.getByLabel('Date', { exact: true }).selectOption({ label: 'Custom Date' });
-  const pick = async (label: 'From' | 'To', day: Date) => {
-    await page.getByRole('button', { name: new RegExp(`^${label} `) }).click();
-    const calendar = page.getByRole('dialog', { name: `${label} date` });
-    if (!(await calendar.getByText(format(day, 'MMMM yyyy')).isVisible())) {
-      await calendar.getByRole('button', { name: 'Go to the Previous Month' }).click();
-    }
-    await calendar.getByRole('button', { name: new RegExp(format(day, 'MMMM do, yyyy')) }).click();
-  };
   const later = new Date(Date.now() - 5 * 86_400_000);
   const earlier = new Date(Date.now() - 15 * 86_400_000);
-  await pick('From', later);
-  await pick('To', earlier);
+  await pickDay(page, 'From', later);
+  await pickDay(page, 'To', earlier);
   const message = page
     .getByRole('alert')
     .filter({ hasText: 'The From date must be on or before the To date.' });

@@ -19,6 +19,7 @@ import {
   LINKED_NOTE_TITLE,
   LINKED_NOTE_URL,
   MARKUP,
+  pickDay,
   signInClientWithJobs,
   test,
 } from './jobs-seed.ts';
@@ -97,21 +98,6 @@ test('a client filters their jobs by status, decision and date preset', async ({
   // The badge goes after a second.
   await expect(page.getByText('Filters Applied', { exact: true })).toBeHidden({ timeout: 3000 });
 });
-
-/** Picks a day in the From or To calendar, moving back month by month to it. */
-async function pickDay(page: Page, label: 'From' | 'To', day: Date) {
-  await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
-  const calendar = page.getByRole('dialog', { name: `${label} date` });
-  const month = format(day, 'MMMM yyyy');
-  for (let step = 0; step < 3 && !(await calendar.getByText(month).isVisible()); step += 1) {
-    await calendar.getByRole('button', { name: 'Go to the Previous Month' }).click();
-  }
-  await calendar.getByRole('button', { name: new RegExp(format(day, 'MMMM do, yyyy')) }).click();
-  await expect(calendar).toBeHidden();
-  await expect(
-    page.getByRole('button', { name: new RegExp(`^${label} ${format(day, 'MMM d, yyyy')}`) }),
-  ).toBeVisible();
-}
 
 test('a client picks custom From and To dates, both inclusive', async ({ staff, page }) => {
   const { jobs } = await signInClientWithJobs(page, staff);

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
+import { format } from 'date-fns';
 import type { JobListItem } from '../packages/domain/src/jobs.ts';
 import { jobListItems } from '../packages/domain/src/jobs-api.ts';
 import { accessToken, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
@@ -189,4 +190,21 @@ export async function signInClientWithJobs(
   const toReject = listed.filter((_, index) => index % 7 === 3).map((job) => job.id);
   if (toReject.length > 0) await rejectJobs(page, toReject);
   return { email, jobs: await listJobs(page) };
+}
+
+/** Picks a day in the From or To calendar, moving back month by month to it. */
+export async function pickDay(page: Page, label: 'From' | 'To', day: Date) {
+  await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  const calendar = page.getByRole('dialog', { name: `${label} date` });
+  // The calendar's code loads when it is first opened.
+  await calendar.getByRole('grid').waitFor();
+  const month = format(day, 'MMMM yyyy');
+  for (let step = 0; step < 3 && !(await calendar.getByText(month).isVisible()); step += 1) {
+    await calendar.getByRole('button', { name: 'Go to the Previous Month' }).click();
+  }
+  await calendar.getByRole('button', { name: new RegExp(format(day, 'MMMM do, yyyy')) }).click();
+  await expect(calendar).toBeHidden();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^${label} ${format(day, 'MMM d, yyyy')}`) }),
+  ).toBeVisible();
 }

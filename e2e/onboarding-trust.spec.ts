@@ -202,7 +202,7 @@ for (const viewport of viewports) {
 
       await page.getByRole('button', { name: 'Choose Availability to Start from a calendar' }).click();
       const calendar = page.getByRole('dialog', { name: 'Availability to Start calendar' });
-      await expect(calendar).toBeVisible();
+      await expect(calendar.getByRole('grid')).toBeVisible();
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
       await screenshot(page, 'employment-calendar');

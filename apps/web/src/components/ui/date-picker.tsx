@@ -1,32 +1,23 @@
 import { Popover } from 'radix-ui';
-import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import { lazy, Suspense } from 'react';
+import type { CalendarProps } from './calendar.tsx';
+import { LoadingLine } from './Spinner.tsx';
 
-export interface DatePickerPopoverProps {
+// The calendar and its date library are most of a date picker's code, and most visits never open
+// one: a phone downloads them when a calendar is first opened, not with every page that has a date.
+const Calendar = lazy(async () => ({ default: (await import('./calendar.tsx')).Calendar }));
+
+export interface DatePickerPopoverProps extends CalendarProps {
   /** Which edge of the trigger the calendar lines up with. */
   align: 'start' | 'end';
   'aria-label'?: string;
-  selected: Date | undefined;
-  onSelect(day: Date | undefined): void;
-  /** With both bounds the caption becomes month and year dropdowns, for days far from today. */
-  startMonth?: Date;
-  endMonth?: Date;
 }
 
 /**
  * The calendar of a date picker: one day, in a popover opened by the caller's `Popover.Root` and
- * `Popover.Trigger`, in the brand's colours, weeks starting on Sunday and always six of them so the
- * popover keeps its size from month to month.
+ * `Popover.Trigger`, in the brand's colours.
  */
-export function DatePickerPopover({
-  align,
-  'aria-label': ariaLabel,
-  selected,
-  onSelect,
-  startMonth,
-  endMonth,
-}: DatePickerPopoverProps) {
-  const dropdowns = startMonth && endMonth;
+export function DatePickerPopover({ align, 'aria-label': ariaLabel, ...calendar }: DatePickerPopoverProps) {
   return (
     <Popover.Portal>
       <Popover.Content
@@ -36,18 +27,9 @@ export function DatePickerPopover({
         aria-label={ariaLabel}
         className="z-50 rounded-lg border border-neutral-200 bg-white p-3 shadow-lg [--rdp-accent-background-color:var(--color-neutral-100)] [--rdp-accent-color:var(--color-brand)]"
       >
-        <DayPicker
-          mode="single"
-          selected={selected}
-          onSelect={onSelect}
-          defaultMonth={selected}
-          captionLayout={dropdowns ? 'dropdown' : 'label'}
-          startMonth={startMonth}
-          endMonth={endMonth}
-          weekStartsOn={0}
-          fixedWeeks
-          autoFocus
-        />
+        <Suspense fallback={<LoadingLine>Loading the calendar...</LoadingLine>}>
+          <Calendar {...calendar} />
+        </Suspense>
       </Popover.Content>
     </Popover.Portal>
   );
