@@ -13,6 +13,11 @@ export interface CurrentUser {
   sessionId: string;
   /** The session passed the staff second factor (always false for clients). */
   mfa: boolean;
+  /**
+   * Staff rights on other people's data: the staff role and, unless STAFF_MFA is off, a session
+   * that passed the second factor. Staff halfway through signing in are treated like anyone else.
+   */
+  staff: boolean;
 }
 
 declare module 'fastify' {
@@ -55,6 +60,7 @@ export function installGuard(app: FastifyInstance, tokens: AccessTokens, session
       role: claims.role,
       sessionId: claims.sessionId,
       mfa: claims.mfa,
+      staff: claims.role === 'staff' && (claims.mfa || !secondFactorRequired),
     };
     if (!config.staff) return;
     if (claims.role !== 'staff') {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestClock } from '../clock.ts';
 import { signInForTest, TEST_USER_AGENT } from '../testing/auth.ts';
+import { onboardClient } from '../testing/clients.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
 
 const STAFF_ROUTE = '/api/admin/outbox';
@@ -156,6 +157,43 @@ describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
     const locked = await staff.verify({ code: right });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ error: 'Too many wrong codes. Please wait 5 minutes and try again.' });
+  });
+
+  it('gives staff no rights on client data until the second factor is passed', async () => {
+    const client = await onboardClient(ctx.app, 'guarded@example.com');
+    const passed = await signInForTest(ctx.app, 'recruiter@company.test');
+    const admin = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/user-email-management',
+        headers: passed.authHeader,
+        payload: { client_id: client.userId, ...payload },
+      });
+    const draft = (await admin({ action: 'generate_filters' })).json().formatted_data;
+    expect((await admin({ action: 'save_filters', formatted_data: draft })).statusCode).toBe(200);
+    const resume = `/api/documents/download?path=${encodeURIComponent(client.resumePath!)}`;
+    const filters = `/api/job-search-filters?client_id=${client.userId}`;
+    const share = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/document-links',
+        headers,
+        payload: { path: client.resumePath },
+      });
+
+    const halfway = await staffSession(ctx.app, 'halfway@company.test');
+    const download = await ctx.app.inject({ url: resume, headers: halfway.headers });
+    expect(download.statusCode).toBe(404);
+    expect(download.json()).toEqual({ error: 'Document not found' });
+    expect((await share(halfway.headers)).statusCode).toBe(404);
+    // Their own filters, as anyone's: none.
+    expect((await ctx.app.inject({ url: filters, headers: halfway.headers })).json()).toEqual({ data: [] });
+
+    // Past the second factor, the same requests reach the client's data.
+    expect((await ctx.app.inject({ url: resume, headers: passed.authHeader })).statusCode).toBe(200);
+    expect((await share(passed.authHeader)).statusCode).toBe(201);
+    const listed = await ctx.app.inject({ url: filters, headers: passed.authHeader });
+    expect(listed.json().data).toHaveLength(draft.length);
   });
 
   it('never shows a client any of it', async () => {

@@ -420,7 +420,7 @@ export function createAdminService(deps: {
       const record = client.kind === 'user' ? await onboarding.findOwn(client.id) : undefined;
       const stored = record?.[which];
       if (!stored || !normalizeDocumentPath(stored)) throw NotFound(NO_DOCUMENT_MESSAGE);
-      const download = await files.openForDownload({ id: actor.userId, role: 'staff' }, stored);
+      const download = await files.openForDownload({ id: actor.userId, staff: true }, stored);
       await log(actor, client, 'document.downloaded', { document: which, summary: download.fileName });
       return download;
     },

@@ -38,12 +38,7 @@ export async function documentLinkRoutes(
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const link = await links.create(
-        { id: user.id, role: user.role },
-        request.body.path,
-        request.body.expiresInDays,
-      );
+      const link = await links.create(currentUser(request), request.body.path, request.body.expiresInDays);
       return reply.status(201).send({ data: link });
     },
   );

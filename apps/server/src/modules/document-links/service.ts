@@ -43,7 +43,7 @@ export function createDocumentLinksService({ files, publicUrl, key, clock }: Doc
       const path = normalizeDocumentPath(requestedPath);
       if (path === null) throw BadRequest(INVALID_DOCUMENT_PATH_MESSAGE);
       const document = await files.findDocument(path);
-      if (!document || (document.user_id !== reader.id && reader.role !== 'staff')) {
+      if (!document || (document.user_id !== reader.id && !reader.staff)) {
         throw NotFound(DOCUMENT_NOT_FOUND_MESSAGE);
       }
       const expiresAt = Math.floor(clock.now() / 1000) + days * DAY_SECONDS;
@@ -66,7 +66,7 @@ export function createDocumentLinksService({ files, publicUrl, key, clock }: Doc
       if (!path || !document) throw NotFound(LINK_DOWNLOAD_FAILED_MESSAGE);
       try {
         // The signature stands for the owner's permission, so the file is read as the owner reads it.
-        return await files.openForDownload({ id: document.user_id, role: 'client' }, path);
+        return await files.openForDownload({ id: document.user_id, staff: false }, path);
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 404)
           throw NotFound(LINK_DOWNLOAD_FAILED_MESSAGE);

@@ -50,9 +50,9 @@ export async function fileRoutes(
 
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply, requestedPath: string) => {
     const user = currentUser(request);
-    const download = await files.openForDownload({ id: user.id, role: user.role }, requestedPath);
+    const download = await files.openForDownload(user, requestedPath);
     // Staff reading a client's document is an action on client data (decision 030).
-    if (user.role === 'staff' && download.ownerId !== user.id) {
+    if (user.staff && download.ownerId !== user.id) {
       await activity.record({
         actor: staffActor(user),
         clientId: download.ownerId,

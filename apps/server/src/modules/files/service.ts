@@ -47,7 +47,8 @@ export interface DocumentDownload {
 
 export interface DocumentReader {
   id: string;
-  role: 'client' | 'staff';
+  /** Staff rights (see CurrentUser): any client's document, not only one's own. */
+  staff: boolean;
 }
 
 /**
@@ -171,7 +172,7 @@ export function createFilesService(
       if (path === null) throw BadRequest(INVALID_DOCUMENT_PATH_MESSAGE);
       const document = await repo.findByPath(path);
       // Someone else's document answers exactly like a missing one.
-      if (!document || (document.user_id !== reader.id && reader.role !== 'staff')) {
+      if (!document || (document.user_id !== reader.id && !reader.staff)) {
         throw NotFound(DOCUMENT_NOT_FOUND_MESSAGE);
       }
       const object = await storage.get(path);

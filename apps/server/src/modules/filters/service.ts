@@ -64,7 +64,7 @@ export function createFiltersService(db: Db) {
 
     /** Staff may name any client by id; everyone else gets their own filters whatever they name. */
     list(caller: CurrentUser, requestedClientId: string | undefined): Promise<SavedFilter[]> {
-      return listFor(caller.role === 'staff' && requestedClientId ? requestedClientId : caller.id);
+      return listFor(caller.staff && requestedClientId ? requestedClientId : caller.id);
     },
 
     /** Saves each filter for the client; the ids come back in the order given. */
