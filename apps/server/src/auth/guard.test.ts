@@ -69,6 +69,7 @@ describe.each(databaseKinds)('the access-token guard on %s', (kind) => {
       role: 'client',
       sessionId,
       mfa: false,
+      staff: false,
     });
     expect((await probe(`Bearer ${await craft()}`)).statusCode).toBe(200);
   });
