@@ -133,19 +133,30 @@ export function createMfaRepo(db: Db, clock: Clock, secretKey: Buffer) {
       return true;
     },
 
-    /** Counts a wrong code; past `limit` in a row the second factor is locked until `lockUntil`. */
-    async recordFailure(userId: string, limit: number, lockUntil: string): Promise<void> {
-      await kysely
+    /**
+     * Takes one of the `limit` tries in a row before its code is checked, in one statement, so that
+     * guesses sent in parallel cannot all be checked; the last try starts the lock at once (a right
+     * code on it lifts the lock again: claimTimeStep, claimRecoveryCode). False while the lock holds.
+     */
+    async claimAttempt(userId: string, limit: number, now: string, lockUntil: string): Promise<boolean> {
+      const result = await kysely
         .updateTable('staff_mfa')
-        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+        .set((eb) => {
+          const lastTry = eb(eb('failed_attempts', '+', 1), '>=', limit);
+          return {
+            failed_attempts: eb
+              .case()
+              .when(lastTry)
+              .then(0)
+              .else(eb('failed_attempts', '+', 1))
+              .end(),
+            locked_until: eb.case().when(lastTry).then(lockUntil).else(eb.ref('locked_until')).end(),
+          };
+        })
         .where('user_id', '=', userId)
-        .execute();
-      await kysely
-        .updateTable('staff_mfa')
-        .set({ locked_until: lockUntil, failed_attempts: 0 })
-        .where('user_id', '=', userId)
-        .where('failed_attempts', '>=', limit)
-        .execute();
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

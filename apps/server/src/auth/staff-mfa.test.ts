@@ -159,6 +159,28 @@ describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
     expect(locked.json()).toEqual({ error: 'Too many wrong codes. Please wait 5 minutes and try again.' });
   });
 
+  it('checks no more than five codes of guesses sent all at once', async () => {
+    const staff = await staffSession(ctx.app, 'parallel@company.test');
+    const { secret } = (await staff.enrol()).json();
+    const right = await generate({ secret });
+    const wrongCode = right === '123456' ? '654321' : '123456';
+    const answers = await Promise.all(Array.from({ length: 20 }, () => staff.verify({ code: wrongCode })));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(15).fill(429)]);
+    expect((await staff.verify({ code: right })).statusCode).toBe(429);
+  });
+
+  it('lifts the lock when the fifth try in a row is right', async () => {
+    const staff = await staffSession(ctx.app, 'fifth@company.test');
+    const { secret } = (await staff.enrol()).json();
+    const right = await generate({ secret });
+    const wrongCode = right === '123456' ? '654321' : '123456';
+    for (let attempt = 0; attempt < 4; attempt++) await staff.verify({ code: wrongCode });
+    expect((await staff.verify({ code: right })).statusCode).toBe(200);
+    const later = await staffSession(ctx.app, 'fifth@company.test');
+    expect((await later.verify({ code: wrongCode })).json()).toEqual(WRONG_CODE);
+  });
+
   it('gives staff no rights on client data until the second factor is passed', async () => {
     const client = await onboardClient(ctx.app, 'guarded@example.com');
     const passed = await signInForTest(ctx.app, 'recruiter@company.test');

@@ -70,9 +70,12 @@ const hashRecoveryCode = (userId: string, code: string) =>
 export function createStaffMfa(deps: { repo: MfaRepo; issuer: string; clock: Clock }) {
   const { repo, issuer, clock } = deps;
 
-  async function refuse(userId: string, status: number, message: string, reason: string): Promise<never> {
-    await repo.recordFailure(userId, FAILURES_BEFORE_LOCK, isoTime(clock, LOCK_SECONDS * 1000));
-    throw new SecondFactorRefused(status, message, reason);
+  /** Every check of a code uses up a try first; none left is the lock's answer. */
+  async function claimAttempt(userId: string): Promise<void> {
+    const lockUntil = isoTime(clock, LOCK_SECONDS * 1000);
+    if (!(await repo.claimAttempt(userId, FAILURES_BEFORE_LOCK, isoTime(clock), lockUntil))) {
+      throw new SecondFactorRefused(429, LOCKED_MESSAGE, 'locked');
+    }
   }
 
   return {
@@ -109,8 +112,9 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string; clock: Clo
 
       if (recoveryCode) {
         if (!record.enrolledAt) throw BadRequest(RECOVERY_BEFORE_ENROLMENT_MESSAGE);
+        await claimAttempt(userId);
         if (!(await repo.claimRecoveryCode(userId, hashRecoveryCode(userId, recoveryCode)))) {
-          return refuse(userId, 400, WRONG_RECOVERY_CODE_MESSAGE, 'wrong_recovery_code');
+          throw new SecondFactorRefused(400, WRONG_RECOVERY_CODE_MESSAGE, 'wrong_recovery_code');
         }
         // With a secret this server cannot read, the code opens set-up again instead of the
         // session: otherwise every later sign-in would use up another recovery code.
@@ -127,6 +131,7 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string; clock: Clo
         const message = record.enrolledAt ? SECRET_UNREADABLE_MESSAGE : ENROLMENT_UNREADABLE_MESSAGE;
         throw new SecondFactorRefused(409, message, 'secret_unreadable');
       }
+      await claimAttempt(userId);
       const result = await verify({
         secret: record.secret,
         token: code,
@@ -134,9 +139,9 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string; clock: Clo
         epochTolerance: TOLERANCE_SECONDS,
       });
       if (!result.valid || !('timeStep' in result))
-        return refuse(userId, 400, WRONG_CODE_MESSAGE, 'wrong_code');
+        throw new SecondFactorRefused(400, WRONG_CODE_MESSAGE, 'wrong_code');
       if (!(await repo.claimTimeStep(userId, result.timeStep))) {
-        return refuse(userId, 400, CODE_REUSED_MESSAGE, 'code_reused');
+        throw new SecondFactorRefused(400, CODE_REUSED_MESSAGE, 'code_reused');
       }
       if (record.enrolledAt) return {};
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
