@@ -1,6 +1,6 @@
 import type { BoardRow } from '@app/domain/clients-board';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,15 +21,39 @@ function client(index: number): BoardRow {
   };
 }
 
+/** A server holding `clients`, paged 50 at a time; a welcome e-mail takes its client off the list. */
+function boardServer(clients: BoardRow[]) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/admin/welcome-emails') {
+      const { client_ids } = JSON.parse(String(init?.body)) as { client_ids: string[] };
+      clients = clients.filter((row) => !client_ids.includes(row.id));
+      return Response.json({
+        data: client_ids.map((id) => ({ client_id: id, outcome: 'queued', message: 'In the outbox' })),
+      });
+    }
+    const page = Number(url.searchParams.get('page'));
+    const data = clients.slice((page - 1) * 50, page * 50);
+    return Response.json({ data, total: clients.length, page, page_size: 50 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  const pagesAsked = () =>
+    fetch.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/admin/board')
+      .map((url) => Number(url.searchParams.get('page')));
+  return {
+    pagesAsked,
+    keep: (count: number) => {
+      clients = clients.slice(0, count);
+    },
+  };
+}
+
 function renderBoard() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({ data: [client(1), client(2), client(3)], total: 3, page: 1, page_size: 50 }),
-    ),
-  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/admin']}>
         <Routes>
           <Route path="/admin" element={<ClientsBoard />} />
@@ -38,6 +62,16 @@ function renderBoard() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return queryClient;
+}
+
+const firstClients = (count: number) => Array.from({ length: count }, (_, index) => client(index + 1));
+
+/** From the first page to the third, by Next. */
+async function toThirdPage() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
 }
 
 const selected = () => within(screen.getByRole('group', { name: 'Selected clients' }));
@@ -46,6 +80,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('choosing clients on the board', () => {
   it('chooses one, then the rest of the page, then none, without opening anyone', async () => {
+    boardServer(firstClients(3));
     renderBoard();
     // Named with the e-mail, since two clients can share a name; by the e-mail alone without one.
     const first = await screen.findByRole('checkbox', { name: 'Select Client 1 (client1@example.com)' });
@@ -69,8 +104,38 @@ describe('choosing clients on the board', () => {
   });
 
   it('opens the client from anywhere else on the row', async () => {
+    boardServer(firstClients(3));
     renderBoard();
     await userEvent.click(await screen.findByText('client2@example.com'));
     expect(await screen.findByText('Client page')).toBeInTheDocument();
+  });
+});
+
+describe('paging the board', () => {
+  it('starts again from the first page once a welcome batch is sent, so nobody after those sent is skipped', async () => {
+    const { pagesAsked } = boardServer(firstClients(150));
+    renderBoard();
+    await toThirdPage();
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Select Client 101 (client101@example.com)' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 client' }));
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Client 1' })).toBeInTheDocument();
+    expect(pagesAsked().at(-1)).toBe(1);
+  });
+
+  it('shows the last page when the clients shrink below the page on screen', async () => {
+    const { pagesAsked, keep } = boardServer(firstClients(150));
+    const queryClient = renderBoard();
+    await toThirdPage();
+    keep(60);
+    await act(() => queryClient.invalidateQueries());
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Client 60' })).toBeInTheDocument();
+    expect(screen.queryByText('No clients match.')).not.toBeInTheDocument();
+    expect(pagesAsked().at(-1)).toBe(2);
   });
 });

@@ -185,6 +185,9 @@ export function ClientsBoard() {
   const total = board.data?.total ?? 0;
   const pageSize = board.data?.page_size ?? BOARD_PAGE_SIZE;
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  // Clients leave a view while staff page through it (a welcome e-mail sent, a colleague's change):
+  // a page past the new last one shows the last one instead of an empty table.
+  if (board.data && !board.isPlaceholderData && page > pages) setPage(pages);
 
   return (
     <Card>
@@ -234,7 +237,16 @@ export function ClientsBoard() {
           {failureMessage(board.error, GENERIC_ERROR)}
         </p>
       )}
-      <WelcomeBatch selected={chosen} onSent={unselect} onClear={() => setSelected(new Map())} />
+      <WelcomeBatch
+        selected={chosen}
+        onSent={(ids) => {
+          unselect(ids);
+          // Those sent to may leave the view, moving everyone after them up a page: paging on from
+          // here would skip clients, so the board starts again from its first page.
+          setPage(1);
+        }}
+        onClear={() => setSelected(new Map())}
+      />
       <div className="mt-2 overflow-x-auto rounded-lg border border-neutral-200">
         <table aria-label="Clients" className="w-full min-w-[56rem] text-sm" aria-busy={board.isFetching}>
           <thead className="bg-neutral-50">
