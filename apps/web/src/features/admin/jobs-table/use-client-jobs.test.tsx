@@ -1,5 +1,6 @@
 import { type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
+import { BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -19,6 +20,19 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const job = (id: string, applied: boolean): JobListItem =>
   jobListItemSchema.parse(makeJob({ id, data_job_title: `Job ${id}`, applied_for_job: applied }));
+
+/** The hook for client 'c1', and whether a job's box shows it applied. */
+function renderClientJobs() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(() => useClientJobs('c1'), { wrapper });
+  const shown = (id: string) =>
+    queryClient.getQueryData<JobListItem[]>(adminQueryKeys.jobs('c1'))?.find((item) => item.id === id)
+      ?.applied_for_job;
+  return { result, queryClient, shown };
+}
 
 /**
  * A server with jobs 'x' and 'y', not applied. The saves numbered in `failing` (1 for the first)
@@ -43,14 +57,7 @@ function setUp(failing: number[]) {
       });
     });
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  const { result } = renderHook(() => useClientJobs('c1'), { wrapper });
-  const shown = (id: string) =>
-    queryClient.getQueryData<JobListItem[]>(adminQueryKeys.jobs('c1'))?.find((item) => item.id === id)
-      ?.applied_for_job;
+  const { result, queryClient, shown } = renderClientJobs();
   const click = (id: string, value: boolean) =>
     act(async () => {
       result.current.setApplied.mutate({ job: job(id, !value), applied: value });
@@ -70,6 +77,7 @@ function setUp(failing: number[]) {
 beforeEach(() => {
   api.list.mockReset();
   api.update.mockReset();
+  api.markApplied.mockReset();
 });
 
 describe('the applied box in the recruiter table', () => {
@@ -110,5 +118,27 @@ describe('the applied box in the recruiter table', () => {
     await answerNext();
     await settled();
     expect(shown('y')).toBe(true);
+  });
+});
+
+describe('marking jobs applied in bulk', () => {
+  it('reads the list back when a later request of a large change fails, keeping the jobs saved before it', async () => {
+    const ids = Array.from({ length: BULK_APPLIED_MAX_JOBS + 1 }, (_, index) => `job-${index}`);
+    const applied = new Map(ids.map((id) => [id, false]));
+    api.list.mockImplementation(async () => [...applied].map(([id, value]) => job(id, value)));
+    // The first request is saved, the second fails.
+    api.markApplied.mockImplementation(async (sent: readonly string[]) => {
+      for (const id of sent.slice(0, BULK_APPLIED_MAX_JOBS)) applied.set(id, true);
+      throw new Error('Network down');
+    });
+    const { result, queryClient, shown } = renderClientJobs();
+    await waitFor(() => expect(result.current.jobs.data).toHaveLength(ids.length));
+    await act(async () => result.current.markApplied.mutate({ ids, applied: true }));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(shown('job-0')).toBe(true);
+    expect(shown(`job-${BULK_APPLIED_MAX_JOBS - 1}`)).toBe(true);
+    expect(shown(`job-${BULK_APPLIED_MAX_JOBS}`)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { JobListItem } from '@app/domain/jobs';
 import type { StaffJob } from '@app/domain/jobs-api';
 import { jobName } from '@app/domain/jobs-format';
+import { BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
@@ -20,7 +21,8 @@ type Changes = ReadonlyMap<string, Partial<JobListItem>>;
  * One client's jobs for the recruiter's table, and what the table does to them. Applied changes are
  * optimistic: the box changes at once, and a failure puts back only the jobs that failed (unless a
  * later click on them is still waiting, whose wish stands; the list is then read back once the
- * clicks are done). A list fetch in flight is cancelled first so it cannot land over the change.
+ * clicks are done; a bulk change sent in several requests is read back too, as its first requests
+ * may have been saved). A list fetch in flight is cancelled first so it cannot land over the change.
  */
 export function useClientJobs(clientId: string) {
   const guard = useStaffGuard();
@@ -106,8 +108,11 @@ export function useClientJobs(clientId: string) {
       // Jobs taken back meanwhile: the list reloads without them.
       if (result.not_found_job_ids.length > 0) void queryClient.invalidateQueries({ queryKey, exact: true });
     },
-    onError: (error, _variables, undo) => {
-      if (undo) patch(undo);
+    onError: (error, { ids }, undo) => {
+      // Sent in several requests, those before the failure are saved: undoing them all would show
+      // saved jobs as not changed, so the list is read back from the server instead.
+      if (ids.length > BULK_APPLIED_MAX_JOBS) void queryClient.invalidateQueries({ queryKey, exact: true });
+      else if (undo) patch(undo);
       toast.error(failureMessage(error, GENERIC_ERROR));
     },
   });
