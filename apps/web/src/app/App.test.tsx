@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, renderHook, screen, within } from '@testing-library/react';
+import { act, configure, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
@@ -66,7 +66,7 @@ function renderApp(path: string, server: FakeServer = {}) {
       <Toaster />
     </QueryClientProvider>,
   );
-  return { router, fetch, navigate };
+  return { router, fetch, navigate, authClient, queryClient };
 }
 
 beforeAll(() => {
@@ -217,6 +217,23 @@ describe('signed in', () => {
     expect(within(menu!).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("starts every page afresh, with nothing cached, when another person's session takes over the tab", async () => {
+    const server: FakeServer = { user: client };
+    const { authClient, queryClient } = renderApp(FRAME_ONLY, server);
+    const page = await screen.findByRole('heading', { name: 'Oops! Page not found' });
+    queryClient.setQueryData(['my-jobs'], [{ id: 'job-of-ada' }]);
+    setProfileCompleteCookie(true);
+
+    // Ada signed out in another tab, and Bob signed in there: the shared cookie now holds his session.
+    server.user = { ...client, id: 'u2', email: 'bob@example.com', first_name: 'Bob' };
+    await act(() => authClient.refreshSession());
+
+    expect(queryClient.getQueryData(['my-jobs'])).toBeUndefined();
+    expect(readProfileCompleteCookie()).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).not.toBe(page);
+    expect(page).not.toBeInTheDocument();
   });
 
   it('signs out to the sign-in screen and forgets local state, even when the server is unreachable', async () => {

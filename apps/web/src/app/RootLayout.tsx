@@ -21,7 +21,7 @@ export function RootLayout({ authClient }: { authClient?: AuthClient }) {
 
 function AppFrame() {
   const { brandName, brandColor } = usePublicConfig();
-  const { status, onAuthStateChange } = useAuth();
+  const { status, user, onAuthStateChange } = useAuth();
   const queryClient = useQueryClient();
 
   useDocumentTitle(status === 'signed-in', brandName);
@@ -56,7 +56,9 @@ function AppFrame() {
         {status === 'loading' ? (
           <PageSpinner />
         ) : (
-          <Suspense fallback={<PageSpinner />}>
+          // A page belongs to the person it was opened for: when another person's session takes over
+          // this tab, every page starts afresh, so no form, state or query of the first stays mounted.
+          <Suspense key={user?.id} fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
         )}

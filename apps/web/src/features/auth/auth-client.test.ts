@@ -207,6 +207,25 @@ describe('background refresh', () => {
     expect(events).toEqual(['SIGNED_IN', 'TOKEN_REFRESHED', 'USER_UPDATED']);
   });
 
+  it("treats another person's session, signed in from another tab, as a sign-out and a sign-in", async () => {
+    const other = { ...user, id: 'u2', email: 'bob@example.com', first_name: 'Bob' };
+    const { client, events } = setup([sessionResponse('t1'), sessionResponse('t2', 100, other)]);
+    const seen: Array<[AuthEvent, string | undefined]> = [];
+    client.onAuthStateChange((event, session) => seen.push([event, session?.user.id]));
+    await client.refreshSession();
+    expect((await client.refreshSession())?.user).toEqual(other);
+    expect(events).toEqual(['SIGNED_IN', 'SIGNED_OUT', 'SIGNED_IN']);
+    expect(seen).toEqual([
+      ['SIGNED_IN', 'u1'],
+      ['SIGNED_OUT', undefined],
+      ['SIGNED_IN', 'u2'],
+    ]);
+    expect(client.getSnapshot()).toMatchObject({
+      status: 'signed-in',
+      session: { accessToken: 't2', user: other },
+    });
+  });
+
   it('refreshes an expired token before handing it out', async () => {
     const { client, fetch } = setup([sessionResponse('t1', 100), sessionResponse('t2', 100)]);
     await client.refreshSession();

@@ -195,8 +195,12 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
       else update({ status: 'signed-out' });
       return snapshot.session;
     }
-    const previous = snapshot.session;
     const { session } = outcome;
+    // The refresh cookie is shared by every tab: after a sign-out and another person's sign-in in
+    // another tab, a refresh here answers with that person's session. For this tab that is the first
+    // person signing out (everything kept for them is forgotten) and the second signing in.
+    if (snapshot.session && snapshot.session.user.id !== session.user.id) forgetSession();
+    const previous = snapshot.session;
     if (!previous) {
       update({ status: 'signed-in', session, isNewLogin: deps.pendingSignIn.take() });
       emit('SIGNED_IN');
