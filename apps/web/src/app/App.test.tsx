@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, renderHook, screen, within } from '@testing-library/react';
+import { act, configure, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster, toast } from 'sonner';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { type AuthUser, createAuthClient } from '../features/auth/auth-client.ts';
@@ -234,6 +234,23 @@ describe('signed in', () => {
     expect(readProfileCompleteCookie()).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).not.toBe(page);
     expect(page).not.toBeInTheDocument();
+  });
+
+  it('takes every toast off the screen at sign-out, so the next person never sees them', async () => {
+    const user = userEvent.setup();
+    renderApp(FRAME_ONLY, { user: client });
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    act(() => {
+      toast('Profile Incomplete', { duration: Number.POSITIVE_INFINITY });
+      toast.success('Job Rejected', { description: 'Backend Engineer at Acme' });
+    });
+    expect(await screen.findByText('Profile Incomplete')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Profile Incomplete')).toBeNull());
+    expect(screen.queryByText('Backend Engineer at Acme')).toBeNull();
   });
 
   it('signs out to the sign-in screen and forgets local state, even when the server is unreachable', async () => {

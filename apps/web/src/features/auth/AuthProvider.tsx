@@ -132,10 +132,14 @@ function sessionSourceOf(client: AuthClient): ApiSessionSource {
   };
 }
 
-/** Whoever signs in next must not inherit this person's cached completeness or wizard step. */
+/**
+ * Whoever signs in next must not inherit this person's cached completeness or wizard step, nor see
+ * their toasts (a job's title, what their profile misses) on the sign-in screen.
+ */
 function forgetProfileState(): void {
   removeProfileCompleteCookie();
   clearRememberedOnboardingStep();
+  toast.dismiss();
 }
 
 export function useAuth(): AuthContextValue {
