@@ -222,6 +222,26 @@ describe.each(databaseKinds)('who signs in, through a stand-in for Google, on %s
       .where('id', '=', pending.id)
       .executeTakeFirstOrThrow();
     expect(claim.claimed_by_user_id).toBe(pat.user.id);
+    // The job's history and the team's log of the import are Pat's too: nothing stays on the pending id.
+    for (const table of [
+      'jobs',
+      'job_events',
+      'job_search_filters',
+      'mail_outbox',
+      'activity_log',
+    ] as const) {
+      const left = await app.db.kysely
+        .selectFrom(table)
+        .select('client_id')
+        .where('client_id', '=', pending.id)
+        .execute();
+      expect(left, table).toEqual([]);
+    }
+    // A link from before, by the pending id, leads to Pat.
+    const lookedUp = await app.inject({ url: `/api/admin/clients?client_id=${pending.id}`, headers: staff });
+    expect(lookedUp.json().data.client).toEqual({ id: pat.user.id, kind: 'user', email: 'pat@example.com' });
+    const log = await app.inject({ url: `/api/admin/activity?client_id=${pat.user.id}`, headers: staff });
+    expect(log.json().data.map((line: { action: string }) => line.action)).toContain('jobs.imported');
 
     // Claimed once: later sign-ins, and a second verified account, change nothing of the claim.
     await signIn({ sub: 'pat-verified-2', email, email_verified: true });

@@ -33,6 +33,24 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
   const importFor = (clientId: string, rows: Record<string, unknown>[]) =>
     importJobsFor(app, staff, { client_id: clientId }, rows);
 
+  /** Every text column of every table that holds `id` anywhere in it, as table.column. */
+  async function rowsHolding(id: string): Promise<string[]> {
+    const tables = await app.db.kysely.introspection.getTables();
+    const holding: string[] = [];
+    for (const table of tables) {
+      for (const column of table.columns) {
+        if (!/char|text/i.test(column.dataType)) continue;
+        const found = await sql<{
+          count: number;
+        }>`select count(*) as count from ${sql.table(table.name)} where ${sql.ref(column.name)} like ${`%${id}%`}`.execute(
+          app.db.kysely,
+        );
+        if (Number(found.rows[0]?.count) > 0) holding.push(`${table.name}.${column.name}`);
+      }
+    }
+    return holding;
+  }
+
   beforeAll(async () => {
     ({ app, close, config } = await createTestApp(kind));
     const client = await onboardClient(app, 'fay@example.com');
@@ -203,21 +221,7 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
       });
       expect(response.statusCode, response.body).toBe(204);
 
-      // Every text column of every table, searched for the id.
-      const tables = await app.db.kysely.introspection.getTables();
-      const holding: string[] = [];
-      for (const table of tables) {
-        for (const column of table.columns) {
-          if (!/char|text/i.test(column.dataType)) continue;
-          const found = await sql<{
-            count: number;
-          }>`select count(*) as count from ${sql.table(table.name)} where ${sql.ref(column.name)} like ${`%${fayId}%`}`.execute(
-            app.db.kysely,
-          );
-          if (Number(found.rows[0]?.count) > 0) holding.push(`${table.name}.${column.name}`);
-        }
-      }
-      expect(holding).toEqual([]);
+      expect(await rowsHolding(fayId)).toEqual([]);
       expect(filesUnder(storageDir).filter((file) => file.includes(fayId))).toEqual([]);
 
       // The access token of the deleted account no longer works, on any route.
@@ -233,6 +237,34 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
         { actor_kind: 'client', actor_id: null, actor_email: '', client_id: '' },
       ]);
       expect(JSON.stringify(log.json())).not.toContain('fay@example.com');
+    });
+
+    it('deletes what was assigned to the e-mail before the person signed in, wherever it lies', async () => {
+      const email = 'hana@example.com';
+      const { client: pending } = await importJobsFor(app, staff, { email }, [{ job_uid: 'h-1' }]);
+      const hana = await signInForTest(app, email);
+      // A row left under the pending id, as a claim made before claims moved everything left them.
+      await app.db.kysely
+        .insertInto('job_events')
+        .values({
+          id: 'left-behind',
+          job_id: 'gone',
+          client_id: pending.id,
+          at: new Date().toISOString(),
+          actor: 'team',
+          kind: 'assigned',
+          detail: '{}',
+        })
+        .execute();
+
+      const response = await app.inject({
+        method: 'DELETE',
+        url: '/api/account',
+        headers: hana.authHeader,
+        payload: { email },
+      });
+      expect(response.statusCode, response.body).toBe(204);
+      for (const id of [hana.userId, pending.id]) expect(await rowsHolding(id), id).toEqual([]);
     });
 
     it('a deleted person who signs in again starts as new', async () => {

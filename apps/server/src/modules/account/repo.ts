@@ -63,6 +63,14 @@ export function accountRepo(db: Db) {
           await trx.deleteFrom(table).where('user_id', '=', userId).execute();
         }
         await trx.deleteFrom('weekly_summary_claims').where('user_id', '=', userId).execute();
+        // What was assigned to the e-mail before the person signed in moved to them when they did;
+        // rows still under such a pending id are theirs all the same.
+        const claimed = await trx
+          .selectFrom('pending_clients')
+          .select('id')
+          .where('claimed_by_user_id', '=', userId)
+          .execute();
+        const clientIds = [userId, ...claimed.map((pending) => pending.id)];
         for (const table of [
           'job_events',
           'jobs',
@@ -72,13 +80,13 @@ export function accountRepo(db: Db) {
           'avoided_companies',
           'client_board_stats',
         ] as const) {
-          await trx.deleteFrom(table).where('client_id', '=', userId).execute();
+          await trx.deleteFrom(table).where('client_id', 'in', clientIds).execute();
         }
         // The e-mail the person was invited by before they signed in names them too.
         await trx.deleteFrom('pending_clients').where('claimed_by_user_id', '=', userId).execute();
         await trx
           .deleteFrom('activity_log')
-          .where((eb) => eb.or([eb('client_id', '=', userId), eb('actor_user_id', '=', userId)]))
+          .where((eb) => eb.or([eb('client_id', 'in', clientIds), eb('actor_user_id', '=', userId)]))
           .execute();
         await trx.deleteFrom('users').where('id', '=', userId).execute();
         await also?.(trx);

@@ -62,24 +62,36 @@ export function createClientsRepo(db: Kysely<Database>) {
           .where('claimed_by_user_id', 'is', null)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return false;
-        await trx
-          .deleteFrom('jobs')
+        const dropped = await trx
+          .selectFrom('jobs')
+          .select('id')
           .where('client_id', '=', pendingId)
           .where('job_uid', 'in', (eb) =>
             eb.selectFrom('jobs as own').select('own.job_uid').where('own.client_id', '=', userId),
           )
           .execute();
-        await trx.updateTable('jobs').set({ client_id: userId }).where('client_id', '=', pendingId).execute();
-        await trx
-          .updateTable('job_search_filters')
-          .set({ client_id: userId })
-          .where('client_id', '=', pendingId)
-          .execute();
-        await trx
-          .updateTable('mail_outbox')
-          .set({ client_id: userId })
-          .where('client_id', '=', pendingId)
-          .execute();
+        const droppedIds = dropped.map((job) => job.id);
+        if (droppedIds.length > 0) {
+          await trx.deleteFrom('job_events').where('job_id', 'in', droppedIds).execute();
+          await trx.deleteFrom('jobs').where('id', 'in', droppedIds).execute();
+        }
+        // Everything else the pending client had is the user's from now on, its history and the
+        // team's log of it included: one id owns it all, and deleting the account finds it all.
+        for (const table of [
+          'jobs',
+          'job_events',
+          'job_search_filters',
+          'mail_outbox',
+          'activity_log',
+        ] as const) {
+          await trx
+            .updateTable(table)
+            .set({ client_id: userId })
+            .where('client_id', '=', pendingId)
+            .execute();
+        }
+        await trx.deleteFrom('job_list_versions').where('client_id', '=', pendingId).execute();
+        await trx.deleteFrom('client_board_stats').where('client_id', '=', pendingId).execute();
         await bumpListVersion(trx, userId);
         return true;
       });

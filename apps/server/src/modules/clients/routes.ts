@@ -35,7 +35,7 @@ export async function clientsRoutes(
     async (request) => {
       const { email, client_id: clientId } = request.query;
       if (clientId !== undefined) {
-        const client = await clients.findById(clientId);
+        const client = await clients.findCurrentById(clientId);
         if (!client) throw NotFound(CLIENT_ID_NOT_FOUND_MESSAGE);
         return { data: { client, matched: 'client_id' as const } };
       }

@@ -38,6 +38,18 @@ function clientLookups(db: Kysely<Database>) {
       return user ? fromUser(user) : fromPending(await repo.findPending(id));
     },
 
+    /**
+     * As findById, but a pending id claimed since stands for the user who claimed it: a link or an
+     * open page from before the person signed in leads to them (and to their id from then on).
+     */
+    async findCurrentById(id: string): Promise<ClientRef | undefined> {
+      const user = await repo.findUser(id);
+      if (user) return fromUser(user);
+      const pending = await repo.findPending(id);
+      const claimant = pending?.claimed_by_user_id && (await repo.findUser(pending.claimed_by_user_id));
+      return claimant ? fromUser(claimant) : fromPending(pending);
+    },
+
     findByEmail,
 
     /** As findByEmail, but an e-mail nobody has yet becomes a new pending client. */
