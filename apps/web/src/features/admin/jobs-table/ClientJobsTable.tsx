@@ -128,12 +128,19 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
   };
 
   // After a delete, focus goes to the Delete button of the job that took its place (or the search).
+  // Only after one: a failed delete leaves its job listed and focus where it was, so Enter never
+  // lands on another job's Delete.
   const focusAfterDelete = useRef<string | null>(null);
   const confirmDelete = () => {
     if (!deleting || remove.isPending) return;
     const index = shown.findIndex((job) => job.id === deleting.id);
-    focusAfterDelete.current = (shown[index + 1] ?? shown[index - 1])?.id ?? '';
-    remove.mutate(deleting, { onSuccess: () => setDeleting(null) });
+    const next = (shown[index + 1] ?? shown[index - 1])?.id ?? '';
+    remove.mutate(deleting, {
+      onSuccess: () => {
+        focusAfterDelete.current = next;
+        setDeleting(null);
+      },
+    });
   };
   useEffect(() => {
     const target = focusAfterDelete.current;

@@ -134,7 +134,11 @@ export function useClientJobs(clientId: string) {
       queryClient.setQueryData<JobListItem[]>(queryKey, (list) => list?.filter((item) => item.id !== job.id));
       toast.success(`Deleted ${jobName(job)}`);
     },
-    onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
+    onError: (error) => {
+      toast.error(failureMessage(error, GENERIC_ERROR));
+      // The job may be gone already (a colleague deleted it) or changed: the list shows the server's.
+      void queryClient.invalidateQueries({ queryKey, exact: true });
+    },
   });
 
   const outcomeSaving = useMemo<OutcomeSaving<StaffJob>>(

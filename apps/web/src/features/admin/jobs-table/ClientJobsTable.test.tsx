@@ -1,0 +1,82 @@
+import { jobListItemSchema } from '@app/domain/jobs';
+import { jobListResponse } from '@app/domain/jobs-api';
+import { makeJob } from '@app/domain/jobs-testing';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClientJobsTable } from './ClientJobsTable.tsx';
+
+const LIST = '/api/admin/clients/c1/jobs';
+
+/**
+ * The table of client 'c1', whose jobs are 'Job a', 'Job b' and 'Job c'; `deleted` answers a
+ * delete. Answers how often the list was asked for.
+ */
+function renderTable(deleted: (id: string) => Response) {
+  let jobs = ['a', 'b', 'c'].map((id) =>
+    jobListItemSchema.parse(makeJob({ id, data_job_title: `Job ${id}` })),
+  );
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (init?.method === 'DELETE') {
+      const id = url.slice(`${LIST}/`.length);
+      const answer = deleted(id);
+      if (answer.ok) jobs = jobs.filter((job) => job.id !== id);
+      return answer;
+    }
+    return Response.json(url === LIST ? jobListResponse(jobs) : { data: [] });
+  });
+  vi.stubGlobal('fetch', fetch);
+  // The API client reports a failed request on the console.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ClientJobsTable clientId="c1" />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return () => fetch.mock.calls.filter(([url, init]) => String(url) === LIST && !init?.method).length;
+}
+
+/** Deletes a job through its row's button and the dialog, as a keyboard user would end up. */
+async function deleteJob(name: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete this job?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Job' }));
+  return dialog;
+}
+
+/** Lets the table's focus move, which waits for the dialog to give focus back, happen if it will. */
+const focusSettles = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+beforeEach(() => {
+  // Rows are drawn only within the scroll box's height; jsdom lays nothing out.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+});
+
+describe('deleting a job from the recruiter table', () => {
+  it('moves focus to the Delete button of the job that took its place', async () => {
+    renderTable(() => new Response(null, { status: 204 }));
+    await deleteJob('Job b');
+    expect(await screen.findByText('Deleted Job b')).toBeInTheDocument();
+    await focusSettles();
+    expect(screen.getByRole('button', { name: 'Delete Job c' })).toHaveFocus();
+  });
+
+  it('after a failure keeps focus where it was, reads the list again, and never lands on another job', async () => {
+    const listAsked = renderTable(() => Response.json({ error: 'Try again later' }, { status: 503 }));
+    const otherJobFocused = vi.fn();
+    (await screen.findByRole('button', { name: 'Delete Job c' })).addEventListener('focus', otherJobFocused);
+    const dialog = await deleteJob('Job b');
+    expect(await screen.findByText('Try again later')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete Job' })).toHaveFocus();
+    await vi.waitFor(() => expect(listAsked()).toBe(2));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await focusSettles();
+    expect(otherJobFocused).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Delete Job b' })).toHaveFocus();
+  });
+});
