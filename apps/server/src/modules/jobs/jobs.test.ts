@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { JOB_LIST_FIELDS, type JobListItem, jobSchema } from '@app/domain/jobs';
-import { jobListItems, jobListResponseSchema } from '@app/domain/jobs-api';
+import { BULK_APPROVAL_MAX_JOBS, jobListItems, jobListResponseSchema } from '@app/domain/jobs-api';
+import { BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
@@ -419,6 +420,36 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         payload: { job_ids: mine, client_approval: 'pending' },
       });
       expect(cleared.json().data).toEqual({ updated_ids: mine, not_found_job_ids: [] });
+    });
+
+    it('takes the largest bulk change, by the client and by staff, with its activity line', async () => {
+      const client = await signInForTest(app, 'most@example.com');
+      const rows = Array.from({ length: BULK_APPROVAL_MAX_JOBS }, (_, i) => ({ job_uid: `most-${i}` }));
+      await importJobsFor(app, staff, { client_id: client.userId }, rows);
+      const job_ids = (await listJobs(bearer(client.accessToken))).data.map((job) => job.id);
+      expect(job_ids).toHaveLength(BULK_APPLIED_MAX_JOBS);
+
+      const rejected = await app.inject({
+        method: 'PUT',
+        url: '/api/my-jobs/approval',
+        headers: bearer(client.accessToken),
+        payload: { job_ids, client_approval: 'rejected' },
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json().data.updated_ids).toHaveLength(job_ids.length);
+      const applied = await app.inject({
+        method: 'PUT',
+        url: `/api/admin/clients/${client.userId}/jobs/applied`,
+        headers: staff,
+        payload: { job_ids, applied_for_job: true },
+      });
+      expect(applied.statusCode, applied.body).toBe(200);
+      const log = await app.inject({ url: `/api/admin/activity?client_id=${client.userId}`, headers: staff });
+      const bulk = log.json().data.filter((line: { action: string }) => line.action !== 'jobs.imported');
+      expect(bulk.map((line: { detail: { job_ids: string[] } }) => line.detail.job_ids.length)).toEqual([
+        job_ids.length,
+        job_ids.length,
+      ]);
     });
 
     it.each([
