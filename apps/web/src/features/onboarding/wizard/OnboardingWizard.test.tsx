@@ -269,17 +269,31 @@ describe('the onboarding wizard', () => {
     expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ salary_expectation: '$150,000' }));
   });
 
-  it('in edit mode keeps Save Changes disabled while any step has a problem, and names the step', async () => {
+  it('in edit mode keeps Back, Next and Save Changes disabled while any step has a problem, and names the step', async () => {
     const user = userEvent.setup();
-    submissionServer(completeOnboardingForm());
-    renderWizard({ mode: 'edit', values: completeOnboardingForm({ signature: '' }), initialStep: 7 });
-    expect(fixItems()).toEqual(['Additional Information: Digital signature is required']);
-    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: /Next/ })).toBeEnabled();
-    await user.click(screen.getByRole('button', { name: 'Step 8: Additional Information. Go to this step' }));
-    await user.type(screen.getByLabelText(/Digital Signature/), 'Ada Lovelace');
+    const { calls } = submissionServer(completeOnboardingForm());
+    renderWizard({ mode: 'edit', values: completeOnboardingForm(), initialStep: 4 });
+    const steps = screen.getByRole('navigation', { name: 'Onboarding steps' });
+    const buttons = () =>
+      [/Back/, /Next/, 'Save Changes'].map((name) => screen.getByRole('button', { name }));
+    // The finished record keeps every required answer: a save without the city would be refused.
+    await user.clear(screen.getByLabelText(/City/));
+    expect(fixItems()).toEqual(['City is required']);
+    for (const button of buttons()) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(/Please fix the following/);
+    }
+    // The stepper still opens other steps, without saving; the box names the step of the problem.
+    await user.click(within(steps).getByRole('button', { name: 'Step 7: Job Preferences. Go to this step' }));
+    expect(fixItems()).toEqual(['Address Information: City is required']);
+    for (const button of buttons()) expect(button).toBeDisabled();
+    await user.click(within(steps).getByRole('button', { name: /Step 4: Address Information/ }));
+    await user.type(screen.getByLabelText(/City/), 'Lisbon');
     expect(fixList()).toBeNull();
-    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+    for (const button of buttons()) expect(button).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: /Back/ }));
+    await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
+    expect(bodies(calls)).toEqual([{ city: 'Lisbon', userId: 'user-1' }]);
   });
 
   it('after the saved answers failed to load, saves only what the person typed and then shows what the server holds', async () => {

@@ -230,9 +230,9 @@ export function OnboardingWizard({
   const view = STEP_VIEWS[step as WizardStep];
   const finishLabel = edit ? SAVE_CHANGES : STEP_VIEWS[LAST_STEP as WizardStep].next;
   const last = step === LAST_STEP;
-  const stepProblems = validateStep(step, values);
-  // Edit mode finishes from any step, so its box lists every step's problems.
-  const problems = edit ? allProblems(step, values) : stepProblems;
+  // Edit mode works on a finished record, which the server keeps whole: every save, Back and Next
+  // included, waits until no step has a problem, and the box lists every step's problems.
+  const problems = edit ? allProblems(step, values) : validateStep(step, values);
   return (
     <FormProvider {...form}>
       <div className="mx-auto max-w-3xl space-y-6">
@@ -259,15 +259,12 @@ export function OnboardingWizard({
             nextLabel={last ? finishLabel : view.next}
             nextBusyLabel={last && edit ? 'Saving...' : view.nextBusy}
             problems={problems}
-            nextBlocked={last && edit ? problems.length > 0 : stepProblems.length > 0}
+            // Back from the first step leaves without saving.
+            backWaitsForFixes={edit && step !== FIRST_STEP}
             busy={busy}
             onBack={goBack}
             onNext={() => (last ? submit.mutate() : move.mutate({ from: step, direction: 'next' }))}
-            saveChanges={
-              edit && !last
-                ? { label: SAVE_CHANGES, blocked: problems.length > 0, onSave: () => submit.mutate() }
-                : undefined
-            }
+            saveChanges={edit && !last ? { label: SAVE_CHANGES, onSave: () => submit.mutate() } : undefined}
           />
         </form>
       </div>

@@ -6,15 +6,15 @@ export interface StepNavigationProps {
   nextLabel: string;
   /** What it says while busy: 'Saving...', 'Loading...' or 'Submitting...'. */
   nextBusyLabel: string;
-  /** The validation messages listed under the buttons. */
+  /** The validation messages listed under the buttons; Next and Save Changes wait until there are none. */
   problems: readonly string[];
-  /** Next waits until the step is valid. */
-  nextBlocked: boolean;
+  /** Back waits for them too: in edit mode, whose saves the server refuses while any remain. */
+  backWaitsForFixes: boolean;
   busy: boolean;
   onBack(): void;
   onNext(): void;
   /** Edit mode: a button that saves every change and finishes from this step. */
-  saveChanges?: { label: string; blocked: boolean; onSave(): void };
+  saveChanges?: { label: string; onSave(): void };
 }
 
 /**
@@ -25,7 +25,7 @@ export function StepNavigation({
   nextLabel,
   nextBusyLabel,
   problems,
-  nextBlocked,
+  backWaitsForFixes,
   busy,
   onBack,
   onNext,
@@ -33,10 +33,17 @@ export function StepNavigation({
 }: StepNavigationProps) {
   const invalid = problems.length > 0;
   const describedBy = invalid ? 'fix-list' : undefined;
+  const backBlocked = backWaitsForFixes && invalid;
   return (
     <div className="mt-8 space-y-4 border-t border-neutral-200 pt-6">
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-between">
-        <Button variant="secondary" size="lg" onClick={onBack} disabled={busy}>
+        <Button
+          variant="secondary"
+          size="lg"
+          onClick={onBack}
+          disabled={busy || backBlocked}
+          aria-describedby={backBlocked ? describedBy : undefined}
+        >
           {busy ? (
             'Saving...'
           ) : (
@@ -52,9 +59,9 @@ export function StepNavigation({
               variant="secondary"
               size="lg"
               onClick={saveChanges.onSave}
-              disabled={saveChanges.blocked}
+              disabled={invalid}
               busy={busy}
-              aria-describedby={saveChanges.blocked ? describedBy : undefined}
+              aria-describedby={describedBy}
             >
               {busy ? (
                 'Saving...'
@@ -66,13 +73,7 @@ export function StepNavigation({
               )}
             </Button>
           )}
-          <Button
-            size="lg"
-            onClick={onNext}
-            disabled={nextBlocked}
-            busy={busy}
-            aria-describedby={nextBlocked ? describedBy : undefined}
-          >
+          <Button size="lg" onClick={onNext} disabled={invalid} busy={busy} aria-describedby={describedBy}>
             {busy ? (
               nextBusyLabel
             ) : (
