@@ -6,6 +6,9 @@ import { z } from 'zod';
 
 /** Deleting the account is confirmed by typing the e-mail address the person signs in with. */
 export const DELETE_CONFIRMATION_MESSAGE = 'Type the e-mail address you sign in with to delete your account.';
+/** Staff accounts stay: the activity log's record of their work on clients goes with them otherwise. */
+export const STAFF_ACCOUNT_KEPT_MESSAGE =
+  "Staff accounts cannot be deleted here: the team's record of your work with clients stays.";
 export const deleteAccountBodySchema = z.object({ email: z.string().max(320) });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 

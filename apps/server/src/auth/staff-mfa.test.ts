@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestClock } from '../clock.ts';
-import { signInForTest, TEST_USER_AGENT } from '../testing/auth.ts';
+import { signInForTest, staffBeforeSecondFactor } from '../testing/auth.ts';
 import { onboardClient } from '../testing/clients.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
 
@@ -14,13 +14,9 @@ const SECOND_FACTOR_REQUIRED = {
 };
 const WRONG_CODE = { error: 'That code is not right. Check your authenticator app and try again.' };
 
-/** A staff sign-in that has not passed the second factor yet. */
+/** A staff sign-in that has not passed the second factor yet, and its requests to pass it. */
 async function staffSession(app: FastifyInstance, email: string) {
-  const session = await app.auth.sessions.signIn(
-    { provider: 'test', subject: email, email, emailVerified: true },
-    { userAgent: TEST_USER_AGENT },
-  );
-  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const { session, headers } = await staffBeforeSecondFactor(app, email);
   return {
     session,
     headers,

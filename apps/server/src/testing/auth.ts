@@ -17,6 +17,15 @@ const secondFactors = new Map<string, { secret: string; recoveryCodes: string[] 
 /** The staff user each signed-in test header belongs to. */
 const staffByAuthorization = new Map<string, string>();
 
+/** A staff sign-in that has not passed the second factor yet: its session and Authorization header. */
+export async function staffBeforeSecondFactor(app: FastifyInstance, email: string) {
+  const session = await app.auth.sessions.signIn(
+    { provider: 'test', subject: email, email, emailVerified: true },
+    { userAgent: TEST_USER_AGENT },
+  );
+  return { session, headers: { authorization: `Bearer ${session.accessToken}` } };
+}
+
 /**
  * Signs a person in without the OpenID round trip: the user and session are created by the real
  * session service, exactly as after a provider callback with a verified e-mail. Staff then pass

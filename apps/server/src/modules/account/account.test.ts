@@ -1,13 +1,13 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { DELETE_CONFIRMATION_MESSAGE } from '@app/domain/account-api';
+import { DELETE_CONFIRMATION_MESSAGE, STAFF_ACCOUNT_KEPT_MESSAGE } from '@app/domain/account-api';
 import { JOB_EXPORT_COLUMNS } from '@app/domain/jobs-export';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { signInForTest } from '../../testing/auth.ts';
+import { signInForTest, staffBeforeSecondFactor } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { importJobsFor } from '../../testing/jobs.ts';
@@ -265,6 +265,23 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
       });
       expect(response.statusCode, response.body).toBe(204);
       for (const id of [hana.userId, pending.id]) expect(await rowsHolding(id), id).toEqual([]);
+    });
+
+    it("keeps a staff account, and with it the log of the staff member's work", async () => {
+      const lines = async () =>
+        (await app.inject({ url: '/api/admin/activity', headers: staff })).json().data.length;
+      const before = await lines();
+      for (const headers of [staff, (await staffBeforeSecondFactor(app, 'lead@company.test')).headers]) {
+        const refused = await app.inject({
+          method: 'DELETE',
+          url: '/api/account',
+          headers,
+          payload: { email: 'lead@company.test' },
+        });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({ error: STAFF_ACCOUNT_KEPT_MESSAGE });
+      }
+      expect(await lines()).toBe(before);
     });
 
     it('a deleted person who signs in again starts as new', async () => {

@@ -1,9 +1,10 @@
-import { deleteAccountBodySchema } from '@app/domain/account-api';
+import { deleteAccountBodySchema, STAFF_ACCOUNT_KEPT_MESSAGE } from '@app/domain/account-api';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
+import { Forbidden } from '../../errors.ts';
 import type { AccountService } from './service.ts';
 
 export async function accountRoutes(fastify: FastifyInstance, options: { account: AccountService }) {
@@ -37,13 +38,15 @@ export async function accountRoutes(fastify: FastifyInstance, options: { account
       schema: {
         tags,
         summary:
-          'Delete your account and everything held about you; `email` must be the address you sign in with. Ends every session.',
+          'Delete your account and everything held about you; `email` must be the address you sign in with. Ends every session. Staff accounts are kept (403)',
         body: deleteAccountBodySchema,
         response: { 204: z.null().describe('Deleted: no body') },
       },
     },
     async (request, reply) => {
-      await account.erase(currentUser(request).id, request.body.email);
+      const user = currentUser(request);
+      if (user.role === 'staff') throw Forbidden(STAFF_ACCOUNT_KEPT_MESSAGE);
+      await account.erase(user.id, request.body.email);
       return reply.code(204).send(null);
     },
   );
