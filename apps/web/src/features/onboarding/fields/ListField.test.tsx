@@ -39,6 +39,20 @@ describe('a list input', () => {
     expect(stored()).toBe('Designer, Researcher');
   });
 
+  it('adds what is typed when the box is left without Add or Enter, so it is never lost', async () => {
+    const user = userEvent.setup();
+    const stored = renderList('Designer');
+    const input = screen.getByRole('textbox', { name: /Job Titles/ });
+    await user.type(input, 'Product Manager');
+    await user.tab();
+    expect(stored()).toBe('Designer, Product Manager');
+    expect(input).toHaveValue('');
+    // Leaving a blank box changes nothing.
+    await user.click(input);
+    await user.tab();
+    expect(stored()).toBe('Designer, Product Manager');
+  });
+
   it('removes an entry with its own button', async () => {
     const user = userEvent.setup();
     const stored = renderList('Designer, Researcher, Writer');

@@ -19,7 +19,10 @@ export interface ListFieldProps {
   aside?: ReactNode;
 }
 
-/** Entries added with the Add button or Enter; blank entries are ignored and each one can be removed. */
+/**
+ * Entries added with the Add button or Enter, and when the box is left with one typed in (a title
+ * typed before pressing Next is never lost); blank entries are ignored and each one can be removed.
+ */
 export function ListField({ name, label, itemName, placeholder, hint, required, aside }: ListFieldProps) {
   const { control } = useWizardForm();
   const error = useFieldError(name);
@@ -56,7 +59,10 @@ export function ListField({ name, label, itemName, placeholder, hint, required, 
                 aria-describedby={describedBy}
                 aria-invalid={error ? true : undefined}
                 onChange={(event) => setDraft(event.target.value)}
-                onBlur={field.onBlur}
+                onBlur={() => {
+                  add();
+                  field.onBlur();
+                }}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') {
                     event.preventDefault();

@@ -129,6 +129,18 @@ describe('the onboarding wizard', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Work Authorization' })).toHaveFocus();
   });
 
+  it('saves a job title typed and not added when Next is pressed, even as the first one', async () => {
+    const user = userEvent.setup();
+    const { calls } = submissionServer(completeOnboardingForm({ top_job_titles: '' }));
+    renderWizard({ values: completeOnboardingForm({ top_job_titles: '' }), initialStep: 7 });
+    expect(fixItems()).toEqual(['At least one Job Title is required']);
+    await user.type(screen.getByRole('textbox', { name: /^Job Titles/ }), 'Product Manager');
+    // Pressing Next leaves the box first, which adds the title (and so enables Next); Next saves it.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Additional Information' });
+    expect(bodies(calls)).toEqual([{ top_job_titles: 'Product Manager', userId: 'user-1' }]);
+  });
+
   it('creates the submission on the first save when there is none yet, then updates it', async () => {
     const user = userEvent.setup();
     const { calls } = submissionServer();
