@@ -81,6 +81,25 @@ describe('Job Notes', () => {
     });
   });
 
+  it("says the server's limit before asking it, and keeps a paste past it whole", async () => {
+    vi.mocked(updateNotes).mockResolvedValue({ ...whole, client_notes: 'x'.repeat(5000) });
+    const user = userEvent.setup();
+    const { onClose } = renderNotes();
+    const notes = screen.getByPlaceholderText('Add your notes about this job...');
+    await user.click(notes);
+    await user.paste('x'.repeat(5001));
+    expect(notes).toHaveValue('x'.repeat(5001));
+    expect(notes).toHaveAccessibleDescription('Notes must be at most 5000 characters');
+    expect(notes).toBeInvalid();
+    expect(screen.getByRole('button', { name: 'Save Notes' })).toBeDisabled();
+    await user.keyboard('{Backspace}');
+    expect(notes).toBeValid();
+    expect(screen.queryByText('Notes must be at most 5000 characters')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+    expect(updateNotes).toHaveBeenCalledWith('a', 'x'.repeat(5000));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
   it("keeps the dialog and the text when the save fails, with the server's message", async () => {
     vi.mocked(updateNotes).mockRejectedValue(new ApiError('Notes must be at most 5000 characters', 400));
     const { queryClient, onClose } = renderNotes();

@@ -1,10 +1,11 @@
-import type { JobListItem } from '@app/domain/jobs';
+import { JOB_NOTES_MAX_LENGTH, type JobListItem } from '@app/domain/jobs';
+import { JOB_NOTES_TOO_LONG } from '@app/domain/jobs-api';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Label, Textarea } from '../../components/ui/Field.tsx';
+import { FieldError, Label, Textarea } from '../../components/ui/Field.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import {
   NOTES_SAVE_FAILED_MESSAGE,
@@ -57,6 +58,8 @@ function NotesEditor({
   const queryClient = useQueryClient();
   const textareaId = useId();
   const [text, setText] = useState(job.client_notes ?? '');
+  // The server's limit, said before asking it; no maxLength, which would cut a paste short unseen.
+  const tooLong = text.length > JOB_NOTES_MAX_LENGTH;
   const save = useMutation({
     mutationKey: NOTES_MUTATION_KEY,
     mutationFn: (notes: string) => updateNotes(job.id, notes),
@@ -83,13 +86,16 @@ function NotesEditor({
         rows={6}
         placeholder="Add your notes about this job..."
         value={text}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={tooLong ? `${textareaId}-error` : undefined}
         onChange={(event) => setText(event.target.value)}
       />
+      {tooLong && <FieldError id={`${textareaId}-error`}>{JOB_NOTES_TOO_LONG}</FieldError>}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button onClick={() => save.mutate(text)} busy={save.isPending}>
+        <Button onClick={() => save.mutate(text)} busy={save.isPending} disabled={tooLong}>
           {save.isPending ? 'Saving...' : 'Save Notes'}
         </Button>
       </div>
