@@ -8,6 +8,8 @@ export const SIGN_IN_ERROR_MESSAGES = {
   email_not_verified:
     'Your e-mail address is not verified with your sign-in provider. Verify it there, then sign in again.',
   no_email: 'Your sign-in provider did not share an e-mail address, which this service needs.',
+  not_company_account:
+    "This Google account is not managed by your company. Staff sign in with the company's Google Workspace account.",
   provider_unreachable: 'Your sign-in provider could not be reached. Please try again in a few minutes.',
   expired: 'The sign-in took too long or was started in another browser. Please sign in again.',
   unexpected: 'An unexpected error occurred.',

@@ -7,11 +7,16 @@ import { normalizeEmail } from './email-address.ts';
  * uses the same rule to decide which navigation entries to show.
  */
 export function isStaffEmail(email: string, domain: string): boolean {
-  const normalizedDomain = domain.trim().toLowerCase().replace(/^@/, '');
+  const normalizedDomain = normalizeDomain(domain);
   if (normalizedDomain === '') return false;
   const normalizedEmail = normalizeEmail(email);
   const at = normalizedEmail.lastIndexOf('@');
   return at > 0 && normalizedEmail.slice(at + 1) === normalizedDomain;
+}
+
+/** A domain as configured or as a provider names it: `@Company.test` and `company.test` are one. */
+export function normalizeDomain(domain: string): string {
+  return domain.trim().toLowerCase().replace(/^@/, '');
 }
 
 /** What anyone else sees on a staff page, and what the server's staff guard answers (spec 2, section 5). */

@@ -120,8 +120,25 @@ describe.each(databaseKinds)('who signs in, through a stand-in for Google, on %s
     expect((await identitiesOf('ada-google-2')).map((identity) => identity.user_id)).toEqual([first.user.id]);
   });
 
+  it('refuses a staff address from a Google account the company does not manage, and creates nothing', async () => {
+    const email = 'former@company.test';
+    for (const hd of [undefined, 'gmail.com', 'evilcompany.test']) {
+      const refused = await signIn({ sub: `former-${hd}`, email, email_verified: true, ...(hd && { hd }) });
+      expect(refused.location, hd).toBe('/?error=signin&reason=not_company_account');
+    }
+    const users = await app.db.kysely.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(users).toEqual([]);
+    const managed = await signIn({ sub: 'former-managed', email, email_verified: true, hd: 'Company.test' });
+    expect(managed.user).toMatchObject({ email, role: 'staff' });
+  });
+
   it('follows the e-mail the provider now verifies for an identity, and the role with it', async () => {
-    const asStaff = await signIn({ sub: 'mover', email: 'mover@company.test', email_verified: true });
+    const asStaff = await signIn({
+      sub: 'mover',
+      email: 'mover@company.test',
+      email_verified: true,
+      hd: 'company.test',
+    });
     expect(asStaff.user).toMatchObject({ email: 'mover@company.test', role: 'staff' });
     const moved = await signIn({ sub: 'mover', email: 'mover@example.com', email_verified: true });
     expect(moved.user).toMatchObject({ id: asStaff.user.id, email: 'mover@example.com', role: 'client' });

@@ -1,4 +1,5 @@
 import { normalizeEmail } from '@app/domain/email-address';
+import { isStaffEmail, normalizeDomain } from '@app/domain/staff';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ClientsService } from '../modules/clients/service.ts';
@@ -14,13 +15,30 @@ import { SignInError } from './sign-in.ts';
  * already signs in with that e-mail; then whatever staff assigned to that e-mail before (a pending
  * client) is handed over. See decision 017.
  */
-export function createIdentityResolver(deps: { db: Kysely<Database>; clients: ClientsService }) {
-  const { db, clients } = deps;
+export function createIdentityResolver(deps: {
+  db: Kysely<Database>;
+  clients: ClientsService;
+  staffEmailDomain: string;
+}) {
+  const { db, clients, staffEmailDomain } = deps;
 
   return {
     async resolveUser(identity: ProviderIdentity): Promise<UserRecord> {
       if (!identity.emailVerified) {
         throw new SignInError('email_not_verified', 'the provider did not verify the e-mail address');
+      }
+      // Google verifies an address of a personal account too (one made before the company moved to
+      // Workspace, or kept after its mailbox went); only the company's own Workspace account, named
+      // by the hosted domain, may carry a staff address in.
+      if (
+        identity.provider === 'google' &&
+        isStaffEmail(identity.email, staffEmailDomain) &&
+        normalizeDomain(identity.hostedDomain ?? '') !== normalizeDomain(staffEmailDomain)
+      ) {
+        throw new SignInError(
+          'not_company_account',
+          'a staff address from a Google account outside the Workspace',
+        );
       }
       const email = normalizeEmail(identity.email);
       const user = await db.transaction().execute(async (trx) => {

@@ -52,7 +52,11 @@ export async function registerAuth(
   });
   const sessions = createSessionService({
     repo: createAuthRepo(app.db, clock),
-    identities: createIdentityResolver({ db: app.db.kysely, clients: deps.clients }),
+    identities: createIdentityResolver({
+      db: app.db.kysely,
+      clients: deps.clients,
+      staffEmailDomain: config.staffEmailDomain,
+    }),
     tokens,
     staffEmailDomain: config.staffEmailDomain,
     refreshTokenTtlSeconds: config.auth.refreshTokenTtl,

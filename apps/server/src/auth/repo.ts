@@ -18,6 +18,8 @@ export interface ProviderIdentity {
   emailVerified: boolean;
   firstName?: string | undefined;
   lastName?: string | undefined;
+  /** Google's `hd` claim: the Workspace domain that manages the account, if any. */
+  hostedDomain?: string | undefined;
 }
 
 export interface RefreshTokenRecord {

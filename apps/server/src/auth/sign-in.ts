@@ -126,6 +126,7 @@ export function createSignInClient(settings: SignInProviderSettings) {
         emailVerified: claims.email_verified === true,
         firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
         lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+        hostedDomain: typeof claims.hd === 'string' ? claims.hd : undefined,
       };
     },
   };

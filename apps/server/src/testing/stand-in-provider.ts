@@ -11,6 +11,8 @@ export interface StandInPerson {
   email_verified?: boolean;
   given_name?: string;
   family_name?: string;
+  /** Google's hosted (Workspace) domain of the account. */
+  hd?: string;
 }
 
 export interface StandInProvider {
