@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { Spinner } from './Spinner.tsx';
 
 const variants = {
-  primary: 'bg-brand text-white hover:brightness-110 disabled:brightness-100',
+  primary: 'bg-brand text-white hover:brightness-110 disabled:brightness-100 aria-disabled:brightness-100',
   secondary: 'border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-50',
   ghost: 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900',
   danger: 'bg-red-700 text-white hover:bg-red-800',
@@ -20,14 +20,17 @@ export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-  /** Shows a spinner and disables the button; the label should say what is happening ('Saving...'). */
+  /**
+   * Shows a spinner and ignores clicks; the label should say what is happening ('Saving...'). The
+   * button is `aria-disabled`, not disabled: a disabled button would drop keyboard focus to the page.
+   */
   busy?: boolean;
   /** Renders the single child (a link, say) with the button's look instead of a <button>. */
   asChild?: boolean;
 }
 
 export function buttonClasses(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') {
-  return `inline-flex items-center justify-center gap-2 rounded-md font-medium transition select-none disabled:cursor-not-allowed disabled:opacity-60 ${focusRing} ${variants[variant]} ${sizes[size]}`;
+  return `inline-flex items-center justify-center gap-2 rounded-md font-medium transition select-none disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${focusRing} ${variants[variant]} ${sizes[size]}`;
 }
 
 export function Button({
@@ -36,7 +39,8 @@ export function Button({
   busy = false,
   asChild = false,
   className = '',
-  disabled,
+  onClick,
+  'aria-disabled': ariaDisabled,
   children,
   type = 'button',
   ...props
@@ -44,7 +48,7 @@ export function Button({
   const classes = `${buttonClasses(variant, size)} ${className}`;
   if (asChild) {
     return (
-      <Slot.Root className={classes} {...props}>
+      <Slot.Root className={classes} onClick={onClick} aria-disabled={ariaDisabled} {...props}>
         {children}
       </Slot.Root>
     );
@@ -53,8 +57,13 @@ export function Button({
     <button
       type={type}
       className={classes}
-      disabled={disabled || busy}
+      aria-disabled={busy || ariaDisabled}
       aria-busy={busy || undefined}
+      onClick={(event) => {
+        // A busy submit button must not send its form again either (Enter in a field clicks it).
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...props}
     >
       {busy && <Spinner size="sm" label={null} />}

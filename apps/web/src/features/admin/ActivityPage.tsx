@@ -86,7 +86,7 @@ function ActivityLog() {
           onSearch={setClientSearch}
           onClear={() => setFilter('client_id', null)}
         />
-        <Button busy={exporting} onClick={() => exporting || exportCsv.mutate()}>
+        <Button busy={exporting} onClick={() => exportCsv.mutate()}>
           {!exporting && <Download className="size-4" aria-hidden="true" />}
           {exporting ? 'Exporting...' : 'Export CSV'}
         </Button>

@@ -127,6 +127,18 @@ describe('paging the board', () => {
     expect(pagesAsked().at(-1)).toBe(1);
   });
 
+  it('keeps focus on Next at the last page, where it does nothing more', async () => {
+    const { pagesAsked } = boardServer(firstClients(150));
+    renderBoard();
+    await toThirdPage();
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toHaveFocus();
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(Math.max(...pagesAsked())).toBe(3);
+  });
+
   it('shows the last page when the clients shrink below the page on screen', async () => {
     const { pagesAsked, keep } = boardServer(firstClients(150));
     const queryClient = renderBoard();

@@ -312,14 +312,25 @@ export function ClientsBoard() {
           </tbody>
         </table>
       </div>
+      {/* Never disabled (aria-disabled instead): focus stays on Next when it reaches the last page. */}
       <nav aria-label="Pages of clients" className="mt-3 flex items-center justify-between gap-2 text-sm">
-        <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-disabled={page <= 1 || undefined}
+          onClick={() => page > 1 && setPage(page - 1)}
+        >
           Previous
         </Button>
         <span className="text-neutral-700">
           {board.isFetching && !board.isPending ? <Spinner label="Loading..." /> : `Page ${page} of ${pages}`}
         </span>
-        <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-disabled={page >= pages || undefined}
+          onClick={() => page < pages && setPage(page + 1)}
+        >
           Next
         </Button>
       </nav>

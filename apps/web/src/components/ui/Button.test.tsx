@@ -1,0 +1,66 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Button } from './Button.tsx';
+
+/** A form whose submit button is busy from its first submission on. */
+function SlowForm({ onSubmit }: { onSubmit(): void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setBusy(true);
+        onSubmit();
+      }}
+    >
+      <input aria-label="Query" />
+      <Button type="submit" busy={busy}>
+        {busy ? 'Searching...' : 'Search'}
+      </Button>
+    </form>
+  );
+}
+
+describe('a busy button', () => {
+  it('keeps keyboard focus, says it is unavailable, and ignores clicks', async () => {
+    const onClick = vi.fn();
+    const { rerender } = render(<Button onClick={onClick}>Show older</Button>);
+    const button = screen.getByRole('button', { name: 'Show older' });
+    await userEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    rerender(
+      <Button busy onClick={onClick}>
+        Show older
+      </Button>,
+    );
+    expect(button).toHaveFocus();
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(button);
+    await userEvent.keyboard('{Enter}');
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not send its form again, by a click or by Enter in a field', async () => {
+    const onSubmit = vi.fn();
+    render(<SlowForm onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Query' }), 'jane{Enter}');
+    const button = screen.getByRole('button', { name: 'Searching...' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(button);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Query' }), '{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('is still disabled outright when it is disabled', () => {
+    render(
+      <Button disabled busy>
+        Save
+      </Button>,
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});
