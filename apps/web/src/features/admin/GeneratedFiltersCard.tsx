@@ -46,6 +46,11 @@ export function GeneratedFiltersCard({
   target: ClientTarget;
   /** The e-mail the downloaded file is named by. */
   fileEmail: string;
+  /**
+   * Whether the client has saved filters, as the page last read them (again after each change): it
+   * decides over the draft's `filters_already_exist`, which is as of generating, so filters deleted
+   * since then leave the draft to be saved.
+   */
   filtersExist: boolean;
   onSaved(): void;
   /** On the client page: the client whose saved filters the draft may replace, and those filters. */
@@ -97,7 +102,7 @@ export function GeneratedFiltersCard({
   });
 
   const hasQueries = draft !== null && draft.formatted_data.length > 0;
-  const canSave = hasQueries && !filtersExist && !draft.filters_already_exist;
+  const canSave = hasQueries && !filtersExist;
   const canReplace =
     hasQueries &&
     replacing !== undefined &&

@@ -1,0 +1,74 @@
+import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { GeneratedFiltersCard } from './GeneratedFiltersCard.tsx';
+
+const draftFilter: FormattedFilter = {
+  name: 'Data Engineer',
+  query: 'Data Engineer',
+  filters: {
+    data_job_description: ['python'],
+    exclude_job_description: [],
+    is_remote: false,
+    min_salary: null,
+  },
+};
+const saved: SavedFilter = {
+  ...draftFilter,
+  id: 'filter-1',
+  client_email: 'jane@example.com',
+  name: 'Analyst',
+  query: 'Analyst',
+  date_saved: '2026-11-03T14:15:00.000Z',
+};
+
+/** The card on a client page whose saved filters are `filters`. */
+function card(filters: SavedFilter[]) {
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <GeneratedFiltersCard
+        target={{ client_id: 'client-7' }}
+        fileEmail="jane@example.com"
+        filtersExist={filters.length > 0}
+        onSaved={() => {}}
+        replacing={{ clientId: 'client-7', filters }}
+      />
+    </QueryClientProvider>
+  );
+}
+
+describe('the generated filters on the client page', () => {
+  it('offers to save a draft once the saved filters it was generated beside are deleted', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          client: { id: 'client-7', kind: 'user', email: 'jane@example.com' },
+          matched: 'client_id',
+          job_filters: {
+            queries: ['Data Engineer'],
+            inclusion_filters: { data_job_description: ['python'] },
+            exclusion_filters: { data_job_description: [] },
+            min_salary: null,
+            is_remote: false,
+          },
+          formatted_data: [draftFilter],
+          filters_already_exist: true,
+        }),
+      ),
+    );
+    const { rerender } = render(card([saved]));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Filters' }));
+    const generated = screen.getByRole('region', { name: 'Generated Job Filters' });
+    expect(await within(generated).findByRole('button', { name: 'Replace Existing Filters' })).toBeVisible();
+    expect(within(generated).queryByRole('button', { name: 'Save to Database' })).not.toBeInTheDocument();
+
+    rerender(card([]));
+    expect(within(generated).getByRole('button', { name: 'Save to Database' })).toBeVisible();
+    expect(
+      within(generated).queryByText('The saved filters already match this draft.'),
+    ).not.toBeInTheDocument();
+  });
+});
