@@ -63,6 +63,8 @@ export function JobImportForm({ clientId }: { clientId: string }) {
     },
     onError: (error) =>
       error instanceof FileRefused ? reject(error.message, error.problems) : reject(error.message),
+    // An import adds an activity line: the client page's Activity card lists it.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allActivity }),
   });
 
   const submit = (event: FormEvent) => {

@@ -1,4 +1,5 @@
 import { type JobListItem, jobListItemSchema } from '@app/domain/jobs';
+import { staffJobSchema } from '@app/domain/jobs-api';
 import { makeJob } from '@app/domain/jobs-testing';
 import { BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -140,5 +141,41 @@ describe('marking jobs applied in bulk', () => {
     expect(shown('job-0')).toBe(true);
     expect(shown(`job-${BULK_APPLIED_MAX_JOBS - 1}`)).toBe(true);
     expect(shown(`job-${BULK_APPLIED_MAX_JOBS}`)).toBe(false);
+  });
+});
+
+describe('the activity a change to the jobs adds', () => {
+  it('is read again after marking applied, one or in bulk, notes, a delete and an outcome', async () => {
+    api.list.mockResolvedValue([job('x', false)]);
+    api.update.mockImplementation(async (id: string) => job(id, true));
+    api.markApplied.mockResolvedValue({ updated_ids: ['x'], not_found_job_ids: [] });
+    api.remove.mockResolvedValue(undefined);
+    const { result, queryClient } = renderClientJobs();
+    await waitFor(() => expect(result.current.jobs.data).toHaveLength(1));
+    const activityKey = adminQueryKeys.activity('client_id=c1');
+    /** Whether the client's activity, as listed before `change`, is to be read again after it. */
+    const readAgainAfter = async (change: () => unknown) => {
+      queryClient.setQueryData(activityKey, { pages: [], pageParams: [] });
+      await act(async () => {
+        await change();
+      });
+      await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+      return queryClient.getQueryState(activityKey)?.isInvalidated;
+    };
+    const x = job('x', false);
+    const outcome = staffJobSchema.parse({
+      ...makeJob({ id: 'x', applied_for_job: true, outcome: 'interview', outcome_date: '2026-11-20' }),
+      client_id: 'c1',
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-20T10:00:00.000Z',
+    });
+    const changes: [string, () => unknown][] = [
+      ['an Applied click', () => result.current.setApplied.mutateAsync({ job: x, applied: true })],
+      ['a bulk change', () => result.current.markApplied.mutateAsync({ ids: ['x'], applied: true })],
+      ['notes', () => result.current.saveNotes.mutateAsync({ job: x, notes: 'Strong fit' })],
+      ['a delete', () => result.current.remove.mutateAsync(x)],
+      ['an outcome', () => result.current.outcomeSaving.onSaved(outcome)],
+    ];
+    for (const [name, change] of changes) expect(await readAgainAfter(change), name).toBe(true);
   });
 });

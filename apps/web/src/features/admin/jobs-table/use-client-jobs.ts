@@ -61,6 +61,12 @@ export function useClientJobs(clientId: string) {
     return undo;
   }
 
+  /** Every change to the jobs adds activity lines: the client page's Activity card lists them. */
+  const reloadActivity = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allActivity }),
+    [queryClient],
+  );
+
   const appliedKey = adminQueryKeys.appliedClicks(clientId);
   /** Applied clicks being saved or waiting their turn (on one job, when named), the caller's included. */
   const appliedInFlight = (jobId?: string) =>
@@ -87,10 +93,13 @@ export function useClientJobs(clientId: string) {
       if (undo && appliedInFlight(job.id) === 1) patch(undo);
       toast.error(`Failed to update ${jobName(job)}: ${failureMessage(error, GENERIC_ERROR)}`);
     },
-    // After a burst with a failure in it, the last click to settle reads the list back from the server.
+    // The last click of a burst to settle lists the burst's activity and, after a failure in it,
+    // reads the list back from the server.
     onSettled: (_saved, error) => {
       if (error) burstFailed.current = true;
-      if (appliedInFlight() > 1 || !burstFailed.current) return;
+      if (appliedInFlight() > 1) return;
+      reloadActivity();
+      if (!burstFailed.current) return;
       burstFailed.current = false;
       void queryClient.invalidateQueries({ queryKey, exact: true });
     },
@@ -115,6 +124,7 @@ export function useClientJobs(clientId: string) {
       else if (undo) patch(undo);
       toast.error(failureMessage(error, GENERIC_ERROR));
     },
+    onSettled: reloadActivity,
   });
 
   const saveNotes = useMutation({
@@ -125,6 +135,7 @@ export function useClientJobs(clientId: string) {
       toast.success('Analyst notes saved');
     },
     onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
+    onSettled: reloadActivity,
   });
 
   const remove = useMutation({
@@ -139,14 +150,18 @@ export function useClientJobs(clientId: string) {
       // The job may be gone already (a colleague deleted it) or changed: the list shows the server's.
       void queryClient.invalidateQueries({ queryKey, exact: true });
     },
+    onSettled: reloadActivity,
   });
 
   const outcomeSaving = useMemo<OutcomeSaving<StaffJob>>(
     () => ({
       save: api.setOutcome,
-      onSaved: ({ id, outcome, outcome_date }) => patch(new Map([[id, { outcome, outcome_date }]])),
+      onSaved: ({ id, outcome, outcome_date }) => {
+        patch(new Map([[id, { outcome, outcome_date }]]));
+        reloadActivity();
+      },
     }),
-    [api, patch],
+    [api, patch, reloadActivity],
   );
 
   return { jobs, setApplied, markApplied, saveNotes, remove, outcomeSaving };
