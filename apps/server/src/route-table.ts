@@ -6,6 +6,8 @@ export interface RouteEntry {
   url: string;
   public: boolean;
   staff: boolean;
+  /** A staff route open before the second factor: the routes that pass it. */
+  beforeSecondFactor: boolean;
 }
 
 declare module 'fastify' {
@@ -34,6 +36,9 @@ export function recordRouteTable(app: FastifyInstance): void {
         },
         get staff() {
           return route.config?.staff === true;
+        },
+        get beforeSecondFactor() {
+          return route.config?.beforeSecondFactor === true;
         },
       });
     }

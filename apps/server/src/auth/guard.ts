@@ -36,7 +36,7 @@ declare module 'fastify' {
 
 export const MISSING_TOKEN_MESSAGE =
   'Authentication required: send an access token as "Authorization: Bearer <token>"';
-const SECOND_FACTOR_REQUIRED_MESSAGE =
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
   'Two-step verification required: enter the code from your authenticator app to use staff features.';
 
 /**

@@ -1,7 +1,7 @@
 import { staffOnlyMessage } from '@app/domain/staff';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_TOKEN_MESSAGE } from '../auth/guard.ts';
+import { MISSING_TOKEN_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from '../auth/guard.ts';
 import type { RouteEntry } from '../route-table.ts';
 import { databaseKinds } from '../testing/databases.ts';
 import { rowsMentioning } from './db-snapshot.ts';
@@ -83,30 +83,49 @@ describe.each(databaseKinds)('access matrix, generated from the route table, on 
     }
   });
 
-  it("gives another client 404 (exactly as for nothing) or only their own data, and leaves the owner's rows alone", async () => {
-    const { amira, bruno, ghost } = world;
-    const amiraRowsBefore = await rowsMentioning(world.app.db, [amira.userId, amira.email]);
-    let checked = 0;
-    for (const { route, entry } of withAccess('client')) {
-      if (entry.access !== 'client' || route.method === 'HEAD') continue;
-      const response = await world.app.inject(requestFor(route, entry, bruno.headers, amira));
-      const label = `${routeName(route)} by another client: ${response.statusCode} ${response.body.slice(0, 200)}`;
-      if (entry.foreign === 'not-found') {
-        expect(response.statusCode, label).toBe(404);
-        const nothing = await world.app.inject(requestFor(route, entry, bruno.headers, ghost));
-        expect(response.body, `${label} differs from the answer for a missing resource`).toBe(nothing.body);
-      } else if (entry.foreign === 'own-data-only') {
-        expect(response.statusCode, label).toBeGreaterThanOrEqual(200);
-        expect(response.statusCode, label).toBeLessThan(300);
-        for (const identifier of identifiersOf(amira)) expect(response.body, label).not.toContain(identifier);
-      } else {
-        entry.foreign(response, amira);
-      }
-      checked++;
+  it('answers 403 with the second-factor message on every staff route to staff who have not passed it', async () => {
+    for (const { route, entry } of withAccess('staff')) {
+      if (route.beforeSecondFactor) continue;
+      const response = await world.app.inject(requestFor(route, entry, world.halfway, world.amira));
+      expect(response.statusCode, routeName(route)).toBe(403);
+      if (route.method !== 'HEAD') expect(response.json()).toEqual({ error: SECOND_FACTOR_REQUIRED_MESSAGE });
     }
-    expect(await rowsMentioning(world.app.db, [amira.userId, amira.email])).toEqual(amiraRowsBefore);
-    console.log(`access matrix (${kind}): ${checked} client routes refused another client's resource ids`);
   });
+
+  it.each([
+    ['another client', (w: World) => w.bruno.headers],
+    ['staff who have not passed the second factor', (w: World) => w.halfway],
+  ])(
+    "gives %s 404 (exactly as for nothing) or only their own data, and leaves the owner's rows alone",
+    async (caller, headersOf) => {
+      const { amira, ghost } = world;
+      const headers = headersOf(world);
+      const amiraRowsBefore = await rowsMentioning(world.app.db, [amira.userId, amira.email]);
+      let checked = 0;
+      for (const { route, entry } of withAccess('client')) {
+        if (entry.access !== 'client' || route.method === 'HEAD') continue;
+        const response = await world.app.inject(requestFor(route, entry, headers, amira));
+        const label = `${routeName(route)} by ${caller}: ${response.statusCode} ${response.body.slice(0, 200)}`;
+        if (entry.foreign === 'not-found') {
+          expect(response.statusCode, label).toBe(404);
+          const nothing = await world.app.inject(requestFor(route, entry, headers, ghost));
+          expect(response.body, `${label} differs from the answer for a missing resource`).toBe(nothing.body);
+        } else if (entry.foreign === 'own-data-only') {
+          expect(response.statusCode, label).toBeGreaterThanOrEqual(200);
+          expect(response.statusCode, label).toBeLessThan(300);
+          for (const identifier of identifiersOf(amira))
+            expect(response.body, label).not.toContain(identifier);
+        } else {
+          entry.foreign(response, amira);
+        }
+        checked++;
+      }
+      expect(await rowsMentioning(world.app.db, [amira.userId, amira.email])).toEqual(amiraRowsBefore);
+      console.log(
+        `access matrix (${kind}): ${checked} client routes refused ${caller} the owner's resource ids`,
+      );
+    },
+  );
 
   // Last, because some of these calls change or delete what the others use.
   it('serves each request to whom it is for, so the refusals above are about access, not a broken request', async () => {

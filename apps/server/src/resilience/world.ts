@@ -5,7 +5,7 @@ import path from 'node:path';
 import { jobListItems } from '@app/domain/jobs-api';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
-import { signInForTest } from '../testing/auth.ts';
+import { signInForTest, staffBeforeSecondFactor } from '../testing/auth.ts';
 import { onboardClient } from '../testing/clients.ts';
 import { createTestDatabase, type DatabaseKind, testConfig } from '../testing/databases.ts';
 import { pdfBytes } from '../testing/documents.ts';
@@ -31,6 +31,8 @@ export interface ClientResources {
 export interface World {
   app: FastifyInstance;
   staff: Headers;
+  /** A staff member signed in who has not passed the second factor: no staff rights yet. */
+  halfway: Headers;
   amira: ClientResources;
   bruno: ClientResources;
   /** Ids of the same shapes that belong to nobody. */
@@ -150,7 +152,14 @@ export async function createWorld(kind: DatabaseKind): Promise<World> {
     linkToken: 'bm9ib2R5.bm9ib2R5',
     spareSessionIds: [randomUUID(), randomUUID()],
   };
-  return { app, staff, amira, bruno, ghost, close };
+  // With a record of their own, as a client has: what they send about Amira must not reach her.
+  const halfwayEmail = 'halfway@company.test';
+  const halfwaySignIn = await staffBeforeSecondFactor(app, halfwayEmail);
+  const halfway = halfwaySignIn.headers;
+  await onboardClient(app, halfwayEmail, {
+    signedIn: { userId: halfwaySignIn.session.user.id, authHeader: halfway },
+  });
+  return { app, staff, halfway, amira, bruno, ghost, close };
 }
 
 /** Every identifier of a client's data; none may appear in an answer to another client. */

@@ -62,13 +62,14 @@ export async function onboardClient(
     record?: Partial<OnboardingFields>;
     resume?: TestDocument | null;
     coverLetter?: TestDocument;
+    /** Someone already signed in (staff before the second factor, say) instead of a new sign-in. */
+    signedIn?: { userId: string; authHeader: { authorization: string } };
   } = {},
 ): Promise<OnboardedClient> {
   const record = completeRecord({ email_address: email, ...options.record });
-  const { userId, authHeader } = await signInForTest(app, email, {
-    firstName: record.first_name,
-    lastName: record.last_name,
-  });
+  const { userId, authHeader } =
+    options.signedIn ??
+    (await signInForTest(app, email, { firstName: record.first_name, lastName: record.last_name }));
   const resume = options.resume === undefined ? DEFAULT_RESUME : options.resume;
   const resumePath = resume ? (await uploadDocument(app, authHeader, 'resumes', resume)).path : null;
   const coverLetterPath = options.coverLetter
