@@ -254,9 +254,12 @@ describe.each(databaseKinds)('who signs in, through a stand-in for Google, on %s
         .execute();
       expect(left, table).toEqual([]);
     }
-    // A link from before, by the pending id, leads to Pat.
+    // A link or an open page from before, by the pending id, leads to Pat.
+    const patRef = { id: pat.user.id, kind: 'user', email: 'pat@example.com' };
     const lookedUp = await app.inject({ url: `/api/admin/clients?client_id=${pending.id}`, headers: staff });
-    expect(lookedUp.json().data.client).toEqual({ id: pat.user.id, kind: 'user', email: 'pat@example.com' });
+    expect(lookedUp.json().data.client).toEqual(patRef);
+    const page = await app.inject({ url: `/api/admin/clients/${pending.id}`, headers: staff });
+    expect(page.json().data.client).toEqual(patRef);
     const log = await app.inject({ url: `/api/admin/activity?client_id=${pat.user.id}`, headers: staff });
     expect(log.json().data.map((line: { action: string }) => line.action)).toContain('jobs.imported');
 

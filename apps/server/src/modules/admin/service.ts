@@ -365,7 +365,10 @@ export function createAdminService(deps: {
 
     /** Everything the client page shows about one client, and its line in the activity log. */
     async clientPage(actor: Actor, clientId: string) {
-      const { client } = await resolve({ clientId });
+      // A page opened by a pending id that was claimed since shows the user who claimed it; its
+      // actions then name the user's id.
+      const client = await clients.findCurrentById(clientId);
+      if (!client) throw NotFound(CLIENT_ID_NOT_FOUND_MESSAGE);
       const record = client.kind === 'user' ? ((await onboarding.findOwn(client.id)) ?? null) : null;
       const completeness = checkCompleteness(record);
       const [savedFilters, messages] = await Promise.all([
