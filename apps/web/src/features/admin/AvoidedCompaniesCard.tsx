@@ -2,7 +2,7 @@ import type { AvoidedCompany } from '@app/domain/companies-to-avoid';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui/Card.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
-import { apiFetch, dataOrThrow } from '../../lib/api.ts';
+import { apiFetch, dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { useStaffGuard } from './staff-access.tsx';
 
@@ -27,7 +27,7 @@ export function AvoidedCompaniesCard({ clientId }: { clientId: string }) {
         <LoadingLine>Loading companies...</LoadingLine>
       ) : companies.isError ? (
         <p role="alert" className="text-sm text-red-800">
-          {companies.error.message}
+          {failureMessage(companies.error, GENERIC_ERROR)}
         </p>
       ) : companies.data.length === 0 ? (
         <p className="text-sm text-neutral-600">The client has listed none.</p>

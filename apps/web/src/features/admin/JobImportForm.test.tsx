@@ -45,4 +45,13 @@ describe('importing a jobs file on the client page', () => {
       expect(queryClient.getQueryState(adminQueryKeys.activity('client_id=c1'))?.isInvalidated).toBe(true),
     );
   });
+
+  it("says the console's own message, not the browser's, when the server cannot be reached", async () => {
+    renderForm(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await importCsv();
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred');
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
+  });
 });

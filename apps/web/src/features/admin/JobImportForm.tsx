@@ -5,7 +5,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Input, Label } from '../../components/ui/Field.tsx';
-import { dataOrThrow } from '../../lib/api.ts';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { importClientJobs } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { checkImportFile, type FileCheck, importFormatOf } from './job-import-file.ts';
@@ -62,7 +62,9 @@ export function JobImportForm({ clientId }: { clientId: string }) {
       await queryClient.invalidateQueries({ queryKey: adminQueryKeys.jobs(clientId) });
     },
     onError: (error) =>
-      error instanceof FileRefused ? reject(error.message, error.problems) : reject(error.message),
+      error instanceof FileRefused
+        ? reject(error.message, error.problems)
+        : reject(failureMessage(error, GENERIC_ERROR)),
     // An import adds an activity line: the client page's Activity card lists it.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allActivity }),
   });

@@ -3,7 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { dataOrThrow } from '../../lib/api.ts';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { listOutbox } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { OutboxMessages } from './outbox/OutboxMessages.tsx';
@@ -37,7 +37,7 @@ export function OutboxCard({ clientId }: { clientId: string }) {
       {outbox.isPending && <Spinner label="Loading the outbox..." />}
       {outbox.isError && (
         <p role="alert" className="text-sm text-red-700">
-          {outbox.error.message}
+          {failureMessage(outbox.error, GENERIC_ERROR)}
         </p>
       )}
       {outbox.data?.length === 0 && <p className="text-sm text-neutral-600">No e-mails yet.</p>}
