@@ -1,4 +1,4 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactNode, type RefObject, useId } from 'react';
 import { focusRing } from './Button.tsx';
 
 const controlClasses =
@@ -36,10 +36,12 @@ export function Checkbox({
   label,
   checked,
   onChange,
+  ref,
 }: {
   label: string;
   checked: boolean | 'some';
   onChange(): void;
+  ref?: RefObject<HTMLInputElement | null>;
 }) {
   return (
     <label className="-m-1.5 inline-flex cursor-pointer p-1.5">
@@ -50,6 +52,7 @@ export function Checkbox({
         checked={checked === true}
         ref={(box) => {
           if (box) box.indeterminate = checked === 'some';
+          if (ref) ref.current = box;
         }}
         onChange={onChange}
       />

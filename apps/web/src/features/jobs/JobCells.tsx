@@ -25,7 +25,12 @@ export function SelectAllCheckbox() {
   const { selection } = useJobTableActions();
   if (!selection) return null;
   return (
-    <Checkbox label="Select all jobs shown" checked={selection.shown} onChange={selection.toggleShown} />
+    <Checkbox
+      ref={selection.shownBox}
+      label="Select all jobs shown"
+      checked={selection.shown}
+      onChange={selection.toggleShown}
+    />
   );
 }
 

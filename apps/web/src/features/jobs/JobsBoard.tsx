@@ -1,5 +1,5 @@
 import type { ClientApproval, JobFilters, JobListItem } from '@app/domain/jobs';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { allChosen } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -73,6 +73,16 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
   }, []);
 
   const selectedShown = useMemo(() => visible.filter((job) => selected.has(job.id)), [visible, selected]);
+  const shownBox = useRef<HTMLInputElement>(null);
+  const barShown = variant === 'manage' && selectedShown.length > 0;
+  // The bulk bar leaves with the button just used (Reject All, Clear Selection...): focus goes on to
+  // the select-all box, where a selection starts, unless the person has moved it elsewhere meanwhile.
+  const shownBar = useRef(barShown);
+  useEffect(() => {
+    if (shownBar.current === barShown) return;
+    shownBar.current = barShown;
+    if (!barShown && document.activeElement === document.body) shownBox.current?.focus();
+  }, [barShown]);
 
   const actions = useMemo<JobTableActions>(() => {
     const manage = variant === 'manage';
@@ -92,6 +102,7 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
                 return next;
               }),
             shown,
+            shownBox,
             toggleShown: () =>
               setSelected((current) => {
                 const next = new Set(current);
@@ -141,7 +152,7 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
           onRefresh={() => query.refetch()}
           refreshing={query.isFetching}
         />
-        {variant === 'manage' && selectedShown.length > 0 && (
+        {barShown && (
           <BulkActionsBar
             count={selectedShown.length}
             busy={deciding}

@@ -1,5 +1,5 @@
 import type { JobListItem } from '@app/domain/jobs';
-import { createContext, useContext } from 'react';
+import { createContext, type RefObject, useContext } from 'react';
 
 /** What the cells of a job table can do and need to know, given by the page that shows it. */
 export interface JobTableActions {
@@ -14,6 +14,8 @@ export interface JobTableActions {
     /** Whether all (true), some or none (false) of the jobs shown are selected. */
     shown: boolean | 'some';
     toggleShown(): void;
+    /** The box that selects all jobs shown, wherever the table draws it. */
+    shownBox: RefObject<HTMLInputElement | null>;
   };
 }
 

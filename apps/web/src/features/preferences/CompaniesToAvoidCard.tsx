@@ -1,7 +1,7 @@
 import { AVOIDED_COMPANIES_MAX, avoidedCompanyNameSchema } from '@app/domain/companies-to-avoid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -27,6 +27,9 @@ export function CompaniesToAvoidCard() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: companiesToAvoidQueryKey });
+  const nameBox = useRef<HTMLInputElement>(null);
+  /** Set by a removal: its button leaves with the row once the list is read again. */
+  const focusNameBoxNext = useRef(false);
 
   const add = useMutation({
     mutationFn: addCompanyToAvoid,
@@ -41,11 +44,20 @@ export function CompaniesToAvoidCard() {
     mutationFn: removeCompanyToAvoid,
     onSuccess: async (_, removed) => {
       toast.success('Company Removed', { description: `${removed} is no longer on your list.` });
+      focusNameBoxNext.current = true;
       await refresh();
     },
     onError: (failure) =>
       toast.error('Update Failed', { description: failureMessage(failure, SAVE_FAILED_FALLBACK) }),
   });
+
+  // After a removal focus goes on to the name box (shown again when the list was full), unless the
+  // person has moved it elsewhere meanwhile.
+  useEffect(() => {
+    if (!focusNameBoxNext.current || !companies.data) return;
+    focusNameBoxNext.current = false;
+    if (document.activeElement === document.body) nameBox.current?.focus();
+  }, [companies.data]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -118,6 +130,7 @@ export function CompaniesToAvoidCard() {
                 {(control) => (
                   <Input
                     {...control}
+                    ref={nameBox}
                     value={name}
                     maxLength={300}
                     autoComplete="organization"

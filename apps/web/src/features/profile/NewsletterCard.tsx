@@ -1,6 +1,6 @@
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -41,12 +41,24 @@ export function NewsletterCard({ record }: { record: OnboardingRecord }) {
   /** The choice being saved, if any. */
   const pending = choose.isPending ? choose.variables : null;
 
+  const editButton = useRef<HTMLButtonElement>(null);
+  /** The choice that changes the status (the other one is disabled). */
+  const change = useRef<HTMLButtonElement>(null);
+  // Opening and closing remove the button just used (Edit; Cancel or the saved choice): focus goes on
+  // to what replaced it, unless the person has moved it elsewhere meanwhile.
+  const shownEditing = useRef(editing);
+  useEffect(() => {
+    if (shownEditing.current === editing) return;
+    shownEditing.current = editing;
+    if (document.activeElement === document.body) (editing ? change : editButton).current?.focus();
+  }, [editing]);
+
   return (
     <Card
       title="Career Coaching Email"
       actions={
         !editing && (
-          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+          <Button ref={editButton} variant="secondary" size="sm" onClick={() => setEditing(true)}>
             Edit
             <span className="sr-only"> Career Coaching Email</span>
           </Button>
@@ -62,6 +74,7 @@ export function NewsletterCard({ record }: { record: OnboardingRecord }) {
       {editing && (
         <div className="mt-4 flex flex-wrap gap-2">
           <Button
+            ref={subscribed ? undefined : change}
             size="sm"
             busy={pending === true}
             disabled={pending !== null || subscribed}
@@ -70,6 +83,7 @@ export function NewsletterCard({ record }: { record: OnboardingRecord }) {
             Subscribe
           </Button>
           <Button
+            ref={subscribed ? change : undefined}
             variant="secondary"
             size="sm"
             busy={pending === false}

@@ -59,5 +59,7 @@ describe('a list input', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Researcher' }));
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Designer', 'Writer']);
     expect(stored()).toBe('Designer, Writer');
+    // The button pressed has gone: focus goes on to the box that adds entries.
+    expect(screen.getByRole('textbox', { name: /Job Titles/ })).toHaveFocus();
   });
 });

@@ -24,7 +24,7 @@ export interface ListFieldProps {
  * typed before pressing Next is never lost); blank entries are ignored and each one can be removed.
  */
 export function ListField({ name, label, itemName, placeholder, hint, required, aside }: ListFieldProps) {
-  const { control } = useWizardForm();
+  const { control, setFocus } = useWizardForm();
   const error = useFieldError(name);
   const id = useId();
   const [draft, setDraft] = useState('');
@@ -42,8 +42,11 @@ export function ListField({ name, label, itemName, placeholder, hint, required, 
           setDraft('');
           if (added.length > 0) field.onChange(joinCommaList([...entries, ...added]));
         };
-        const remove = (index: number) =>
+        const remove = (index: number) => {
           field.onChange(joinCommaList(entries.filter((_, i) => i !== index)));
+          // The entry's Remove button leaves with it: focus goes on to the box that adds entries.
+          setFocus(name);
+        };
         return (
           <div className="space-y-2">
             <FieldLabel htmlFor={id} required={required}>
