@@ -239,10 +239,13 @@ function ProfileCard({ data }: { data: ClientPageData }) {
               key={which}
               variant="secondary"
               size="sm"
+              // A long file name is one unbroken word: it wraps at any character within the card
+              // (390 px wide screens included) instead of pushing the page sideways.
+              className="h-auto min-h-8 max-w-full py-1 text-left break-all"
               busy={download.isPending && download.variables === which}
               onClick={() => download.mutate(which)}
             >
-              <Download className="size-4" aria-hidden="true" />
+              <Download className="size-4 shrink-0" aria-hidden="true" />
               {`Download ${label.toLowerCase()} (${name})`}
             </Button>
           ) : (
