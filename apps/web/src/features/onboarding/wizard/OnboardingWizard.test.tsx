@@ -171,7 +171,7 @@ describe('the onboarding wizard', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
-  it('shows Saving... on both buttons and disables them while a save is under way', async () => {
+  it('shows Saving... on both buttons and holds them, keeping focus, while a save is under way', async () => {
     const user = userEvent.setup();
     let answer: (response: Response) => void = () => {};
     vi.stubGlobal(
@@ -182,7 +182,8 @@ describe('the onboarding wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const buttons = screen.getAllByRole('button', { name: /Saving\.\.\./ });
     expect(buttons).toHaveLength(2);
-    for (const button of buttons) expect(button).toBeDisabled();
+    for (const button of buttons) expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(buttons[1]).toHaveFocus();
     answer(Response.json({ data: { id: 'sub-1', ...readOnboardingFields(completeOnboardingForm()) } }));
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Employment Information' }),

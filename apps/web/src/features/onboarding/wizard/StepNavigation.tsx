@@ -41,7 +41,8 @@ export function StepNavigation({
           variant="secondary"
           size="lg"
           onClick={onBack}
-          disabled={busy || backBlocked}
+          disabled={backBlocked}
+          busy={busy}
           aria-describedby={backBlocked ? describedBy : undefined}
         >
           {busy ? (
