@@ -260,8 +260,10 @@ describe.each(databaseKinds)('who signs in, through a stand-in for Google, on %s
     expect(lookedUp.json().data.client).toEqual(patRef);
     const page = await app.inject({ url: `/api/admin/clients/${pending.id}`, headers: staff });
     expect(page.json().data.client).toEqual(patRef);
-    const log = await app.inject({ url: `/api/admin/activity?client_id=${pat.user.id}`, headers: staff });
-    expect(log.json().data.map((line: { action: string }) => line.action)).toContain('jobs.imported');
+    for (const clientId of [pat.user.id, pending.id]) {
+      const log = await app.inject({ url: `/api/admin/activity?client_id=${clientId}`, headers: staff });
+      expect(log.json().data.map((line: { action: string }) => line.action)).toContain('jobs.imported');
+    }
 
     // Claimed once: later sign-ins, and a second verified account, change nothing of the claim.
     await signIn({ sub: 'pat-verified-2', email, email_verified: true });

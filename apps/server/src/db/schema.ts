@@ -177,7 +177,10 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
-/** Append-only: the application inserts and reads, never updates or deletes. See decision 030. */
+/**
+ * Append-only: the application inserts and reads; only a claim moves a pending client's lines to the
+ * user (decision 017), and deleting an account deletes its lines. See decision 030.
+ */
 export interface ActivityLogTable {
   id: string;
   at: string;
@@ -199,7 +202,7 @@ export interface ClientBoardStatsTable {
   applied_recent_until: string | null;
 }
 
-/** A job's history, append-only: the application inserts and reads, never updates. */
+/** A job's history, append-only: the application inserts and reads; a claim moves it to the user. */
 export interface JobEventsTable {
   id: string;
   job_id: string;

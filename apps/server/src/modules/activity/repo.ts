@@ -12,8 +12,8 @@ export interface ActivityFilter {
 }
 
 /**
- * The activity log's table. Append-only by construction: there is an insert and there are reads,
- * and nothing else.
+ * The activity log's table. Append-only here: there is an insert and there are reads, and nothing
+ * else. Only a claim moves lines, from a pending client's id to the user's (clients/repo.ts).
  */
 export function createActivityRepo(db: Kysely<Database>) {
   function filtered(filter: ActivityFilter) {
@@ -33,7 +33,8 @@ export function createActivityRepo(db: Kysely<Database>) {
       );
     if (filter.clientId !== undefined) {
       const clientId = filter.clientId;
-      // A user's timeline includes what happened while they were a pending client (decision 017).
+      // One timeline for one person (decision 017): a user's includes lines still under a pending
+      // client's id they claimed, and a claimed pending id stands for the user who claimed it.
       query = query.where((eb) =>
         eb.or([
           eb('client_id', '=', clientId),
@@ -41,6 +42,15 @@ export function createActivityRepo(db: Kysely<Database>) {
             'client_id',
             'in',
             eb.selectFrom('pending_clients').select('id').where('claimed_by_user_id', '=', clientId),
+          ),
+          eb(
+            'client_id',
+            'in',
+            eb
+              .selectFrom('pending_clients')
+              .select('claimed_by_user_id')
+              .where('id', '=', clientId)
+              .where('claimed_by_user_id', 'is not', null),
           ),
         ]),
       );

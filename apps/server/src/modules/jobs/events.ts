@@ -8,7 +8,8 @@ export type NewJobEvent = JobEventChange & { jobId: string; clientId: string; ac
 
 /**
  * Appends history entries in the caller's transaction, so a job never changes without its line and
- * a line never stands for a change that was rolled back. Entries are never updated.
+ * a line never stands for a change that was rolled back. Entries are never updated (a claim only
+ * moves them from a pending client's id to the user's).
  */
 export async function appendJobEvents(db: Kysely<Database>, events: NewJobEvent[], at: Date): Promise<void> {
   // Several entries for one job in one write (assigned, then applied) are a millisecond apart, so

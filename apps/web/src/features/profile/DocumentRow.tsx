@@ -54,7 +54,7 @@ export function DocumentRow({ entry }: { entry: ProfileEntry }) {
           variant="secondary"
           size="sm"
           busy={busy === 'download'}
-          disabled={busy !== null}
+          disabled={busy === 'share'}
           onClick={() => download.mutate()}
         >
           {busy !== 'download' && <Download className="size-4" aria-hidden="true" />}
@@ -65,7 +65,7 @@ export function DocumentRow({ entry }: { entry: ProfileEntry }) {
           variant="secondary"
           size="sm"
           busy={busy === 'share'}
-          disabled={busy !== null}
+          disabled={busy === 'download'}
           onClick={() => share.mutate()}
         >
           {busy !== 'share' && <Link2 className="size-4" aria-hidden="true" />}

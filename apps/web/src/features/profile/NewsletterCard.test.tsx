@@ -53,4 +53,20 @@ describe('the Career Coaching Email card', () => {
     expect(await screen.findByRole('button', { name: /^Edit/ })).toHaveFocus();
     expect(updateNewsletterSubscription).toHaveBeenCalledWith(true);
   });
+
+  it('keeps focus on the pressed choice while it saves, and after it fails', async () => {
+    let answer: (value: Awaited<ReturnType<typeof updateNewsletterSubscription>>) => void = () => {};
+    vi.mocked(updateNewsletterSubscription).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderCard(false);
+    await user.click(screen.getByRole('button', { name: /^Edit/ }));
+    await user.keyboard('{Enter}');
+    const subscribe = screen.getByRole('button', { name: 'Subscribe' });
+    expect(subscribe).toHaveAttribute('aria-disabled', 'true');
+    expect(subscribe).not.toBeDisabled();
+    expect(subscribe).toHaveFocus();
+    answer({ data: null, error: 'Failed to update', status: 500 });
+    await vi.waitFor(() => expect(subscribe).not.toHaveAttribute('aria-disabled'));
+    expect(subscribe).toHaveFocus();
+  });
 });

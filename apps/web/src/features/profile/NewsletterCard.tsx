@@ -77,7 +77,7 @@ export function NewsletterCard({ record }: { record: OnboardingRecord }) {
             ref={subscribed ? undefined : change}
             size="sm"
             busy={pending === true}
-            disabled={pending !== null || subscribed}
+            disabled={pending === false || subscribed}
             onClick={() => choose.mutate(true)}
           >
             Subscribe
@@ -87,7 +87,7 @@ export function NewsletterCard({ record }: { record: OnboardingRecord }) {
             variant="secondary"
             size="sm"
             busy={pending === false}
-            disabled={pending !== null || !subscribed}
+            disabled={pending === true || !subscribed}
             onClick={() => choose.mutate(false)}
           >
             Unsubscribe

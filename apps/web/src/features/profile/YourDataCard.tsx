@@ -61,8 +61,9 @@ function DeleteAccountDialog({ onClose, onDeleted }: { onClose(): void; onDelete
   const erase = useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
-      toast.success('Account Deleted', { description: 'Your account and all your data are gone.' });
+      // After: the session's end clears every toast on screen.
       await onDeleted();
+      toast.success('Account Deleted', { description: 'Your account and all your data are gone.' });
     },
     onError: (failure) => setError(failureMessage(failure, DELETE_FAILED_MESSAGE)),
   });

@@ -79,4 +79,18 @@ describe('deleting a job from the recruiter table', () => {
     expect(otherJobFocused).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Delete Job b' })).toHaveFocus();
   });
+
+  it('keeps the dialog until the delete answers: Cancel waits, and Delete Job keeps focus', async () => {
+    let answer: (response: Response) => void = () => {};
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    renderTable(() => new Response(null, { status: 204 }));
+    vi.mocked(fetch).mockImplementationOnce(() => pending);
+    const dialog = await deleteJob('Job b');
+    const confirm = within(dialog).getByRole('button', { name: 'Deleting...' });
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    expect(confirm).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    answer(new Response(null, { status: 204 }));
+    expect(await screen.findByText('Deleted Job b')).toBeInTheDocument();
+  });
 });

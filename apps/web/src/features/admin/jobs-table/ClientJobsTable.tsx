@@ -278,10 +278,11 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
         }
         footer={
           <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
+            {/* Not while the delete runs, as Escape is not: its answer decides where focus goes. */}
+            <Button variant="secondary" disabled={remove.isPending} onClick={() => setDeleting(null)}>
               Cancel
             </Button>
-            <Button variant="danger" aria-busy={remove.isPending || undefined} onClick={confirmDelete}>
+            <Button variant="danger" busy={remove.isPending} onClick={confirmDelete}>
               {remove.isPending ? 'Deleting...' : 'Delete Job'}
             </Button>
           </>
