@@ -178,19 +178,30 @@ test('a client writes notes on a job and finds them after a reload', async ({ st
   await expect(details.getByRole('region', { name: 'Your Status' }).locator('dd').last()).toHaveText(notes);
 });
 
-test('notes the server refuses are kept in the dialog, with the reason', async ({
+test('notes too long, or refused by the server, stay in the dialog with the reason', async ({
   staff,
   page,
   browserProblems,
 }) => {
-  browserProblems.allow(/400/);
+  browserProblems.allow(/status of 503|HTTP error 503/);
   await signInClientWithJobs(page, staff);
   await openMyJobs(page);
   await rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' }).click();
   const dialog = page.getByRole('dialog', { name: 'Job Notes' });
-  // Longer than the server accepts.
-  await dialog.getByPlaceholder('Add your notes about this job...').fill('x'.repeat(5001));
+  const notes = dialog.getByPlaceholder('Add your notes about this job...');
+  // Longer than the server accepts: said before asking it.
+  await notes.fill('x'.repeat(5001));
+  await expect(dialog.getByText('Notes must be at most 5000 characters')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save Notes' })).toBeDisabled();
+
+  await notes.fill('Call back on Monday');
+  await page.route('**/api/my-jobs/*/notes', (route) =>
+    route.fulfill({ status: 503, json: { error: 'The service is busy. Please try again in a minute.' } }),
+  );
   await dialog.getByRole('button', { name: 'Save Notes' }).click();
-  await expect(toast(page, 'Save Failed')).toContainText('Notes must be at most 5000 characters');
+  await expect(toast(page, 'Save Failed')).toContainText(
+    'The service is busy. Please try again in a minute.',
+  );
   await expect(dialog).toBeVisible();
+  await expect(notes).toHaveValue('Call back on Monday');
 });
