@@ -3,10 +3,10 @@
  * board, opens them, sends the welcome e-mail after the warning, edits a saved filter, and reads
  * all of it back in Activity. At desktop width and on a phone.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { completeOnboardingRecord } from '../packages/domain/src/onboarding-testing.ts';
-import { freshEmail, saveRecord, signInAsNewClient } from './client-area-seed.ts';
+import { freshEmail, saveRecord, signInAsNewClient, uploadDocument } from './client-area-seed.ts';
 import { expect, expectAccessible, expectNoSidewaysScroll, signInAsStaff, test, toast } from './fixtures.ts';
 
 /** Follows a staff navigation entry: in the bar at desktop width, in the folded menu on a phone. */
@@ -15,6 +15,7 @@ async function openStaffNav(page: Page, width: number, name: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }
 
+const COVER_LETTER_NAME = 'Rita_Moreno_Cover_Letter_Senior_Product_Designer_Northwind_2026.docx';
 for (const width of [1280, 390]) {
   test(`a recruiter finds an incomplete client, sends the welcome e-mail, edits a filter and reads it back (${width} px)`, async ({
     page,
@@ -31,10 +32,14 @@ for (const width of [1280, 390]) {
     const clientEmail = freshEmail('rita');
     const typedEmail = freshEmail('rita.home');
 
-    // The client stops before uploading a resume: onboarding stays at step 6 of 9.
+    // The client stops before uploading a resume: onboarding stays at step 6 of 9. Her cover letter
+    // has a long name with no spaces, which must wrap on a phone.
     const clientContext = await browser.newContext();
     const clientPage = await clientContext.newPage();
     await signInAsNewClient(clientPage, clientEmail, { firstName: 'Rita', lastName: 'Moreno' });
+    const coverLetterFile = test.info().outputPath(COVER_LETTER_NAME);
+    copyFileSync('e2e/files/cover-letter.docx', coverLetterFile);
+    const coverLetter = await uploadDocument(clientPage, 'cover-letters', coverLetterFile);
     await saveRecord(
       clientPage,
       completeOnboardingRecord({
@@ -43,7 +48,7 @@ for (const width of [1280, 390]) {
         email_address: typedEmail,
         top_job_titles: 'Product Designer, UX Researcher',
         resume: '',
-        cover_letter: '',
+        cover_letter: coverLetter.url,
         onboarding_completed: false,
       }),
     );
@@ -105,6 +110,9 @@ for (const width of [1280, 390]) {
     await expect(profile).toContainText('Senior Level');
     await expect(profile).toContainText('Full-time, Contract');
     await expect(profile).not.toContainText('full-time');
+    await expect(
+      profile.getByRole('button', { name: `Download cover letter (${COVER_LETTER_NAME})` }),
+    ).toBeVisible();
 
     // Sending asks first, says it was never sent and warns that onboarding is unfinished.
     const previews = page.getByRole('region', { name: 'Email Previews' });
