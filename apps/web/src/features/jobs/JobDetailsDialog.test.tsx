@@ -36,6 +36,11 @@ function renderDialog(listed = jobListItemSchema.parse(whole)) {
 
 beforeEach(() => {
   vi.mocked(fetchJob).mockReset();
+  // The job's history, which the pop-up also reads: none here.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ data: [] })),
+  );
 });
 describe('the job details pop-up', () => {
   it('shows the title at once and the rest when the whole job arrives', async () => {
