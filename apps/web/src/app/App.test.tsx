@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { type AuthUser, createAuthClient } from '../features/auth/auth-client.ts';
 import { readProfileCompleteCookie, setProfileCompleteCookie } from '../lib/cookies.ts';
-import { readRememberedOnboardingStep, rememberOnboardingStep } from '../lib/storage.ts';
+import { onboardingDraftKey, readRememberedOnboardingStep, rememberOnboardingStep } from '../lib/storage.ts';
 import { appRoutes } from './router.tsx';
 
 const config = {
@@ -225,6 +225,7 @@ describe('signed in', () => {
     const page = await screen.findByRole('heading', { name: 'Oops! Page not found' });
     queryClient.setQueryData(['my-jobs'], [{ id: 'job-of-ada' }]);
     setProfileCompleteCookie(true);
+    sessionStorage.setItem(onboardingDraftKey(client.id), '{"city":"Ada\'s town"}');
 
     // Ada signed out in another tab, and Bob signed in there: the shared cookie now holds his session.
     server.user = { ...client, id: 'u2', email: 'bob@example.com', first_name: 'Bob' };
@@ -232,6 +233,7 @@ describe('signed in', () => {
 
     expect(queryClient.getQueryData(['my-jobs'])).toBeUndefined();
     expect(readProfileCompleteCookie()).toBeNull();
+    expect(sessionStorage.getItem(onboardingDraftKey(client.id))).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).not.toBe(page);
     expect(page).not.toBeInTheDocument();
   });

@@ -33,16 +33,23 @@ export function clearRememberedOnboardingStep(): void {
 }
 
 /** Where the onboarding form keeps answers typed and not yet saved, per user, in the tab. */
-export const ONBOARDING_DRAFT_PREFIX = 'onboarding:draft:';
+const ONBOARDING_DRAFT_PREFIX = 'onboarding:draft:';
+export const onboardingDraftKey = (userId: string) => `${ONBOARDING_DRAFT_PREFIX}${userId}`;
 
 /**
- * Forgets every unsaved onboarding answer in this tab: for a deliberate sign-out, so the next person
- * at the device finds none. (A session that merely expires keeps them for its owner's return.)
+ * Forgets the unsaved onboarding answers in this tab: everyone's at a deliberate sign-out, so the
+ * next person at the device finds none; everyone's but `keepFor`'s when someone signs in. (A session
+ * that merely expires keeps them for its owner's return.)
  */
-export function forgetOnboardingDrafts(): void {
+export function forgetOnboardingDrafts(keepFor?: string): void {
   try {
     for (const key of Object.keys(sessionStorage)) {
-      if (key.startsWith(ONBOARDING_DRAFT_PREFIX)) sessionStorage.removeItem(key);
+      if (
+        key.startsWith(ONBOARDING_DRAFT_PREFIX) &&
+        (keepFor === undefined || key !== onboardingDraftKey(keepFor))
+      ) {
+        sessionStorage.removeItem(key);
+      }
     }
   } catch (error) {
     console.error('Could not forget the unsaved onboarding answers', error);

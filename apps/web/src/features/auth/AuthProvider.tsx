@@ -80,6 +80,9 @@ export function AuthProvider({
     setApiSessionSource(sessionSourceOf(client));
     const stopListening = client.onAuthStateChange((event, signedIn) => {
       if (event === 'SIGNED_OUT') forgetProfileState();
+      // Whoever signs in finds nobody else's unsaved answers in the tab (another person's session
+      // can take a tab over when the first signed out elsewhere).
+      if (event === 'SIGNED_IN' && signedIn) forgetOnboardingDrafts(signedIn.user.id);
       // The weekly summary follows the client's own clock.
       if (event === 'SIGNED_IN' && signedIn?.user.role === 'client') void sendBrowserTimeZone();
     });

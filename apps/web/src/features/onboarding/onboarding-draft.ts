@@ -7,7 +7,7 @@
  */
 import { type OnboardingFields, onboardingFieldsSchema } from '@app/domain/onboarding-fields';
 import { z } from 'zod';
-import { ONBOARDING_DRAFT_PREFIX } from '../../lib/storage.ts';
+import { onboardingDraftKey } from '../../lib/storage.ts';
 
 export interface OnboardingDraft {
   /** The wizard step the person was on. */
@@ -21,11 +21,9 @@ const draftSchema = z.object({
   changes: onboardingFieldsSchema.partial(),
 });
 
-const draftKey = (userId: string) => `${ONBOARDING_DRAFT_PREFIX}${userId}`;
-
 export function readOnboardingDraft(userId: string): OnboardingDraft | null {
   try {
-    const stored = sessionStorage.getItem(draftKey(userId));
+    const stored = sessionStorage.getItem(onboardingDraftKey(userId));
     if (stored === null) return null;
     // Anything unreadable is dropped whole: a draft must never put a wrong value into the form.
     const parsed = draftSchema.safeParse(JSON.parse(stored));
@@ -38,8 +36,8 @@ export function readOnboardingDraft(userId: string): OnboardingDraft | null {
 /** Keeps the draft; one without changes is removed, since everything in it is saved. */
 export function writeOnboardingDraft(userId: string, draft: OnboardingDraft): void {
   try {
-    if (Object.keys(draft.changes).length === 0) sessionStorage.removeItem(draftKey(userId));
-    else sessionStorage.setItem(draftKey(userId), JSON.stringify(draft));
+    if (Object.keys(draft.changes).length === 0) sessionStorage.removeItem(onboardingDraftKey(userId));
+    else sessionStorage.setItem(onboardingDraftKey(userId), JSON.stringify(draft));
   } catch (error) {
     console.error('Could not keep the unsaved onboarding answers', error);
   }
@@ -47,7 +45,7 @@ export function writeOnboardingDraft(userId: string, draft: OnboardingDraft): vo
 
 export function clearOnboardingDraft(userId: string): void {
   try {
-    sessionStorage.removeItem(draftKey(userId));
+    sessionStorage.removeItem(onboardingDraftKey(userId));
   } catch (error) {
     console.error('Could not forget the unsaved onboarding answers', error);
   }
