@@ -59,6 +59,26 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
     expect(there.json()).toEqual(ENDED);
   }
 
+  it('answers a request racing its own sign-out with 200 or 401, never a failure', async () => {
+    const statuses = new Set<number>();
+    for (let round = 0; round < 30; round++) {
+      const { authHeader } = await signInForTest(first, 'racer@example.com');
+      const [signedOut, reads] = await Promise.all([
+        first.inject({ method: 'POST', url: '/auth/v1/logout', headers: authHeader }),
+        Promise.all(
+          Array.from({ length: 4 }, (_, i) =>
+            new Promise((resolve) => setTimeout(resolve, i)).then(() =>
+              first.inject({ url: '/api/my-jobs', headers: authHeader }),
+            ),
+          ),
+        ),
+      ]);
+      expect(signedOut.statusCode).toBe(204);
+      for (const read of reads) statuses.add(read.statusCode);
+    }
+    expect([...statuses].filter((status) => status !== 200 && status !== 401)).toEqual([]);
+  });
+
   it('refuses the access token of a session that signed out', async () => {
     const signedIn = await signedInOnBoth('signed-out@example.test');
     const logout = await first.inject({

@@ -123,6 +123,9 @@ export function createSessionService(deps: {
     // The service's clock, read on every check (no timer per read), so tests can move it.
     perf: clock,
     ttlResolution: 0,
+    // A read cut short (the entry deleted as its session ends, or evicted) answers undefined instead
+    // of throwing; isLive then reads again.
+    allowStaleOnFetchAbort: true,
     fetchMethod: async (sessionId) => {
       const status = (await repo.findSessionStatus(sessionId)) ?? null;
       const seenBefore = clock.now() - LAST_SEEN_RESOLUTION_SECONDS * 1000;
@@ -222,7 +225,7 @@ export function createSessionService(deps: {
      * belongs to the token's user. Read through a per-instance cache of SESSION_CHECK_TTL_MS.
      */
     async isLive(sessionId: string, userId: string): Promise<boolean> {
-      const cached = await sessionStatuses.fetch(sessionId);
+      const cached = (await sessionStatuses.fetch(sessionId)) ?? (await sessionStatuses.fetch(sessionId));
       const status = cached?.status;
       return (
         !!status &&
