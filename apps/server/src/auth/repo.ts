@@ -85,15 +85,6 @@ export function createAuthRepo(db: Db, clock: Clock) {
       return id;
     },
 
-    /** A refresh: the session's new end (never past its absolute lifetime) and its last use. */
-    async recordRefresh(sessionId: string, expiresAt: string): Promise<void> {
-      await kysely
-        .updateTable('sessions')
-        .set({ expires_at: expiresAt, last_seen_at: nowIso() })
-        .where('id', '=', sessionId)
-        .execute();
-    },
-
     async findSessionStatus(sessionId: string): Promise<SessionStatus | undefined> {
       const row = await kysely
         .selectFrom('sessions')
@@ -226,26 +217,49 @@ export function createAuthRepo(db: Db, clock: Clock) {
     },
 
     /**
-     * Marks a refresh token used. Only one caller can win: false means it had already been used,
-     * including by a request racing this one.
+     * A refresh, in one transaction: marks the token used (false, changing nothing, when it already
+     * was, by a request racing this one too), moves the session's end and last use, stores the next
+     * token and forgets used tokens older than `forgetUsedBefore` (they cannot be told from unknown
+     * ones any more; that is fine). A refresh that fails midway leaves the token usable, so a retry
+     * is not taken for theft.
      */
-    async claimRefreshToken(tokenHash: string): Promise<boolean> {
-      const result = await kysely
-        .updateTable('refresh_tokens')
-        .set({ used_at: nowIso() })
-        .where('token_hash', '=', tokenHash)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** Used tokens older than `before` cannot be told from unknown ones any more; that is fine. */
-    async deleteUsedRefreshTokens(sessionId: string, before: string): Promise<void> {
-      await kysely
-        .deleteFrom('refresh_tokens')
-        .where('session_id', '=', sessionId)
-        .where('used_at', '<', before)
-        .execute();
+    async rotateRefreshToken(rotation: {
+      used: string;
+      next: string;
+      sessionId: string;
+      expiresAt: string;
+      forgetUsedBefore: string;
+    }): Promise<boolean> {
+      return kysely.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const claimed = await trx
+          .updateTable('refresh_tokens')
+          .set({ used_at: now })
+          .where('token_hash', '=', rotation.used)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        await trx
+          .updateTable('sessions')
+          .set({ expires_at: rotation.expiresAt, last_seen_at: now })
+          .where('id', '=', rotation.sessionId)
+          .execute();
+        await trx
+          .deleteFrom('refresh_tokens')
+          .where('session_id', '=', rotation.sessionId)
+          .where('used_at', '<', rotation.forgetUsedBefore)
+          .execute();
+        await trx
+          .insertInto('refresh_tokens')
+          .values({
+            token_hash: rotation.next,
+            session_id: rotation.sessionId,
+            created_at: now,
+            used_at: null,
+          })
+          .execute();
+        return true;
+      });
     },
   };
 }

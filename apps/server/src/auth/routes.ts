@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BadRequest, Unauthorized } from '../errors.ts';
+import { BadRequest, HttpError, Unauthorized } from '../errors.ts';
 import { logSecurityEvent } from '../security-events.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { bearerToken, currentUser } from './guard.ts';
@@ -260,7 +260,8 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
           if (error instanceof RefreshTokenReusedError) {
             logSecurityEvent(request, 'refresh_token_reuse', { userId: error.userId });
           }
-          if (!fromBody) clearRefreshCookie(reply);
+          // Only a refused token goes; a failure of ours (a database blip) keeps it for the retry.
+          if (!fromBody && error instanceof HttpError && error.statusCode === 401) clearRefreshCookie(reply);
           throw error;
         }
       },

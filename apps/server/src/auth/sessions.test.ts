@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { signInForTest } from '../testing/auth.ts';
 import { createTestApp, databaseKinds, testConfig } from '../testing/databases.ts';
+import { refuseInserts } from '../testing/refuse-inserts.ts';
 
 const REUSED = 'Invalid refresh token: already used. The session has been signed out; please sign in again.';
 
@@ -88,6 +89,21 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     const afterRevocation = await refreshWithCookie(rotated);
     expect(afterRevocation.statusCode).toBe(401);
     expect(afterRevocation.json()).toEqual({ error: 'Invalid refresh token' });
+  });
+
+  it('keeps the refresh token and its cookie when a refresh fails on our side, so the retry works', async () => {
+    const signedIn = await signInForTest(ctx.app, 'blip@example.test');
+    const restore = await refuseInserts(ctx.app, kind, 'refresh_tokens');
+    try {
+      const failed = await refreshWithCookie(signedIn.refreshToken);
+      expect(failed.statusCode).toBe(500);
+      expect(newRefreshCookie(failed)).toBeUndefined();
+    } finally {
+      await restore();
+    }
+    const retried = await refreshWithCookie(signedIn.refreshToken);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(newRefreshCookie(retried)?.value).not.toBe('');
   });
 
   it('lets only one of two simultaneous uses of a refresh token win', async () => {

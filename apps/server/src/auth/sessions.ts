@@ -159,12 +159,23 @@ export function createSessionService(deps: {
     };
   }
 
+  const newRefreshToken = () => randomBytes(32).toString('base64url');
+
+  /** A new session's first refresh token, stored, with its access token. */
   async function issue(
     user: UserRecord,
     session: { id: string; expiresAt: string; mfaPassed: boolean },
   ): Promise<IssuedSession> {
-    const refreshToken = randomBytes(32).toString('base64url');
+    const refreshToken = newRefreshToken();
     await repo.insertRefreshToken(hashToken(refreshToken), session.id);
+    return issued(user, session, refreshToken);
+  }
+
+  async function issued(
+    user: UserRecord,
+    session: { id: string; expiresAt: string; mfaPassed: boolean },
+    refreshToken: string,
+  ): Promise<IssuedSession> {
     return {
       ...(await access(user, session.id, session.mfaPassed)),
       refreshToken,
@@ -201,23 +212,31 @@ export function createSessionService(deps: {
       if (record.sessionRevokedAt || record.sessionExpiresAt <= isoTime(clock)) {
         throw Unauthorized(SESSION_ENDED_MESSAGE);
       }
-      if (record.usedAt || !(await repo.claimRefreshToken(tokenHash))) {
+      const reused = async () => {
         await end(record.sessionId, 'refresh_token_reuse');
-        throw new RefreshTokenReusedError(record.userId);
-      }
+        return new RefreshTokenReusedError(record.userId);
+      };
+      if (record.usedAt) throw await reused();
       const user = await repo.findUserById(record.userId);
       if (!user) throw Unauthorized(SESSION_ENDED_MESSAGE);
       const absoluteEnd = Date.parse(record.sessionCreatedAt) + sessionMaxAgeSeconds * 1000;
       const expiresAt = new Date(
         Math.min(clock.now() + refreshTokenTtlSeconds * 1000, absoluteEnd),
       ).toISOString();
-      await repo.recordRefresh(record.sessionId, expiresAt);
-      await repo.deleteUsedRefreshTokens(record.sessionId, isoIn(-refreshTokenTtlSeconds));
-      return issue(user, {
-        id: record.sessionId,
+      const next = newRefreshToken();
+      const rotated = await repo.rotateRefreshToken({
+        used: tokenHash,
+        next: hashToken(next),
+        sessionId: record.sessionId,
         expiresAt,
-        mfaPassed: record.sessionMfaPassedAt !== null,
+        forgetUsedBefore: isoIn(-refreshTokenTtlSeconds),
       });
+      if (!rotated) throw await reused();
+      return issued(
+        user,
+        { id: record.sessionId, expiresAt, mfaPassed: record.sessionMfaPassedAt !== null },
+        next,
+      );
     },
 
     /**
