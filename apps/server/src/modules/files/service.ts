@@ -66,15 +66,17 @@ export function createFilesService(
 
   /**
    * Deletes a user's document, file and row, unless an e-mail still waiting to be sent attaches
-   * it. Signed links to it simply stop working.
+   * it. Signed links to it simply stop working. The file goes first: a storage that refuses keeps
+   * the row, so the document still counts towards the quota and a full quota's sweep of forgotten
+   * uploads tries again, instead of a file nothing points to any more.
    */
   const removeUnreferenced = async (userId: string, pathOrUrl: string): Promise<void> => {
     const path = normalizeDocumentPath(pathOrUrl);
     if (path === null) return;
     const document = await repo.findByPath(path);
     if (document?.user_id !== userId || (await repo.attachedToUnsentMail(path))) return;
-    await repo.deleteByPath(path);
     await storage.delete(path);
+    await repo.deleteByPath(path);
   };
 
   /** The document `pathOrUrl` names, when this user uploaded it and it is still stored. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUIRED_FIELDS } from '@app/domain/onboarding-completeness';
 import { ONBOARDING_FIELDS } from '@app/domain/onboarding-fields';
@@ -382,6 +382,26 @@ describe.each(databaseKinds)('the documents a record points at, on %s', (kind) =
     expect(stored(second)).toBe(true);
     // A deleted document can no longer be named.
     expect((await save(headers, { cover_letter: first })).statusCode).toBe(422);
+  });
+
+  it('keeps the row of a replaced document whose file the storage would not delete', async () => {
+    const { headers } = await signIn(app, 'stuck@example.com');
+    const first = await uploadResume(app, headers, 'First');
+    const second = await uploadResume(app, headers, 'Second');
+    expect((await save(headers, { resume: first })).statusCode).toBe(200);
+    // A directory where the file was: the local store cannot delete it, as S3 might refuse.
+    const file = join(ctx.config.dataDir, 'storage', 'documents', first);
+    rmSync(file);
+    mkdirSync(join(file, 'held'), { recursive: true });
+
+    expect((await save(headers, { resume: second })).statusCode).toBe(200);
+    const row = await app.db.kysely
+      .selectFrom('documents')
+      .select('path')
+      .where('path', '=', first)
+      .executeTakeFirst();
+    expect(row).toEqual({ path: first });
+    rmSync(file, { recursive: true });
   });
 
   it('keeps a replaced document that an e-mail waiting to be sent attaches', async () => {

@@ -80,7 +80,7 @@ export function createOnboardingService(db: Db, files: FilesService, log: Fastif
     for (const path of documentPaths(before)) {
       if (kept.has(path)) continue;
       await files.removeUnreferenced(userId, path).catch((error: unknown) => {
-        // The save stands; the file stays until its owner replaces it again.
+        // The save stands; the document stays, and a full quota's sweep of forgotten uploads tries again.
         log.warn({ err: error, userId }, 'could not delete a replaced document');
       });
     }
