@@ -9,6 +9,7 @@ import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase, testConfig } from '../../testing/databases.ts';
 import { docxBytes, pdfBytes } from '../../testing/documents.ts';
+import { refuseUpdates } from '../../testing/refuse-inserts.ts';
 import {
   attachmentsOf,
   bodyOf,
@@ -119,6 +120,7 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
       'barbara@example.com',
       'hedy@example.com',
       'radia@example.com',
+      'katherine@example.com',
     ]) {
       await onboardClient(app, email);
     }
@@ -311,5 +313,49 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
     }
     await pause(RETRY_BASE_MS * 10);
     expect(deliveredIds().sort()).toEqual(sent.map((message) => messageIdOf(message.id)).sort());
+  });
+
+  it('answers sent for a message SMTP accepted while the database would not record it, records it later, and sends it once', async () => {
+    await smtp.start();
+    const { app, staff } = await startApp('records@company.test');
+    const allowSent = await refuseUpdates(app, kind, 'mail_outbox', { column: 'status', value: 'sent' });
+
+    const response = await admin(app, staff, 'send', 'katherine@example.com');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().status).toBe('sent');
+    const [unrecorded] = await outbox(app, staff, 'katherine@example.com');
+    expect(unrecorded?.status).toBe('sending');
+    const { client } = (await admin(app, staff, 'fetch', 'katherine@example.com')).json();
+    const activity = await app.inject({
+      method: 'GET',
+      url: `/api/admin/activity?client_id=${client.id}`,
+      headers: staff,
+    });
+    expect(activity.json().data).toContainEqual(
+      expect.objectContaining({
+        action: 'email.sent',
+        detail: expect.objectContaining({ outbox_id: unrecorded!.id, status: 'sent' }),
+      }),
+    );
+
+    // Closing waits until the message is recorded as sent, so no later pass takes it for stuck.
+    let closed = false;
+    const closing = stopApp(app).then(() => {
+      closed = true;
+    });
+    await pause(RETRY_BASE_MS * 10);
+    expect(closed).toBe(false);
+    await allowSent();
+    await closing;
+
+    const db = openDatabase(testConfig({ DATABASE_URL: database.url }).database);
+    const stored = await db.kysely
+      .selectFrom('mail_outbox')
+      .select('status')
+      .where('id', '=', unrecorded!.id)
+      .executeTakeFirstOrThrow();
+    await db.close();
+    expect(stored.status).toBe('sent');
+    expect(deliveredIds()).toEqual([messageIdOf(unrecorded!.id)]);
   });
 });

@@ -84,7 +84,8 @@ function toMessage(row: OutboxListRow, smtpConfigured: boolean): OutboxMessage {
 }
 
 const BATCH_SIZE = 20;
-const MARK_SENT_TRIES = 3;
+/** The longest wait between two tries at recording a delivered message as sent. */
+const MARK_SENT_MAX_WAIT_MS = 5000;
 
 /**
  * The outbox and its sender. A message is written to the outbox before any SMTP traffic, claimed
@@ -156,19 +157,33 @@ export function createMailer(deps: {
     );
   }
 
-  async function markSent(id: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await repo.markSent(id, nowIso());
-      } catch (error) {
-        // The server already accepted the message; keep trying so it is not sent again later.
-        if (attempt >= MARK_SENT_TRIES) {
-          log.error({ err: error, outboxId: id }, 'e-mail delivered but not marked sent');
-          throw error;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-      }
+  /** One write of "sent"; false when the database refused it. */
+  async function recordSent(id: string): Promise<boolean> {
+    try {
+      await repo.markSent(id, nowIso());
+      return true;
+    } catch (error) {
+      log.error({ err: error, outboxId: id }, 'e-mail delivered but not marked sent yet');
+      return false;
     }
+  }
+
+  /** Writes "sent" again, waiting longer after each refusal (up to a few seconds), until it lands. */
+  async function recordSentEventually(id: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const waitMs = Math.min(200 * 2 ** attempt, MARK_SENT_MAX_WAIT_MS);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      if (await recordSent(id)) return;
+    }
+  }
+
+  /**
+   * Records that the SMTP server accepted a message. It went out whatever the database says, so a
+   * refused write is nobody's error: it is tried again in the background until it lands (stop()
+   * waits for that), because a message left in `sending` would be sent again once it looks stuck.
+   */
+  async function markSent(id: string): Promise<void> {
+    if (!(await recordSent(id))) void track(recordSentEventually(id));
   }
 
   /** One try at a message this process has claimed (status `sending`). */
