@@ -16,6 +16,11 @@ export interface TestSmtpServer {
   start(): Promise<void>;
   /** Stops listening: "SMTP goes down"; connections are refused until start(). */
   stop(): Promise<void>;
+  /**
+   * Refuses every message after DATA with this reply (554: rejected for good, 451: try later), as a
+   * spam filter or a full mailbox would; null accepts them again.
+   */
+  refuseMessages(reply: { code: number; message: string } | null): void;
 }
 
 /** A free TCP port on 127.0.0.1 (nothing listens on it until a server starts there). */
@@ -36,6 +41,7 @@ export async function createTestSmtpServer(): Promise<TestSmtpServer> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
   let server: SMTPServer | null = null;
+  let refusal: { code: number; message: string } | null = null;
 
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -51,6 +57,10 @@ export async function createTestSmtpServer(): Promise<TestSmtpServer> {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
+            if (refusal) {
+              callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+              return;
+            }
             received.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((recipient) => recipient.address),
@@ -70,6 +80,9 @@ export async function createTestSmtpServer(): Promise<TestSmtpServer> {
       const current = server;
       server = null;
       if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+    },
+    refuseMessages(reply) {
+      refusal = reply;
     },
   };
 }

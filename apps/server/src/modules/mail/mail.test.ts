@@ -121,6 +121,7 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
       'hedy@example.com',
       'radia@example.com',
       'katherine@example.com',
+      'mary@example.com',
     ]) {
       await onboardClient(app, email);
     }
@@ -130,6 +131,7 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
   afterEach(async () => {
     for (const app of [...apps]) await stopApp(app);
     await smtp.stop();
+    smtp.refuseMessages(null);
     smtp.received.length = 0;
   });
 
@@ -357,5 +359,31 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
     await db.close();
     expect(stored.status).toBe('sent');
     expect(deliveredIds()).toEqual([messageIdOf(unrecorded!.id)]);
+  });
+
+  it('retries a message the server refuses after DATA for now, and gives up one it refuses for good', async () => {
+    await smtp.start();
+    const { app, staff } = await startApp('refusals@company.test');
+    smtp.refuseMessages({ code: 451, message: 'Mailbox busy, try again later' });
+    expect((await admin(app, staff, 'send', 'mary@example.com')).json().status).toBe('queued');
+
+    smtp.refuseMessages({ code: 554, message: 'Message rejected as spam' });
+    const refused = await admin(app, staff, 'send', 'mary@example.com');
+    expect(refused.json()).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(
+        /^Welcome email to mary@example\.com was refused by the mail server and will not be retried: .*554/,
+      ),
+    });
+    // The message refused for now meets the same refusal at its next try, and is given up too.
+    const messages = await waitFor(
+      () => outbox(app, staff, 'mary@example.com'),
+      (list) => list.length === 2 && list.every((message) => message.status === 'failed'),
+      'both messages given up',
+    );
+    smtp.refuseMessages(null);
+    await pause(RETRY_BASE_MS * 10);
+    expect(await outbox(app, staff, 'mary@example.com')).toEqual(messages);
+    expect(smtp.received).toHaveLength(0);
   });
 });

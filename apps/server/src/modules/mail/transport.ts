@@ -51,10 +51,13 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   };
 }
 
-/** A refusal that a retry cannot fix: the server rejected the sender or the recipient for good. */
+/**
+ * A refusal that a retry cannot fix: a 5xx reply to the sender or the recipient (EENVELOPE) or to
+ * the message itself after DATA (EMESSAGE: rejected as spam, too large for the mailbox).
+ */
 export function isPermanentFailure(error: unknown): boolean {
   const { code, permanent } = (error ?? {}) as { code?: unknown; permanent?: unknown };
-  return code === 'EENVELOPE' && permanent === true;
+  return permanent === true && (code === 'EENVELOPE' || code === 'EMESSAGE');
 }
 
 /** A short, readable reason for staff; never the whole SMTP transcript. */
