@@ -21,7 +21,9 @@ describe('DatePickerPopover', () => {
     const popover = screen.getByRole('dialog', { name: 'From date' });
     expect(popover).toHaveTextContent('Loading the calendar...');
 
-    await userEvent.click(await screen.findByRole('button', { name: /January 20th, 2030/ }));
+    // The calendar's module is loaded now, for the first time in this run: it may take a while.
+    const day = await screen.findByRole('button', { name: /January 20th, 2030/ }, { timeout: 10_000 });
+    await userEvent.click(day);
     expect(onSelect).toHaveBeenCalledWith(
       new Date(2030, 0, 20),
       expect.anything(),

@@ -25,7 +25,7 @@ export function DatePickerPopover({ align, 'aria-label': ariaLabel, ...calendar 
         sideOffset={6}
         collisionPadding={8}
         aria-label={ariaLabel}
-        className="z-50 rounded-lg border border-neutral-200 bg-white p-3 shadow-lg [--rdp-accent-background-color:var(--color-neutral-100)] [--rdp-accent-color:var(--color-brand)]"
+        className="z-50 rounded-lg border border-neutral-200 bg-white p-3 shadow-lg"
       >
         <Suspense fallback={<LoadingLine>Loading the calendar...</LoadingLine>}>
           <Calendar {...calendar} />

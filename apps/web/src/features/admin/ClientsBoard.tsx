@@ -60,7 +60,7 @@ const columns = [
         >
           {clientName(row.original)}
         </Link>
-        <div className="text-xs break-all text-neutral-600">
+        <div className="text-xs break-words text-neutral-600">
           {row.original.email}
           {row.original.kind === 'pending' && ' (not signed in yet)'}
         </div>

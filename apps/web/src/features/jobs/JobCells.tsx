@@ -107,12 +107,7 @@ export function CompanyLink({ job, className = '' }: { job: JobListItem; classNa
 export function NotesButton({ job }: { job: JobListItem }) {
   const { openNotes } = useJobTableActions();
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      className="border border-neutral-200 whitespace-nowrap"
-      onClick={() => openNotes(job)}
-    >
+    <Button size="sm" variant="secondary" className="whitespace-nowrap" onClick={() => openNotes(job)}>
       {job.client_notes ? 'View Notes' : 'Add Notes'}
       <ForJob job={job} joiner="for " />
     </Button>

@@ -304,6 +304,8 @@ function stickyOffsets(columns: readonly ClientJobColumn[]): Map<string, number>
   return offsets;
 }
 const offsets = stickyOffsets(clientJobColumns);
+/** The last column that stays put: its edge shows where the others pass under it. */
+const lastSticky = [...offsets.keys()].at(-1);
 const stickyWidth = clientJobColumns.reduce(
   (sum, columnDef) => sum + (columnDef.meta?.sticky ? columnDef.meta.width : 0),
   0,
@@ -315,7 +317,11 @@ function cellLayout(columnDef: ClientJobColumn): { className: string; style: CSS
   const left = columnDef.id ? offsets.get(columnDef.id) : undefined;
   if (left === undefined) return { className: '', style: { width } };
   // Only where there is room: on a phone the title alone would fill the screen.
-  return { className: 'z-[1] bg-inherit sm:sticky', style: { width, left } };
+  const edge =
+    columnDef.id === lastSticky
+      ? 'sm:border-r sm:border-neutral-200 sm:shadow-[4px_0_4px_-4px_rgb(0_0_0/0.15)]'
+      : '';
+  return { className: `z-[1] bg-inherit sm:sticky ${edge}`, style: { width, left } };
 }
 
 /**
