@@ -74,7 +74,14 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
         ? listUnsubscribeHeaders(unsubscribeUrl(config.publicUrl, unsubscribeKey, message.client_id))
         : undefined,
   });
-  const weeklySummary = createWeeklySummaryService({ db, mailer, clock, config, unsubscribeKey });
+  const weeklySummary = createWeeklySummaryService({
+    db,
+    mailer,
+    clock,
+    config,
+    unsubscribeKey,
+    log: app.log,
+  });
   app.decorate('weeklySummary', weeklySummary);
 
   // First: its guard makes every route below require an access token unless marked public.

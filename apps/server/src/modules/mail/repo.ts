@@ -1,7 +1,8 @@
 import { CANCELLABLE_STATUSES, type OutboxStatus, RETRYABLE_STATUSES } from '@app/domain/admin-email';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { afterKeysetPosition, type KeysetPosition } from '../../db/keyset-cursor.ts';
-import type { MailOutboxTable } from '../../db/schema.ts';
+import type { Database, MailOutboxTable } from '../../db/schema.ts';
 
 export type OutboxRow = MailOutboxTable;
 
@@ -37,8 +38,9 @@ export function createOutboxRepo(db: Db) {
       .selectAll('mail_outbox')
       .select(['users.first_name as client_first_name', 'users.last_name as client_last_name']);
   return {
-    async insert(row: OutboxRow): Promise<void> {
-      await db.kysely.insertInto('mail_outbox').values(row).execute();
+    /** `within`: the caller's transaction, when there is one. */
+    async insert(row: OutboxRow, within: Kysely<Database> = db.kysely): Promise<void> {
+      await within.insertInto('mail_outbox').values(row).execute();
     },
 
     find(id: string): Promise<OutboxRow | undefined> {

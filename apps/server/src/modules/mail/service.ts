@@ -6,11 +6,13 @@ import {
   retryRefusedMessage,
 } from '@app/domain/admin-email';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { type Clock, isoTime } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { readKeysetPage } from '../../db/keyset-cursor.ts';
+import type { Database } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
@@ -265,10 +267,11 @@ export function createMailer(deps: {
     /**
      * Writes the message to the outbox for the background sender, which tries it within a few
      * seconds: for many messages at once, so no request waits on the SMTP server for each of them.
+     * `within`: the caller's transaction, when the message must stand or fall with its other writes.
      */
-    async queue(email: OutgoingEmail): Promise<Delivery> {
+    async queue(email: OutgoingEmail, within?: Kysely<Database>): Promise<Delivery> {
       const row = outboxRow(email, 'leave_queued');
-      await repo.insert(row);
+      await repo.insert(row, within);
       return { status: 'queued', id: row.id, reason: transport ? null : SMTP_NOT_CONFIGURED };
     },
 

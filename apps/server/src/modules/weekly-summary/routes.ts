@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
+import { repeatAlone } from '../../repeat.ts';
 import type { WeeklySummaryService } from './service.ts';
 import { UNSUBSCRIBE_PATH, verifyUnsubscribeToken } from './unsubscribe.ts';
 
@@ -131,19 +132,15 @@ export async function weeklySummaryRoutes(
     },
   );
 
-  // Each instance looks every minute; the claim in the database keeps a week to one e-mail.
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  // Each instance looks every minute; the claim in the database keeps a week to one e-mail. A run
+  // still going at the next minute (many clients, a slow database) is left to finish first.
+  let checks: { stop(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running = weeklySummary
-        .runDue()
-        .catch((error: unknown) => app.log.error({ err: error }, 'weekly summary run failed'));
-    }, CHECK_EVERY_MS);
-    timer.unref();
+    checks = repeatAlone(
+      CHECK_EVERY_MS,
+      () => weeklySummary.runDue(),
+      (error) => app.log.error({ err: error }, 'weekly summary run failed'),
+    );
   });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  app.addHook('onClose', async () => checks?.stop());
 }

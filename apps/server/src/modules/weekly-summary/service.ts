@@ -1,20 +1,26 @@
 import { knownTimeZone, summaryWeek } from '@app/domain/weekly-summary';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import { createElement as h } from 'react';
 import { roleOf } from '../../auth/sessions.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { toBool } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { renderEmail, WeeklySummaryEmail, weeklySummarySubject } from '../../emails/index.ts';
-import type { Mailer } from '../mail/service.ts';
+import type { Mailer, OutgoingEmail } from '../mail/service.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
+type Subscriber = { id: string; email: string; first_name: string; time_zone: string | null };
+
 /**
- * The weekly summary e-mail (decision 036). `runDue` sends every summary that is due at the clock's
- * time; each instance runs it every minute. A week is claimed by inserting (user, week) under a
- * unique key before anything is sent, so however many instances run at once, one sends.
+ * The weekly summary e-mail (decision 036). `runDue` queues every summary that is due at the
+ * clock's time; each instance runs it every minute. A week is claimed by inserting (user, week)
+ * under a unique key in the transaction that writes the summary to the outbox, so however many
+ * instances run at once one queues it, and a failure leaves neither for the next run to try again.
  */
 export function createWeeklySummaryService(deps: {
   db: Db;
@@ -22,16 +28,27 @@ export function createWeeklySummaryService(deps: {
   clock: Clock;
   config: Config;
   unsubscribeKey: Buffer;
+  log: FastifyBaseLogger;
 }) {
-  const { db, mailer, clock, config } = deps;
+  const { db, mailer, clock, config, log } = deps;
   const kysely = db.kysely;
   const day = config.weeklySummary.day;
   const hour = config.weeklySummary.hour;
   const brand = { name: config.brand.name, color: config.brand.color };
 
+  async function isClaimed(userId: string, week: string): Promise<boolean> {
+    const row = await kysely
+      .selectFrom('weekly_summary_claims')
+      .select('week')
+      .where('user_id', '=', userId)
+      .where('week', '=', week)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** True when this call made the claim; false when the week was already claimed (by anyone). */
-  async function claim(userId: string, week: string, at: string): Promise<boolean> {
-    const inserted = await kysely
+  async function claim(trx: Kysely<Database>, userId: string, week: string, at: string): Promise<boolean> {
+    const inserted = await trx
       .insertInto('weekly_summary_claims')
       .values({ user_id: userId, week, claimed_at: at, outbox_id: null })
       .onConflict((oc) => oc.columns(['user_id', 'week']).doNothing())
@@ -39,15 +56,8 @@ export function createWeeklySummaryService(deps: {
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async function sendFor(
-    user: { id: string; email: string; first_name: string; time_zone: string | null },
-    now: Date,
-  ) {
-    const zone = knownTimeZone(user.time_zone) ?? 'UTC';
-    const { week, moment, due } = summaryWeek(now, zone, day, hour);
-    // The week is claimed before anything else, so of several instances only one goes on; with
-    // nothing new the claim stands for "checked", and nothing is sent.
-    if (!due || !(await claim(user.id, week, now.toISOString()))) return false;
+  /** The week's e-mail, or null when nothing was applied for in the seven days up to `moment`. */
+  async function summaryOf(user: Subscriber, moment: Date): Promise<OutgoingEmail | null> {
     // The seven days up to this week's moment: each job lands in exactly one week's summary.
     const jobs = await kysely
       .selectFrom('jobs')
@@ -58,7 +68,7 @@ export function createWeeklySummaryService(deps: {
       .where('applied_at', '<=', moment.toISOString())
       .orderBy('applied_at')
       .execute();
-    if (jobs.length === 0) return false;
+    if (jobs.length === 0) return null;
     const rendered = await renderEmail(
       h(WeeklySummaryEmail, {
         brand,
@@ -68,7 +78,7 @@ export function createWeeklySummaryService(deps: {
         unsubscribeUrl: unsubscribeUrl(config.publicUrl, deps.unsubscribeKey, user.id),
       }),
     );
-    const delivery = await mailer.send({
+    return {
       kind: 'weekly_summary',
       client: { id: user.id, email: user.email },
       to: user.email,
@@ -76,18 +86,36 @@ export function createWeeklySummaryService(deps: {
       html: rendered.html,
       text: rendered.text,
       attachments: [],
+    };
+  }
+
+  /** True when this call queued the client's summary of the week due now. */
+  async function queueFor(user: Subscriber, now: Date): Promise<boolean> {
+    const zone = knownTimeZone(user.time_zone) ?? 'UTC';
+    const { week, moment, due } = summaryWeek(now, zone, day, hour);
+    // A claimed week costs one lookup a minute, not a rendering.
+    if (!due || (await isClaimed(user.id, week))) return false;
+    const email = await summaryOf(user, moment);
+    // Of several instances only the one whose claim is written queues the e-mail, with the claim;
+    // with nothing new the claim alone stands for "checked", and nothing is sent.
+    return kysely.transaction().execute(async (trx) => {
+      if (!(await claim(trx, user.id, week, now.toISOString())) || !email) return false;
+      const delivery = await mailer.queue(email, trx);
+      await trx
+        .updateTable('weekly_summary_claims')
+        .set({ outbox_id: delivery.id })
+        .where('user_id', '=', user.id)
+        .where('week', '=', week)
+        .execute();
+      return true;
     });
-    await kysely
-      .updateTable('weekly_summary_claims')
-      .set({ outbox_id: delivery.id })
-      .where('user_id', '=', user.id)
-      .where('week', '=', week)
-      .execute();
-    return true;
   }
 
   return {
-    /** Sends every summary due now; answers how many this call sent. */
+    /**
+     * Queues every summary due now; answers how many this call queued. A client whose summary
+     * fails is left unclaimed for the next run and holds up nobody else's.
+     */
     async runDue(): Promise<number> {
       const now = new Date(clock.now());
       const subscribers = await kysely
@@ -95,16 +123,21 @@ export function createWeeklySummaryService(deps: {
         .select(['id', 'email', 'email_verified', 'first_name', 'time_zone'])
         .where('weekly_summary', '=', true)
         .execute();
-      let sent = 0;
+      let queued = 0;
       for (const user of subscribers) {
         // Summaries are for clients: staff have no jobs applied for them.
         const role = roleOf(
           { email: user.email, emailVerified: toBool(user.email_verified) },
           config.staffEmailDomain,
         );
-        if (role === 'client' && (await sendFor(user, now))) sent += 1;
+        if (role !== 'client') continue;
+        try {
+          if (await queueFor(user, now)) queued += 1;
+        } catch (error) {
+          log.error({ err: error, userId: user.id }, 'weekly summary not queued');
+        }
       }
-      return sent;
+      return queued;
     },
 
     async isSubscribed(userId: string): Promise<boolean> {
