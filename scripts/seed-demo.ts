@@ -424,7 +424,13 @@ const DEMO_RESUME_PDF = [
 ].join('\n');
 
 async function uploadDemoResume(db: Db, config: Config, userId: string): Promise<string> {
-  const files = createFilesService(db, openStorage(config.storageUrl), config.publicUrl, systemClock);
+  const files = createFilesService(
+    db,
+    openStorage(config.storageUrl),
+    config.publicUrl,
+    systemClock,
+    console,
+  );
   const uploaded = await files.upload({
     userId,
     folder: 'resumes',

@@ -56,7 +56,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   const filters = createFiltersService(db);
   const jobs = jobsService(db);
   const staffJobs = staffJobsService(db, clients);
-  const files = createFilesService(db, storage, config.publicUrl, clock, config.storageQuotaBytes);
+  const files = createFilesService(db, storage, config.publicUrl, clock, app.log, config.storageQuotaBytes);
   const onboarding = createOnboardingService(db, files, app.log);
   // The companies each client never wants to be put forward to; imports honour them too.
   const avoided = createAvoidedCompaniesService(db.kysely);

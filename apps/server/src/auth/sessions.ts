@@ -123,9 +123,6 @@ export function createSessionService(deps: {
     // The service's clock, read on every check (no timer per read), so tests can move it.
     perf: clock,
     ttlResolution: 0,
-    // A read cut short (the entry deleted as its session ends, or evicted) answers undefined instead
-    // of throwing; isLive then reads again.
-    allowStaleOnFetchAbort: true,
     fetchMethod: async (sessionId) => {
       const status = (await repo.findSessionStatus(sessionId)) ?? null;
       const seenBefore = clock.now() - LAST_SEEN_RESOLUTION_SECONDS * 1000;
@@ -168,14 +165,6 @@ export function createSessionService(deps: {
   ): Promise<IssuedSession> {
     const refreshToken = newRefreshToken();
     await repo.insertRefreshToken(hashToken(refreshToken), session.id);
-    return issued(user, session, refreshToken);
-  }
-
-  async function issued(
-    user: UserRecord,
-    session: { id: string; expiresAt: string; mfaPassed: boolean },
-    refreshToken: string,
-  ): Promise<IssuedSession> {
     return {
       ...(await access(user, session.id, session.mfaPassed)),
       refreshToken,
@@ -223,6 +212,9 @@ export function createSessionService(deps: {
       const expiresAt = new Date(
         Math.min(clock.now() + refreshTokenTtlSeconds * 1000, absoluteEnd),
       ).toISOString();
+      // The answer is made before the token is used: whatever fails before the rotation commits
+      // leaves the token usable for the retry.
+      const granted = await access(user, record.sessionId, record.sessionMfaPassedAt !== null);
       const next = newRefreshToken();
       const rotated = await repo.rotateRefreshToken({
         used: tokenHash,
@@ -232,11 +224,7 @@ export function createSessionService(deps: {
         forgetUsedBefore: isoIn(-refreshTokenTtlSeconds),
       });
       if (!rotated) throw await reused();
-      return issued(
-        user,
-        { id: record.sessionId, expiresAt, mfaPassed: record.sessionMfaPassedAt !== null },
-        next,
-      );
+      return { ...granted, refreshToken: next, refreshTokenMaxAge: secondsUntil(expiresAt) };
     },
 
     /**
@@ -244,7 +232,8 @@ export function createSessionService(deps: {
      * belongs to the token's user. Read through a per-instance cache of SESSION_CHECK_TTL_MS.
      */
     async isLive(sessionId: string, userId: string): Promise<boolean> {
-      const cached = (await sessionStatuses.fetch(sessionId)) ?? (await sessionStatuses.fetch(sessionId));
+      // A read cut short (the entry deleted as its session ends, or evicted) rejects: read again.
+      const cached = await sessionStatuses.fetch(sessionId).catch(() => sessionStatuses.fetch(sessionId));
       const status = cached?.status;
       return (
         !!status &&

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -338,6 +338,32 @@ describe.each(databaseKinds)('storage quota per user on %s', (kind) => {
     expect((await upload(app, owner.headers, [largeResume()])).statusCode).toBe(201);
     expect((await download(app, owner.headers, forgotten)).statusCode).toBe(404);
     expect((await download(app, owner.headers, kept)).statusCode).toBe(200);
+  });
+
+  it('makes room past a left-behind upload the storage will not delete', async () => {
+    const owner = await signIn(app, 'stuck-upload@example.com');
+    const stuck = (await upload(app, owner.headers, [largeResume()])).json().data.path;
+    const freed = (await upload(app, owner.headers, [largeResume()])).json().data.path;
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
+    for (const [documentPath, hours] of [
+      [stuck, 3],
+      [freed, 2],
+    ] as const) {
+      await app.db.kysely
+        .updateTable('documents')
+        .set({ created_at: hoursAgo(hours) })
+        .where('path', '=', documentPath)
+        .execute();
+    }
+    // A directory where the older file was: the local store cannot delete it, as S3 might refuse.
+    const stuckFile = path.join(ctx.config.dataDir, 'storage', 'documents', stuck);
+    rmSync(stuckFile);
+    mkdirSync(path.join(stuckFile, 'held'), { recursive: true });
+
+    const third = await upload(app, owner.headers, [largeResume()]);
+    expect(third.statusCode, third.body).toBe(201);
+    expect((await download(app, owner.headers, freed)).statusCode).toBe(404);
+    rmSync(stuckFile, { recursive: true });
   });
 
   it('has room again once the record stops pointing at a document', async () => {

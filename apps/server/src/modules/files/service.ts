@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { checkDocumentFile, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE } from '@app/domain/document-upload';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoTime } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { BadRequest, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../errors.ts';
@@ -60,6 +61,7 @@ export function createFilesService(
   storage: Storage,
   publicUrl: string,
   clock: Clock,
+  log: Pick<FastifyBaseLogger, 'warn'>,
   storageQuotaBytes = Number.POSITIVE_INFINITY,
 ) {
   const repo = createDocumentsRepo(db);
@@ -91,8 +93,17 @@ export function createFilesService(
     const before = isoTime(clock, -FORGOTTEN_AFTER_MS);
     const inRecord = new Set((await repo.recordDocumentValues(userId)).map(normalizeDocumentPath));
     const forgotten = (await repo.pathsStoredBefore(userId, before)).filter((path) => !inRecord.has(path));
-    for (const path of forgotten) await removeUnreferenced(userId, path);
-    return forgotten.length;
+    let removed = 0;
+    for (const path of forgotten) {
+      // One file the storage will not delete must not hold up the others, nor the upload.
+      try {
+        await removeUnreferenced(userId, path);
+        removed += 1;
+      } catch (error) {
+        log.warn({ err: error, userId }, 'could not delete a forgotten upload');
+      }
+    }
+    return removed;
   };
 
   return {

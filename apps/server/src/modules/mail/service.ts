@@ -170,19 +170,31 @@ export function createMailer(deps: {
     }
   }
 
-  /** Writes "sent" again, waiting longer after each refusal (up to a few seconds), until it lands. */
+  /**
+   * Writes "sent" again, waiting longer after each refusal (up to a few seconds), until it lands, the
+   * sender stops, or half the time after which a message in `sending` looks stuck has gone by; then
+   * one last try. A message still unrecorded after that may be sent again, as after a crash.
+   */
   async function recordSentEventually(id: string): Promise<void> {
+    const giveUpAt = clock.now() + STUCK_SENDING_MS / 2;
     for (let attempt = 1; ; attempt++) {
-      const waitMs = Math.min(200 * 2 ** attempt, MARK_SENT_MAX_WAIT_MS);
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      const last = stopped || clock.now() >= giveUpAt;
+      if (!last) {
+        const waitMs = Math.min(200 * 2 ** attempt, MARK_SENT_MAX_WAIT_MS);
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
       if (await recordSent(id)) return;
+      if (last) {
+        log.error({ outboxId: id }, 'e-mail delivered but never marked sent: it may be sent again');
+        return;
+      }
     }
   }
 
   /**
    * Records that the SMTP server accepted a message. It went out whatever the database says, so a
-   * refused write is nobody's error: it is tried again in the background until it lands (stop()
-   * waits for that), because a message left in `sending` would be sent again once it looks stuck.
+   * refused write is nobody's error: it is tried again in the background (stop() waits for the last
+   * try), because a message left in `sending` would be sent again once it looks stuck.
    */
   async function markSent(id: string): Promise<void> {
     if (!(await recordSent(id))) void track(recordSentEventually(id));

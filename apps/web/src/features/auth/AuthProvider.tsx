@@ -78,14 +78,21 @@ export function AuthProvider({
 
   useEffect(() => {
     setApiSessionSource(sessionSourceOf(client));
-    const stopListening = client.onAuthStateChange((event, signedIn) => {
-      if (event === 'SIGNED_OUT') forgetProfileState();
+    const welcome = (signedIn: Session) => {
       // Whoever signs in finds nobody else's unsaved answers in the tab (another person's session
       // can take a tab over when the first signed out elsewhere).
-      if (event === 'SIGNED_IN' && signedIn) forgetOnboardingDrafts(signedIn.user.id);
+      forgetOnboardingDrafts(signedIn.user.id);
       // The weekly summary follows the client's own clock.
-      if (event === 'SIGNED_IN' && signedIn?.user.role === 'client') void sendBrowserTimeZone();
+      if (signedIn.user.role === 'client') void sendBrowserTimeZone();
+    };
+    const stopListening = client.onAuthStateChange((event, signedIn) => {
+      if (event === 'SIGNED_OUT') forgetProfileState();
+      if (event === 'SIGNED_IN' && signedIn) welcome(signedIn);
     });
+    // The session is restored from the first moment the app loads (startRestoringSession); one
+    // restored before this listener existed signed in unheard.
+    const restored = client.getSnapshot().session;
+    if (restored) welcome(restored);
     const stop = client.start();
     return () => {
       stop();
