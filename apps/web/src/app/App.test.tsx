@@ -32,7 +32,8 @@ interface FakeServer {
   logout?: 'ok' | 'unreachable';
 }
 
-function renderApp(path: string, server: FakeServer = {}) {
+/** The browser's auth client, talking to a fake server. */
+function fakeAuthClient(server: FakeServer) {
   const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     if (url === '/api/public-config') return Response.json(config);
@@ -58,6 +59,10 @@ function renderApp(path: string, server: FakeServer = {}) {
     navigate,
     onRateLimited: vi.fn(),
   });
+  return { fetch, navigate, authClient };
+}
+
+function renderWith(path: string, { fetch, navigate, authClient }: ReturnType<typeof fakeAuthClient>) {
   const router = createMemoryRouter(appRoutes(authClient), { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -67,6 +72,10 @@ function renderApp(path: string, server: FakeServer = {}) {
     </QueryClientProvider>,
   );
   return { router, fetch, navigate, authClient, queryClient };
+}
+
+function renderApp(path: string, server: FakeServer = {}) {
+  return renderWith(path, fakeAuthClient(server));
 }
 
 beforeAll(() => {
@@ -236,6 +245,18 @@ describe('signed in', () => {
     expect(sessionStorage.getItem(onboardingDraftKey(client.id))).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).not.toBe(page);
     expect(page).not.toBeInTheDocument();
+  });
+
+  it("forgets someone else's unsaved answers also when the session was restored before the app listened", async () => {
+    sessionStorage.setItem(onboardingDraftKey('someone-else'), '{}');
+    sessionStorage.setItem(onboardingDraftKey(client.id), '{}');
+    const parts = fakeAuthClient({ user: client });
+    // As startRestoringSession does when the page loads: the session is back before any listener.
+    await parts.authClient.getAccessToken();
+    renderWith(FRAME_ONLY, parts);
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(onboardingDraftKey('someone-else'))).toBeNull();
+    expect(sessionStorage.getItem(onboardingDraftKey(client.id))).toBe('{}');
   });
 
   it('takes every toast off the screen at sign-out, so the next person never sees them', async () => {
