@@ -103,6 +103,25 @@ describe('choosing clients on the board', () => {
     expect(first).not.toBeChecked();
   });
 
+  it('keeps the clients chosen on one page while the recruiter chooses more on another', async () => {
+    boardServer(firstClients(150));
+    renderBoard();
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Select Client 1 (client1@example.com)' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Select Client 51 (client51@example.com)' }),
+    );
+    expect(selected().getByText('2 selected')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(
+      await screen.findByRole('checkbox', { name: 'Select Client 1 (client1@example.com)' }),
+    ).toBeChecked();
+    expect(selected().getByText('2 selected')).toBeInTheDocument();
+  });
+
   it('opens the client from anywhere else on the row', async () => {
     boardServer(firstClients(3));
     renderBoard();
