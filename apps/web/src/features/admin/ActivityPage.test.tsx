@@ -25,7 +25,13 @@ const boardAnswer = (shown: number, total: number) => ({
   page_size: 8,
 });
 
-function renderActivity(total: number) {
+const lookedUp = () =>
+  Response.json({
+    data: { client: { id: 'client-3', kind: 'user', email: 'ann3@example.com' }, matched: 'client_id' },
+  });
+
+/** The page at `entry`, over a board of `total` matches; `lookUp` answers the client lookup by id. */
+function renderActivity(total: number, { entry = '/admin/activity', lookUp = lookedUp } = {}) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -34,10 +40,7 @@ function renderActivity(total: number) {
       asked.push(url);
       if (url === '/api/public-config') return Response.json({ staffEmailDomain: 'company.test' });
       if (url.startsWith('/api/admin/board')) return Response.json(boardAnswer(Math.min(total, 8), total));
-      if (url.startsWith('/api/admin/clients?'))
-        return Response.json({
-          data: { client: { id: 'client-3', kind: 'user', email: 'ann3@example.com' }, matched: 'client_id' },
-        });
+      if (url.startsWith('/api/admin/clients?')) return lookUp();
       if (url.startsWith('/api/admin/activity?')) return Response.json({ data: [], next_cursor: null });
       return Response.json({ data: [] });
     }),
@@ -45,7 +48,7 @@ function renderActivity(total: number) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <Suspense fallback={null}>
-        <MemoryRouter initialEntries={['/admin/activity']}>
+        <MemoryRouter initialEntries={[entry]}>
           <ActivityPage account={{ email: 'lead@company.test' }} />
         </MemoryRouter>
       </Suspense>
@@ -82,5 +85,17 @@ describe('the activity page client filter', () => {
     const matches = await screen.findByRole('list', { name: 'Matching clients' });
     expect(within(matches).getAllByRole('button')).toHaveLength(2);
     expect(screen.queryByText(/^The first /)).not.toBeInTheDocument();
+  });
+
+  it('says so when the client in the address cannot be looked up, and offers every client', async () => {
+    // The API client reports the failed request on the console.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderActivity(0, {
+      entry: '/admin/activity?client_id=gone',
+      lookUp: () => Response.json({ error: 'No client has that id' }, { status: 404 }),
+    });
+    const said = await screen.findByText('No client has that id');
+    expect(said.closest('[role="status"]')).toHaveTextContent('Client: No client has that id');
+    expect(screen.getByRole('button', { name: 'Every Client' })).toBeInTheDocument();
   });
 });
