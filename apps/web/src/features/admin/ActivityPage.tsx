@@ -2,13 +2,14 @@ import { clientLabel } from '@app/domain/clients-board';
 import { formatCount } from '@app/domain/jobs-format';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, Input, Select } from '../../components/ui/Field.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { useFocusOnChange } from '../../lib/focus.ts';
 import { datedFileName, saveBlobAs } from '../../lib/save-file.ts';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
 import { exportActivity, fetchBoard, listActivityActors, lookUpClient } from './admin-api.ts';
@@ -152,14 +153,8 @@ function ClientSearch({
 }) {
   const clearButton = useRef<HTMLButtonElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
-  // Choosing a client or clearing it removes the control just used: focus goes to the one that
-  // replaced it, so a keyboard keeps its place (not on the first showing: the page's own load).
-  const shown = useRef(clientId);
-  useEffect(() => {
-    if (shown.current === clientId) return;
-    shown.current = clientId;
-    if (document.activeElement === document.body) (clientId ? clearButton : searchBox).current?.focus();
-  }, [clientId]);
+  // Choosing a client or clearing it removes the control just used.
+  useFocusOnChange(clientId, (chosen) => (chosen ? clearButton : searchBox).current);
   if (clientId) {
     return (
       <div className="flex min-w-0 flex-1 flex-wrap items-end gap-2">

@@ -1,8 +1,9 @@
 import type { ClientApproval, JobFilters, JobListItem } from '@app/domain/jobs';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { allChosen } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useFocusOnChange } from '../../lib/focus.ts';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { EmptyJobs } from './EmptyJobs.tsx';
 import { SelectAllCheckbox } from './JobCells.tsx';
@@ -76,13 +77,8 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
   const shownBox = useRef<HTMLInputElement>(null);
   const barShown = variant === 'manage' && selectedShown.length > 0;
   // The bulk bar leaves with the button just used (Reject All, Clear Selection...): focus goes on to
-  // the select-all box, where a selection starts, unless the person has moved it elsewhere meanwhile.
-  const shownBar = useRef(barShown);
-  useEffect(() => {
-    if (shownBar.current === barShown) return;
-    shownBar.current = barShown;
-    if (!barShown && document.activeElement === document.body) shownBox.current?.focus();
-  }, [barShown]);
+  // the select-all box, where a selection starts.
+  useFocusOnChange(barShown, (shown) => (shown ? null : shownBox.current));
 
   const actions = useMemo<JobTableActions>(() => {
     const manage = variant === 'manage';

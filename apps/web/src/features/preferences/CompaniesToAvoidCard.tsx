@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
+import { focusIfLost } from '../../lib/focus.ts';
 import {
   addCompanyToAvoid,
   companiesToAvoidQueryKey,
@@ -51,12 +52,11 @@ export function CompaniesToAvoidCard() {
       toast.error('Update Failed', { description: failureMessage(failure, SAVE_FAILED_FALLBACK) }),
   });
 
-  // After a removal focus goes on to the name box (shown again when the list was full), unless the
-  // person has moved it elsewhere meanwhile.
+  // After a removal focus goes on to the name box (shown again when the list was full).
   useEffect(() => {
     if (!focusNameBoxNext.current || !companies.data) return;
     focusNameBoxNext.current = false;
-    if (document.activeElement === document.body) nameBox.current?.focus();
+    focusIfLost(nameBox.current);
   }, [companies.data]);
 
   const submit = (event: FormEvent) => {

@@ -1,10 +1,11 @@
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { ApiError, dataOrThrow } from '../../lib/api.ts';
+import { useFocusOnChange } from '../../lib/focus.ts';
 import { profileRecordQueryKey, updateNewsletterSubscription } from '../../lib/profile-record.ts';
 
 const NEWSLETTER_UPDATED_TITLE = 'Newsletter Updated';
@@ -44,14 +45,8 @@ export function NewsletterCard({ record }: { record: OnboardingRecord }) {
   const editButton = useRef<HTMLButtonElement>(null);
   /** The choice that changes the status (the other one is disabled). */
   const change = useRef<HTMLButtonElement>(null);
-  // Opening and closing remove the button just used (Edit; Cancel or the saved choice): focus goes on
-  // to what replaced it, unless the person has moved it elsewhere meanwhile.
-  const shownEditing = useRef(editing);
-  useEffect(() => {
-    if (shownEditing.current === editing) return;
-    shownEditing.current = editing;
-    if (document.activeElement === document.body) (editing ? change : editButton).current?.focus();
-  }, [editing]);
+  // Opening and closing remove the button just used (Edit; Cancel or the saved choice).
+  useFocusOnChange(editing, (open) => (open ? change : editButton).current);
 
   return (
     <Card

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { failureMessage } from '../../../lib/api.ts';
+import { focusIfLost } from '../../../lib/focus.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 import { formatMoment } from '../admin-record-view.ts';
 import { EmailReaderDialog } from '../EmailFrame.tsx';
@@ -45,10 +46,7 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
   };
   /** Focus stays on the message when the button used goes away with its new status. */
   const keepFocus = (id: string) =>
-    setTimeout(() => {
-      if (document.activeElement && document.activeElement !== document.body) return;
-      list.current?.querySelector<HTMLElement>(`[data-message="${id}"]`)?.focus();
-    }, 0);
+    setTimeout(() => focusIfLost(list.current?.querySelector<HTMLElement>(`[data-message="${id}"]`)), 0);
 
   const retry = useMutation({
     mutationFn: (message: OutboxMessage) => api.retry(message.id),
