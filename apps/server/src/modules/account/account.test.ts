@@ -4,13 +4,13 @@ import { DELETE_CONFIRMATION_MESSAGE, STAFF_ACCOUNT_KEPT_MESSAGE } from '@app/do
 import { JOB_EXPORT_COLUMNS } from '@app/domain/jobs-export';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { signInForTest, staffBeforeSecondFactor } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { importJobsFor } from '../../testing/jobs.ts';
+import { rowsHolding } from '../../testing/rows-holding.ts';
 
 type Headers = Record<string, string>;
 
@@ -32,24 +32,6 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
 
   const importFor = (clientId: string, rows: Record<string, unknown>[]) =>
     importJobsFor(app, staff, { client_id: clientId }, rows);
-
-  /** Every text column of every table that holds `id` anywhere in it, as table.column. */
-  async function rowsHolding(id: string): Promise<string[]> {
-    const tables = await app.db.kysely.introspection.getTables();
-    const holding: string[] = [];
-    for (const table of tables) {
-      for (const column of table.columns) {
-        if (!/char|text/i.test(column.dataType)) continue;
-        const found = await sql<{
-          count: number;
-        }>`select count(*) as count from ${sql.table(table.name)} where ${sql.ref(column.name)} like ${`%${id}%`}`.execute(
-          app.db.kysely,
-        );
-        if (Number(found.rows[0]?.count) > 0) holding.push(`${table.name}.${column.name}`);
-      }
-    }
-    return holding;
-  }
 
   beforeAll(async () => {
     ({ app, close, config } = await createTestApp(kind));
@@ -221,7 +203,7 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
       });
       expect(response.statusCode, response.body).toBe(204);
 
-      expect(await rowsHolding(fayId)).toEqual([]);
+      expect(await rowsHolding(app.db, fayId)).toEqual([]);
       expect(filesUnder(storageDir).filter((file) => file.includes(fayId))).toEqual([]);
 
       // The access token of the deleted account no longer works, on any route.
@@ -264,7 +246,7 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
         payload: { email },
       });
       expect(response.statusCode, response.body).toBe(204);
-      for (const id of [hana.userId, pending.id]) expect(await rowsHolding(id), id).toEqual([]);
+      for (const id of [hana.userId, pending.id]) expect(await rowsHolding(app.db, id), id).toEqual([]);
     });
 
     it("keeps a staff account, and with it the log of the staff member's work", async () => {
