@@ -1,4 +1,5 @@
 import type { AdminRecord } from '@app/domain/admin-email';
+import { generatedFiltersAnswer } from '@app/domain/admin-email-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -113,19 +114,7 @@ describe('/admin', () => {
           existing_filters: [],
         });
       }
-      if (action === 'generate_filters') {
-        return Response.json({
-          job_filters: {
-            queries: ['Data Engineer'],
-            inclusion_filters: { data_job_description: ['python'] },
-            exclusion_filters: { data_job_description: [] },
-            min_salary: null,
-            is_remote: false,
-          },
-          formatted_data: [],
-          filters_already_exist: true,
-        });
-      }
+      if (action === 'generate_filters') return Response.json(generatedFiltersAnswer());
       return Response.json({
         welcome: { subject: 'Hi', html: '<p>Hi</p>' },
         team: { subject: 'T', html: '' },

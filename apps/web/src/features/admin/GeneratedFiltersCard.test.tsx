@@ -1,3 +1,4 @@
+import { generatedFiltersAnswer } from '@app/domain/admin-email-testing';
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
@@ -47,15 +48,7 @@ describe('the generated filters on the client page', () => {
         Response.json({
           client: { id: 'client-7', kind: 'user', email: 'jane@example.com' },
           matched: 'client_id',
-          job_filters: {
-            queries: ['Data Engineer'],
-            inclusion_filters: { data_job_description: ['python'] },
-            exclusion_filters: { data_job_description: [] },
-            min_salary: null,
-            is_remote: false,
-          },
-          formatted_data: [draftFilter],
-          filters_already_exist: true,
+          ...generatedFiltersAnswer([draftFilter]),
         }),
       ),
     );

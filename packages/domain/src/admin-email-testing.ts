@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import type { generateFiltersResponseSchema } from './admin-email.ts';
+import type { FormattedFilter } from './job-filters.ts';
+
+/**
+ * The admin route's answer to generate_filters, for tests, without the client it names: a Data
+ * Engineer search in Python.
+ */
+export function generatedFiltersAnswer(
+  formatted_data: FormattedFilter[] = [],
+): Omit<z.infer<typeof generateFiltersResponseSchema>, 'client' | 'matched'> {
+  return {
+    job_filters: {
+      queries: ['Data Engineer'],
+      inclusion_filters: { data_job_description: ['python'] },
+      exclusion_filters: { data_job_description: [] },
+      min_salary: null,
+      is_remote: false,
+    },
+    formatted_data,
+    filters_already_exist: true,
+  };
+}
