@@ -1,5 +1,5 @@
-import { JOB_NOTES_MAX_LENGTH, type JobListItem } from '@app/domain/jobs';
-import { JOB_NOTES_TOO_LONG } from '@app/domain/jobs-api';
+import type { JobListItem } from '@app/domain/jobs';
+import { notesBodySchema } from '@app/domain/jobs-api';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -58,8 +58,9 @@ function NotesEditor({
   const queryClient = useQueryClient();
   const textareaId = useId();
   const [text, setText] = useState(job.client_notes ?? '');
-  // The server's limit, said before asking it; no maxLength, which would cut a paste short unseen.
-  const tooLong = text.length > JOB_NOTES_MAX_LENGTH;
+  // The server's rule, from its own schema, said before asking it; no maxLength, which would cut a
+  // paste short unseen.
+  const problem = notesBodySchema.safeParse({ client_notes: text }).error?.issues[0]?.message ?? null;
   const save = useMutation({
     mutationKey: NOTES_MUTATION_KEY,
     mutationFn: (notes: string) => updateNotes(job.id, notes),
@@ -86,16 +87,16 @@ function NotesEditor({
         rows={6}
         placeholder="Add your notes about this job..."
         value={text}
-        aria-invalid={tooLong || undefined}
-        aria-describedby={tooLong ? `${textareaId}-error` : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${textareaId}-error` : undefined}
         onChange={(event) => setText(event.target.value)}
       />
-      {tooLong && <FieldError id={`${textareaId}-error`}>{JOB_NOTES_TOO_LONG}</FieldError>}
+      {problem && <FieldError id={`${textareaId}-error`}>{problem}</FieldError>}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button onClick={() => save.mutate(text)} busy={save.isPending} disabled={tooLong}>
+        <Button onClick={() => save.mutate(text)} busy={save.isPending} disabled={problem !== null}>
           {save.isPending ? 'Saving...' : 'Save Notes'}
         </Button>
       </div>
