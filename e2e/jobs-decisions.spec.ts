@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { sortJobs } from '../packages/domain/src/jobs.ts';
-import { expect, toast } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, toast } from './fixtures.ts';
 import { DETAILED_TITLE, signInClientWithJobs, test } from './jobs-seed.ts';
 
 const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' });
@@ -193,6 +193,13 @@ test('notes too long, or refused by the server, stay in the dialog with the reas
   await notes.fill('x'.repeat(5001));
   await expect(dialog.getByText('Notes must be at most 5000 characters')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Save Notes' })).toBeDisabled();
+  await expect(notes).toHaveAccessibleDescription('Notes must be at most 5000 characters');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath(`notes-too-long-${width}.png`) });
+  }
 
   await notes.fill('Call back on Monday');
   await page.route('**/api/my-jobs/*/notes', (route) =>

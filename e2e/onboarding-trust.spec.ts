@@ -144,6 +144,32 @@ for (const viewport of viewports) {
       });
     });
 
+    test('in edit mode a blanked required answer holds Back and Next, named in the box, and nothing is saved', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await signInAsNewClient(page, freshEmail('blanked'));
+      await seedCompleteProfile(page);
+      const saves = recordSaves(page);
+
+      await page.goto('/edit-profile?step=4');
+      await expectStep(page, 'Address Information');
+      await page.getByLabel('City').fill('');
+      await expect(page.getByText('Please fix the following:')).toBeVisible();
+      await expect(page.getByText('City is required')).toBeVisible();
+      for (const name of ['Back', 'Next', 'Save Changes']) {
+        await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
+      }
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await screenshot(page, 'edit-blanked-city');
+
+      // With the answer back, so are the buttons.
+      await page.getByLabel('City').fill('Leeds');
+      await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeEnabled();
+      expect(saves).toEqual([]);
+    });
+
     test('a client edits the salary in one save, from the step the address names, told once', async ({
       page,
     }) => {
