@@ -58,6 +58,41 @@ test('a reload keeps a person signed in', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
 });
 
+test('a refresh whose answer is lost on the way is retried, and the person stays signed in', async ({
+  page,
+  browserProblems,
+}) => {
+  await signIn(page, 'lost-answer@example.com', { firstName: 'Lou' });
+  const context = page.context();
+  const refreshCookie = async () =>
+    (await context.cookies()).find((cookie) => cookie.name === 'refresh_token');
+  const before = await refreshCookie();
+  expect(before).toBeDefined();
+
+  // The server exchanges the token, and the connection drops before the browser hears back: its
+  // cookie still holds the token the server has just spent.
+  browserProblems.allow(/ERR_CONNECTION_RESET/);
+  await page.route(
+    '**/auth/v1/token**',
+    async (route) => {
+      await route.fetch();
+      await context.addCookies([before!]);
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  const retried = page.waitForResponse((response) => isRefresh(response) && response.status() === 200);
+  await page.reload();
+  await retried;
+  await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  expect((await refreshCookie())?.value).not.toBe(before!.value);
+
+  // The retry's token carries the session on.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
+});
+
 test('an expired access token is refreshed without the person noticing', async ({
   page,
   browserProblems,

@@ -28,3 +28,17 @@ export function createTestClock(startMs = Date.now()) {
     },
   };
 }
+
+/** The real time, which a test may move ahead: for intervals too long to wait out in a test. */
+export function createMovingTestClock() {
+  let aheadMs = 0;
+  return {
+    now: () => Date.now() + aheadMs,
+    advance(ms: number) {
+      aheadMs += ms;
+    },
+    reset() {
+      aheadMs = 0;
+    },
+  };
+}

@@ -217,11 +217,13 @@ export function createAuthRepo(db: Db, clock: Clock) {
     },
 
     /**
-     * A refresh, in one transaction: marks the token used (false, changing nothing, when it already
-     * was, by a request racing this one too), moves the session's end and last use, stores the next
-     * token and forgets used tokens older than `forgetUsedBefore` (they cannot be told from unknown
-     * ones any more; that is fine). A refresh that fails midway leaves the token usable, so a retry
-     * is not taken for theft.
+     * A refresh, in one transaction: marks the token used, moves the session's end and last use,
+     * stores the next token and forgets used tokens older than `forgetUsedBefore` (they cannot be
+     * told from unknown ones any more; that is fine). A token already used at or after
+     * `reusableSince` may be exchanged again (decision 040): the session's current token is retired
+     * in its place. False, changing nothing, when the token was used before that, or when the
+     * session has no current token left to retire. A refresh that fails midway leaves the token
+     * usable, so a retry is not taken for theft.
      */
     async rotateRefreshToken(rotation: {
       used: string;
@@ -229,6 +231,7 @@ export function createAuthRepo(db: Db, clock: Clock) {
       sessionId: string;
       expiresAt: string;
       forgetUsedBefore: string;
+      reusableSince: string;
     }): Promise<boolean> {
       return kysely.transaction().execute(async (trx) => {
         const now = nowIso();
@@ -238,7 +241,24 @@ export function createAuthRepo(db: Db, clock: Clock) {
           .where('token_hash', '=', rotation.used)
           .where('used_at', 'is', null)
           .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        if (Number(claimed.numUpdatedRows) !== 1) {
+          // Used already, by this token's lost answer or by a request racing this one: once recently.
+          const reusable = await trx
+            .selectFrom('refresh_tokens')
+            .select('token_hash')
+            .where('token_hash', '=', rotation.used)
+            .where('session_id', '=', rotation.sessionId)
+            .where('used_at', '>=', rotation.reusableSince)
+            .executeTakeFirst();
+          if (!reusable) return false;
+          const retired = await trx
+            .updateTable('refresh_tokens')
+            .set({ used_at: now })
+            .where('session_id', '=', rotation.sessionId)
+            .where('used_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(retired.numUpdatedRows) === 0) return false;
+        }
         await trx
           .updateTable('sessions')
           .set({ expires_at: rotation.expiresAt, last_seen_at: now })

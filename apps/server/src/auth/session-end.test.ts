@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { createTestClock } from '../clock.ts';
 import { signInForTest, TEST_USER_AGENT } from '../testing/auth.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
-import { SESSION_CHECK_TTL_MS } from './sessions.ts';
+import { REFRESH_TOKEN_REUSE_INTERVAL_MS, SESSION_CHECK_TTL_MS } from './sessions.ts';
 
 const ENDED = { error: 'The session has ended; please sign in again.' };
 const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -100,6 +100,7 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
       });
     const rotated = await refresh();
     expect(rotated.statusCode).toBe(200);
+    clock.advance(REFRESH_TOKEN_REUSE_INTERVAL_MS + 1);
     expect((await refresh()).statusCode).toBe(401);
     await expectRefusedEverywhere(signedIn.authHeader);
     const newer = { authorization: `Bearer ${rotated.json().access_token}` };

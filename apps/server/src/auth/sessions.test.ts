@@ -1,19 +1,23 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { createMovingTestClock } from '../clock.ts';
 import { signInForTest } from '../testing/auth.ts';
 import { createTestApp, databaseKinds, testConfig } from '../testing/databases.ts';
 import { refuseInserts } from '../testing/refuse-inserts.ts';
+import { hashToken, REFRESH_TOKEN_REUSE_INTERVAL_MS } from './sessions.ts';
 
 const REUSED = 'Invalid refresh token: already used. The session has been signed out; please sign in again.';
 
 describe.each(databaseKinds)('sessions on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  const clock = createMovingTestClock();
   beforeAll(async () => {
-    ctx = await createTestApp(kind);
+    ctx = await createTestApp(kind, {}, clock);
   });
   afterAll(async () => ctx.close());
+  afterEach(() => clock.reset());
 
   const refreshWithCookie = (refreshToken: string) =>
     ctx.app.inject({
@@ -76,10 +80,11 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     expect((await refreshWithBody(rotated)).statusCode).toBe(200);
   });
 
-  it('revokes the whole session when an already used refresh token comes back', async () => {
+  it('revokes the whole session when a refresh token comes back after the reuse interval', async () => {
     const signedIn = await signInForTest(ctx.app, 'reuse@example.test');
     const rotated = newRefreshCookie(await refreshWithCookie(signedIn.refreshToken))!.value;
 
+    clock.advance(REFRESH_TOKEN_REUSE_INTERVAL_MS + 1);
     const replay = await refreshWithCookie(signedIn.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ error: REUSED });
@@ -89,6 +94,36 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     const afterRevocation = await refreshWithCookie(rotated);
     expect(afterRevocation.statusCode).toBe(401);
     expect(afterRevocation.json()).toEqual({ error: 'Invalid refresh token' });
+  });
+
+  it('exchanges a refresh token again within the reuse interval, as when the first answer was lost, and retires the token that answer held', async () => {
+    const signedIn = await signInForTest(ctx.app, 'lost-answer@example.test');
+    // The browser never got this answer: its cookie still holds the first token.
+    const lost = newRefreshCookie(await refreshWithCookie(signedIn.refreshToken))!.value;
+
+    clock.advance(REFRESH_TOKEN_REUSE_INTERVAL_MS - 1_000);
+    const retried = await refreshWithCookie(signedIn.refreshToken);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const kept = newRefreshCookie(retried)!.value;
+    expect(kept).not.toBe(lost);
+    const user = await ctx.app.inject({
+      url: '/auth/v1/user',
+      headers: { authorization: `Bearer ${retried.json().access_token}` },
+    });
+    expect(user.statusCode).toBe(200);
+
+    // Only the retry's token carries the session on: the lost one is spent, and once the interval
+    // is over, showing it is theft and ends the session.
+    const unused = await ctx.app.db.kysely
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('token_hash', 'in', [hashToken(lost), hashToken(kept)])
+      .where('used_at', 'is', null)
+      .execute();
+    expect(unused).toEqual([{ token_hash: hashToken(kept) }]);
+    clock.advance(REFRESH_TOKEN_REUSE_INTERVAL_MS + 1_001);
+    expect((await refreshWithCookie(lost)).json()).toEqual({ error: REUSED });
+    expect((await refreshWithCookie(kept)).statusCode).toBe(401);
   });
 
   it('keeps the refresh token and its cookie when a refresh fails on our side, so the retry works', async () => {
@@ -106,13 +141,21 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     expect(newRefreshCookie(retried)?.value).not.toBe('');
   });
 
-  it('lets only one of two simultaneous uses of a refresh token win', async () => {
+  it('answers two simultaneous uses of a refresh token and leaves the session one current token', async () => {
     const signedIn = await signInForTest(ctx.app, 'race@example.test');
     const results = await Promise.all([
       refreshWithBody(signedIn.refreshToken),
       refreshWithBody(signedIn.refreshToken),
     ]);
-    expect(results.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+    expect(results.map((response) => response.statusCode)).toEqual([200, 200]);
+    const issued = results.map((response) => hashToken(response.json().refresh_token));
+    const current = await ctx.app.db.kysely
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('token_hash', 'in', issued)
+      .where('used_at', 'is', null)
+      .execute();
+    expect(current).toHaveLength(1);
   });
 
   it('answers a refresh without a token with 204 (no session to restore), and one with an unknown token with 401', async () => {

@@ -62,6 +62,13 @@ export class RefreshTokenReusedError extends HttpError {
   }
 }
 
+/**
+ * How long after its first use a refresh token may be exchanged again (decision 040): long enough
+ * for the browser's retries when the answer to a refresh was lost on the way, far too short to
+ * keep a stolen token useful.
+ */
+export const REFRESH_TOKEN_REUSE_INTERVAL_MS = 10_000;
+
 /** How long one instance trusts what it read about a session: well under the 5 s promise. */
 export const SESSION_CHECK_TTL_MS = 2_000;
 /** Stored user agents are cut to this length: enough to tell the browser and system apart. */
@@ -83,7 +90,8 @@ export function toPublicUser(user: UserRecord, role: Role, mfa?: SecondFactorSta
   };
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** What the database keeps of a refresh token. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
  * Sessions: one row per sign-in, a chain of single-use refresh tokens (stored hashed) and
@@ -190,9 +198,11 @@ export function createSessionService(deps: {
     },
 
     /**
-     * Exchanges a refresh token for a new one and a fresh access token. A token that was already
-     * exchanged means it leaked (or was replayed), so the whole session is revoked. Refreshing
-     * never carries a session past its absolute lifetime (AUTH_SESSION_MAX_AGE from sign-in).
+     * Exchanges a refresh token for a new one and a fresh access token. A token exchanged more than
+     * REFRESH_TOKEN_REUSE_INTERVAL_MS ago means it leaked (or was replayed), so the whole session is
+     * revoked; within that interval it is the same browser retrying a refresh whose answer it never
+     * got, and it gets a new token (decision 040). Refreshing never carries a session past its
+     * absolute lifetime (AUTH_SESSION_MAX_AGE from sign-in).
      */
     async refresh(refreshToken: string): Promise<IssuedSession> {
       const tokenHash = hashToken(refreshToken);
@@ -205,7 +215,8 @@ export function createSessionService(deps: {
         await end(record.sessionId, 'refresh_token_reuse');
         return new RefreshTokenReusedError(record.userId);
       };
-      if (record.usedAt) throw await reused();
+      const reusableSince = isoIn(-REFRESH_TOKEN_REUSE_INTERVAL_MS / 1000);
+      if (record.usedAt && record.usedAt < reusableSince) throw await reused();
       const user = await repo.findUserById(record.userId);
       if (!user) throw Unauthorized(SESSION_ENDED_MESSAGE);
       const absoluteEnd = Date.parse(record.sessionCreatedAt) + sessionMaxAgeSeconds * 1000;
@@ -222,6 +233,7 @@ export function createSessionService(deps: {
         sessionId: record.sessionId,
         expiresAt,
         forgetUsedBefore: isoIn(-refreshTokenTtlSeconds),
+        reusableSince,
       });
       if (!rotated) throw await reused();
       return { ...granted, refreshToken: next, refreshTokenMaxAge: secondsUntil(expiresAt) };

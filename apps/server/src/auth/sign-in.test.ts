@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { createMovingTestClock } from '../clock.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
+import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from './sessions.ts';
 import { freePort, TestBrowser } from './test-browser.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -292,9 +294,10 @@ describe.each(databaseKinds)('sign-in through OpenID Connect on %s', (kind) => {
         AUTH_COOKIE_SECRET: randomBytes(32).toString('base64url'),
       };
       const instances: FastifyInstance[] = [];
+      const clock = createMovingTestClock();
       for (const port of [portA, portB]) {
         const config = testConfig(shared);
-        const app = await buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
+        const app = await buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
         await app.listen({ host: '127.0.0.1', port });
         instances.push(app);
       }
@@ -329,7 +332,9 @@ describe.each(databaseKinds)('sign-in through OpenID Connect on %s', (kind) => {
       expect(servedByB.status).toBe(200);
       expect((await servedByB.json()).email).toBe('multi@gmail.test');
 
-      // B sees that A already rotated the first refresh token: reuse revokes the session everywhere.
+      // B sees that A rotated the first refresh token longer ago than the reuse interval: reuse
+      // revokes the session everywhere.
+      clock.advance(REFRESH_TOKEN_REUSE_INTERVAL_MS + 1);
       const reuse = await fetch(`http://127.0.0.1:${portB}/auth/v1/token?grant_type=refresh_token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createTestClock } from '../clock.ts';
+import { createMovingTestClock, createTestClock } from '../clock.ts';
 import { signInForTest, staffBeforeSecondFactor } from '../testing/auth.ts';
 import { onboardClient } from '../testing/clients.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
+import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from './sessions.ts';
 
 const STAFF_ROUTE = '/api/admin/outbox';
 const SECOND_FACTOR_REQUIRED = {
@@ -383,8 +384,10 @@ describe('security events of sessions, the second factor and staff routes', () =
     const lines: Record<string, unknown>[] = [];
     const database = await createTestDatabase('sqlite');
     const config = testConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+    const clock = createMovingTestClock();
     const app = await buildApp({
       config,
+      clock,
       webDist: path.join(config.dataDir, 'no-web'),
       logStream: { write: (line) => lines.push(JSON.parse(line)) },
     });
@@ -401,6 +404,7 @@ describe('security events of sessions, the second factor and staff routes', () =
           payload: { refresh_token: client.refreshToken },
         });
       expect((await refresh()).statusCode).toBe(200);
+      clock.advance(REFRESH_TOKEN_REUSE_INTERVAL_MS + 1);
       const replay = await refresh();
       const events = lines.filter((line) => 'event' in line);
       expect(events).toEqual([
