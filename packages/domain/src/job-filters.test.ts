@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  FILTER_LIST_MAX_ITEMS,
+  FILTER_SETS_MAX,
+  FILTER_TEXT_MAX_LENGTH,
   formatFiltersForSaving,
   formattedFiltersSchema,
   generateJobFilters,
@@ -72,6 +76,56 @@ describe('generateJobFilters', () => {
     expect(generateJobFilters({ work_location_type: 'hybrid, remote' }).is_remote).toBe(true);
     expect(generateJobFilters({ work_location_type: ['Hybrid', 'On-site'] }).is_remote).toBe(false);
     expect(generateJobFilters({ work_location_type: [] }).is_remote).toBe(false);
+  });
+
+  it('leaves out entries too long to save and keeps the first ones of a list too long to save', () => {
+    const keywords = Array.from({ length: 250 }, (_, index) => `skill ${index}`);
+    const titles = Array.from({ length: 60 }, (_, index) => `Engineer ${index}`);
+    const overlong = 'x'.repeat(FILTER_TEXT_MAX_LENGTH + 1);
+    const longest = 'y'.repeat(FILTER_TEXT_MAX_LENGTH);
+    const filters = generateJobFilters({
+      top_job_titles: [overlong, ...titles].join(', '),
+      job_description_keywords: [longest, overlong, ...keywords].join(', '),
+      exclude_job_description_keywords: keywords.join(', '),
+      exclude_job_titles: 'Intern',
+    });
+    expect(filters.queries).toEqual(titles.slice(0, FILTER_SETS_MAX));
+    expect(filters.inclusion_filters.data_job_description).toEqual([
+      longest,
+      ...keywords.slice(0, FILTER_LIST_MAX_ITEMS - 1),
+    ]);
+    expect(filters.exclusion_filters.data_job_description).toEqual(keywords.slice(0, FILTER_LIST_MAX_ITEMS));
+  });
+
+  it('always makes filters that can be saved, whatever the answers', () => {
+    // Entries of any length, commas included, in the shapes the answers are stored in.
+    const entry = fc.oneof(fc.string({ maxLength: 8 }), fc.string({ minLength: 190, maxLength: 260 }));
+    const answer = fc.oneof(
+      fc.array(entry, { maxLength: 300 }).map((entries) => entries.join(',')),
+      fc.array(entry, { maxLength: 300 }),
+      fc.array(entry, { maxLength: 300 }).map((entries) => JSON.stringify(entries)),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(
+        fc.record({
+          top_job_titles: answer,
+          job_description_keywords: answer,
+          exclude_job_titles: answer,
+          exclude_job_description_keywords: answer,
+          salary_expectation: fc.oneof(fc.string(), fc.stringMatching(/^\$?[\d,]{1,30}$/)),
+          work_location_type: answer,
+        }),
+        (answers) => {
+          const set = generateJobFilters(answers);
+          expect(jobFilterSetSchema.safeParse(set).success).toBe(true);
+          const formatted = formatFiltersForSaving(set, '2024-11-03T10:00:00.000Z');
+          if (set.queries.length === 0) expect(formatted).toEqual([]);
+          else expect(formattedFiltersSchema.safeParse(formatted).error).toBeUndefined();
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('gives the same filters for the same answers', () => {

@@ -114,16 +114,32 @@ function salaryFloor(value: unknown): number | null {
   return amount !== null && Number.isSafeInteger(amount) ? amount : null;
 }
 
-/** Builds the filter draft from a client's answers. Same answers, same filters. */
+/**
+ * The entries a saved filter can hold (formattedFiltersSchema), as the spec sets no limit of its own.
+ * An entry over FILTER_TEXT_MAX_LENGTH characters is left out rather than cut: a cut title or keyword
+ * would search for words the client never wrote, while the whole one could never be saved. Of the
+ * rest, the first `max` are kept: the order the client wrote them in is the only ranking there is,
+ * and staff still see every answer on the client's page and may edit the draft before saving it.
+ */
+function fitting(values: string[], max: number): string[] {
+  return values.filter((value) => value.length <= FILTER_TEXT_MAX_LENGTH).slice(0, max);
+}
+
+/**
+ * Builds the filter draft from a client's answers. Same answers, same filters, and always filters
+ * that can be saved, whatever the onboarding form let the client write.
+ */
 export function generateJobFilters(source: JobFilterSource): JobFilterSet {
   return {
-    queries: distinct(toList(source.top_job_titles)),
-    inclusion_filters: { data_job_description: distinct(toList(source.job_description_keywords)) },
+    queries: fitting(distinct(toList(source.top_job_titles)), FILTER_SETS_MAX),
+    inclusion_filters: {
+      data_job_description: fitting(distinct(toList(source.job_description_keywords)), FILTER_LIST_MAX_ITEMS),
+    },
     exclusion_filters: {
-      data_job_description: distinct([
-        ...toList(source.exclude_job_description_keywords),
-        ...toList(source.exclude_job_titles),
-      ]),
+      data_job_description: fitting(
+        distinct([...toList(source.exclude_job_description_keywords), ...toList(source.exclude_job_titles)]),
+        FILTER_LIST_MAX_ITEMS,
+      ),
     },
     min_salary: salaryFloor(source.salary_expectation),
     is_remote: toList(source.work_location_type).some((type) => type.toLowerCase() === 'remote'),

@@ -224,6 +224,37 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     expect(again.json()).toEqual({ error: 'Job filters already exist for this client' });
   });
 
+  it('generates, saves and shows filters of a client whose answers are longer than a filter holds', async () => {
+    const keywords = Array.from({ length: 250 }, (_, index) => `skill ${index}`);
+    const overlongTitle = `Engineer ${'of many things '.repeat(15)}`;
+    const client = await onboardClient(app, 'hedy@example.com', {
+      record: {
+        first_name: 'Hedy',
+        top_job_titles: `${overlongTitle}, Radio Engineer`,
+        job_description_keywords: keywords.join(', '),
+      },
+    });
+
+    const generated = await ok({ email: 'hedy@example.com', action: 'generate_filters' });
+    expect(generated.job_filters.queries).toEqual(['Radio Engineer']);
+    expect(generated.job_filters.inclusion_filters.data_job_description).toEqual(keywords.slice(0, 200));
+
+    expect((await ok({ email: 'hedy@example.com', action: 'send' })).filters_created).toBe(true);
+    const fetched = await ok({ email: 'hedy@example.com', action: 'fetch' });
+    expect(fetched.existing_filters).toEqual([
+      expect.objectContaining({
+        query: 'Radio Engineer',
+        filters: expect.objectContaining({ data_job_description: keywords.slice(0, 200) }),
+      }),
+    ]);
+    const page = await app.inject({ url: `/api/admin/clients/${client.userId}`, headers: staff });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.filters).toEqual(fetched.existing_filters);
+    const own = await app.inject({ url: '/api/job-search-filters', headers: client.headers });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({ data: fetched.existing_filters });
+  });
+
   it('refuses formatted_data that is missing, empty or malformed, and saves nothing', async () => {
     await onboardClient(app, 'linus@example.com', { record: { first_name: 'Linus' } });
     const cases: [unknown, string][] = [
