@@ -11,6 +11,12 @@ export function openSqlite(file: string): { database: SqliteDatabase; raw: Datab
   raw.exec('PRAGMA synchronous = NORMAL');
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec('PRAGMA busy_timeout = 5000');
+  // SQLite's own lower() folds ASCII only, so a search for 'élodie' would miss 'Élodie' and names
+  // would sort apart from PostgreSQL's. This one folds every letter as PostgreSQL's does; it is
+  // deterministic, so SQLite may still plan with it as with the built-in one.
+  raw.function('lower', { deterministic: true }, (value) =>
+    value === null ? null : String(value).toLowerCase(),
+  );
   // Kysely prepares every query it runs; preparing (and asking for the columns) costs more than
   // running a small query, so statements are kept by their SQL. Kysely runs one query at a time.
   const statements = new Map<string, SqliteStatement>();

@@ -299,3 +299,35 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
     expect(response.json().error).toEqual(expect.any(String));
   });
 });
+
+describe.each(databaseKinds)('clients board beyond ASCII on %s', (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let staff: Headers;
+
+  const names = async (query: string) => {
+    const response = await app.inject({ method: 'GET', url: `/api/admin/board${query}`, headers: staff });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: BoardRow[] }).data.map((row) => row.name);
+  };
+
+  beforeAll(async () => {
+    ({ app, close } = await createTestApp(kind));
+    staff = (await signInForTest(app, 'analyst@company.test')).authHeader;
+    await signInForTest(app, 'elodie@example.com', { firstName: 'Élodie', lastName: 'Dupont' });
+    await signInForTest(app, 'eva@example.com', { firstName: 'Éva', lastName: 'Martin' });
+    // Typed all in lower case: sorted with the others by letter, not apart from them.
+    await signInForTest(app, 'elise@example.com', { firstName: 'élise', lastName: 'roy' });
+  });
+  afterAll(async () => close());
+
+  it('finds a name with accents typed in another case', async () => {
+    expect(await names(`?q=${encodeURIComponent('élodie')}`)).toEqual(['Élodie Dupont']);
+    expect(await names(`?q=${encodeURIComponent('ÉLODIE DU')}`)).toEqual(['Élodie Dupont']);
+    expect(await names(`?q=${encodeURIComponent('ÉVA')}`)).toEqual(['Éva Martin']);
+  });
+
+  it('sorts names by their letters, case aside', async () => {
+    expect(await names('?sort=client&dir=asc')).toEqual(['élise roy', 'Élodie Dupont', 'Éva Martin']);
+  });
+});
