@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  answeredPastTerms,
   checkCompleteness,
   isFilled,
   isMeaningfulRecord,
@@ -91,6 +92,34 @@ describe('startStep', () => {
 
   it('opens a complete profile at step 1', () => {
     expect(startStep(completeOnboardingRecord())).toBe(1);
+  });
+
+  it('opens at the welcome step when only the name and e-mail from sign-in are saved', () => {
+    const signInOnly = readOnboardingFields({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email_address: 'ada@example.com',
+    });
+    expect(startStep(signInOnly)).toBe(1);
+    expect(startStep({ ...signInOnly, phone_number: '(555) 123-4567' })).toBe(4);
+  });
+});
+
+describe('answeredPastTerms', () => {
+  it('is false without a record, or with nothing but the sign-in name and e-mail', () => {
+    expect(answeredPastTerms(null)).toBe(false);
+    expect(answeredPastTerms(readOnboardingFields({}))).toBe(false);
+    expect(
+      answeredPastTerms(
+        readOnboardingFields({ first_name: 'Ada', last_name: 'Lovelace', email_address: 'ada@example.com' }),
+      ),
+    ).toBe(false);
+  });
+
+  it('is true once an answer only a later step saves is stored, and for a complete profile', () => {
+    expect(answeredPastTerms(readOnboardingFields({ phone_number: '(555) 123-4567' }))).toBe(true);
+    expect(answeredPastTerms(readOnboardingFields({ city: 'London' }))).toBe(true);
+    expect(answeredPastTerms(completeOnboardingRecord())).toBe(true);
   });
 });
 

@@ -100,14 +100,41 @@ export function checkCompleteness(record: unknown): Completeness {
 }
 
 /**
- * Where the wizard opens: step 1 for a new user (no record, or nothing filled yet), otherwise the
- * first section with a missing field (a record without the completion flag resumes at 9). A
- * complete profile opens at step 1, as edit mode does.
+ * The personal answers the wizard fills in from the sign-in account. The first save (Get Started, on
+ * step 1) already carries them, so holding them says nothing about what the person answered.
+ */
+export const SIGN_IN_FIELDS = [
+  'first_name',
+  'last_name',
+  'email_address',
+] as const satisfies readonly OnboardingFieldKey[];
+
+export type SignInField = (typeof SIGN_IN_FIELDS)[number];
+
+const FILLED_ONLY_PAST_TERMS = REQUIRED_FIELDS.filter(
+  (key) => !(SIGN_IN_FIELDS as readonly string[]).includes(key),
+);
+
+/**
+ * Whether the record shows that the person went past the terms step: it holds a required answer
+ * that only a later step saves (steps 1 and 2 save nothing but the sign-in details). The terms
+ * checkboxes are not stored, so this is the only sign that they were accepted.
+ */
+export function answeredPastTerms(record: unknown): boolean {
+  const source = asRecord(record);
+  return (
+    source !== null && FILLED_ONLY_PAST_TERMS.some((key) => isFilled(source[key]) && source[key] !== false)
+  );
+}
+
+/**
+ * Where the wizard opens: step 1 for a new user (no record, or nothing answered past the terms
+ * step), otherwise the first section with a missing field (a record without the completion flag
+ * resumes at 9). A complete profile opens at step 1, as edit mode does.
  */
 export function startStep(record: unknown): number {
-  const source = asRecord(record);
-  if (!source || !REQUIRED_FIELDS.some((key) => isFilled(source[key]) && source[key] !== false)) return 1;
-  return checkCompleteness(source).missingBySection[0]?.step ?? 1;
+  if (!answeredPastTerms(record)) return 1;
+  return checkCompleteness(record).missingBySection[0]?.step ?? 1;
 }
 
 const META_KEYS: ReadonlySet<string> = new Set(RECORD_META_KEYS);

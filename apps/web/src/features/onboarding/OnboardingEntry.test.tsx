@@ -128,6 +128,45 @@ describe('the entry route for a signed-in user', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Terms & Conditions' })).toBeInTheDocument();
   });
 
+  it('asks for the terms again, and tells nothing missing, when only the name and e-mail from sign-in were saved', async () => {
+    const user = userEvent.setup();
+    let held: object | null = null;
+    fakeServer(({ method, path, body }) => {
+      if (path === '/api/onboarding-submissions/check-complete')
+        return Response.json({ isComplete: false, data: held, missingFields: [] });
+      if (method === 'GET' && path === '/api/onboarding-submissions')
+        return Response.json({ data: held ? [held] : [] });
+      held = { id: 'sub-1', ...readOnboardingFields({ ...held, ...(body as object) }) };
+      return Response.json({ data: held });
+    });
+    const firstVisit = renderOnboarding(<OnboardingEntry />);
+    await user.click(await screen.findByRole('button', { name: 'Start Onboarding' }));
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    await screen.findByRole('heading', { level: 2, name: 'Terms & Conditions' });
+    // Get Started saved the name and e-mail filled in from sign-in.
+    expect(held).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email_address: 'ada@example.com',
+    });
+    firstVisit.unmount();
+
+    // A reload on the terms step.
+    const reload = renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Terms & Conditions' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /I have read and reviewed/ })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /I understand and agree/ })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: /Accept & Continue/ })).toBeDisabled();
+    expect(screen.queryByText('Profile Incomplete')).toBeNull();
+    reload.unmount();
+
+    // Another device, where no step is remembered: the welcome screen, as for anyone who answered nothing.
+    clearRememberedOnboardingStep();
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByRole('button', { name: 'Start Onboarding' })).toBeInTheDocument();
+    expect(screen.queryByText('Profile Incomplete')).toBeNull();
+  });
+
   it('starts with an empty form and says so when the saved data cannot be loaded', async () => {
     fakeServer(({ path }) =>
       path === '/api/onboarding-submissions/check-complete'

@@ -25,9 +25,16 @@ describe('the wizard values of a saved submission', () => {
     expect(wizardValues(stored({}))).toMatchObject({ terms_reviewed: false, terms_agreed: false });
   });
 
+  it('keep the terms unchecked when only the name and e-mail from sign-in are saved', () => {
+    expect(
+      wizardValues(stored({ first_name: 'Ada', last_name: 'Lovelace', email_address: 'ada@example.com' })),
+    ).toMatchObject({ first_name: 'Ada', terms_reviewed: false, terms_agreed: false });
+  });
+
   it('count the terms as accepted once later answers exist, or the profile is complete', () => {
-    expect(wizardValues(stored({ first_name: 'Ada' }))).toMatchObject({
+    expect(wizardValues(stored({ first_name: 'Ada', phone_number: '(555) 123-4567' }))).toMatchObject({
       first_name: 'Ada',
+      terms_reviewed: true,
       terms_agreed: true,
     });
     expect(wizardValues(stored(completeOnboardingForm()))).toMatchObject({

@@ -2,7 +2,7 @@
  * Turning the stored submission into the wizard's starting point, with the failures the spec names
  * for it (spec 1, section 8): the load failing, and a stored record that cannot be read.
  */
-import { checkCompleteness, startStep } from '@app/domain/onboarding-completeness';
+import { answeredPastTerms, SIGN_IN_FIELDS, type SignInField } from '@app/domain/onboarding-completeness';
 import {
   changedOnboardingFields,
   emptyOnboardingFields,
@@ -35,15 +35,12 @@ function isSubmission(value: unknown): value is OnboardingRecord {
 }
 
 /**
- * The terms checkboxes are not stored. Someone whose answers go past the terms step accepted them,
- * so they are not asked again when they go back to it.
+ * The terms checkboxes are not stored. Someone whose saved answers go past the terms step accepted
+ * them, so they are not asked again when they go back to it; the name and e-mail filled in from
+ * sign-in do not count, since they are saved before the terms are shown.
  */
-function acceptedTerms(record: OnboardingRecord | null): boolean {
-  return record !== null && (startStep(record) > 2 || checkCompleteness(record).isComplete);
-}
-
 export function wizardValues(record: OnboardingRecord | null): WizardForm {
-  const accepted = acceptedTerms(record);
+  const accepted = answeredPastTerms(record);
   return {
     ...(record ? readOnboardingFields(record) : emptyOnboardingFields()),
     terms_reviewed: accepted,
@@ -88,12 +85,12 @@ export interface StartingAnswers {
   restored: boolean;
 }
 
-/** The sign-in name and e-mail, in the personal fields a saved record leaves blank. */
-const SIGN_IN_DETAILS = [
-  ['first_name', 'firstName'],
-  ['last_name', 'lastName'],
-  ['email_address', 'email'],
-] as const;
+/** Where each personal field filled in from sign-in comes from in the account. */
+const SIGN_IN_DETAILS: Record<SignInField, 'firstName' | 'lastName' | 'email'> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email_address: 'email',
+};
 
 /**
  * Where the wizard starts: the saved answers (none when loading failed), the name and e-mail the
@@ -103,8 +100,9 @@ const SIGN_IN_DETAILS = [
 export function startingAnswers(load: SavedSubmissionLoad, account: OnboardingAccount): StartingAnswers {
   const values = load.ok ? load.values : wizardValues(null);
   if (load.ok) {
-    for (const [field, detail] of SIGN_IN_DETAILS) {
-      if (values[field].trim() === '' && account[detail]) values[field] = account[detail];
+    for (const field of SIGN_IN_FIELDS) {
+      const detail = account[SIGN_IN_DETAILS[field]];
+      if (values[field].trim() === '' && detail) values[field] = detail;
     }
   }
   const draft = readOnboardingDraft(account.id);
