@@ -15,10 +15,7 @@ describe('the page to return to after signing in', () => {
     expect(returnPathFrom(new URLSearchParams())).toBe('/');
   });
 
-  it.each(['https://evil.test/', '//evil.test/x', '/\\evil.test', '/a\nb', 'profile', ''])(
-    'never leaves the site: %s gives /',
-    (target) => {
-      expect(returnPathFrom(new URLSearchParams({ redirect_to: target }))).toBe('/');
-    },
-  );
+  it('is / when the page asked for is not on this site (lib/same-site-path.ts has the rule)', () => {
+    expect(returnPathFrom(new URLSearchParams({ redirect_to: '/\\evil.test' }))).toBe('/');
+  });
 });

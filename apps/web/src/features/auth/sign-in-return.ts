@@ -1,3 +1,5 @@
+import { isSameSitePath } from '../../lib/same-site-path.ts';
+
 /**
  * Where a signed-out visitor was heading. Client pages send them to `/` (spec 2, section 6) with the
  * page in `redirect_to`, and signing in from there comes back to it (the server checks it again).
@@ -13,12 +15,4 @@ export function signInAddressFor(path: string): string {
 export function returnPathFrom(params: URLSearchParams): string {
   const path = params.get(RETURN_TO_PARAM) ?? '/';
   return isSameSitePath(path) ? path : '/';
-}
-
-/** The server's rule for `redirect_to`: a path here, never `//host`, a backslash or a control character. */
-function isSameSitePath(path: string): boolean {
-  if (!path.startsWith('/') || path.startsWith('//')) return false;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here.
-  if (/[\u0000-\u001f\\]/.test(path)) return false;
-  return new URL(path, 'http://site.invalid').origin === 'http://site.invalid';
 }

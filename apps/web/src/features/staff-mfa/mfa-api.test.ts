@@ -7,6 +7,8 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath(null)).toBe('/');
     expect(safeReturnPath('https://evil.example')).toBe('/');
     expect(safeReturnPath('//evil.example')).toBe('/');
+    // A browser reads a backslash as a slash: this one leads to evil.example.
+    expect(safeReturnPath('/\\evil.example')).toBe('/');
     expect(safeReturnPath('/mfa')).toBe('/');
   });
 });

@@ -1,4 +1,5 @@
 import { apiFetch, dataOrThrow } from '../../lib/api.ts';
+import { isSameSitePath } from '../../lib/same-site-path.ts';
 
 export interface Enrolment {
   otpauth_url: string;
@@ -32,9 +33,9 @@ export async function verifySecondFactor(proof: SecondFactorProof): Promise<Veri
   return { recoveryCodes: answer.recovery_codes ?? null, enrolAgain: answer.enrol_again === true };
 }
 
-/** Only paths on this site are followed after verification, never another origin. */
+/** Only paths on this site, by the sign-in's own rule, are followed after verification; never /mfa again. */
 export function safeReturnPath(value: string | null): string {
-  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/mfa') ? value : '/';
+  return value !== null && isSameSitePath(value) && !value.startsWith('/mfa') ? value : '/';
 }
 
 /** The secret in groups of four, as authenticator apps show keys. */

@@ -1,0 +1,10 @@
+/**
+ * The server's rule for a page to go to after signing in (`redirect_to`): a path here, never `//host`,
+ * a backslash or a control character, and nothing the browser would resolve to another origin.
+ */
+export function isSameSitePath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//')) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here.
+  if (/[\u0000-\u001f\\]/.test(path)) return false;
+  return new URL(path, 'http://site.invalid').origin === 'http://site.invalid';
+}
