@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { dataOrThrow } from '../../lib/api.ts';
+import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { listFeedback } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { formatMoment } from './admin-record-view.ts';
@@ -23,7 +23,7 @@ export function ClientFeedbackCard() {
       {feedback.isPending && <Spinner label="Loading feedback..." />}
       {feedback.isError && (
         <p role="alert" className="text-sm text-red-700">
-          {feedback.error.message}
+          {failureMessage(feedback.error, GENERIC_ERROR)}
         </p>
       )}
       {feedback.data?.length === 0 && <p className="text-sm text-neutral-600">No feedback yet.</p>}

@@ -1,0 +1,39 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClientFeedbackCard } from './ClientFeedbackCard.tsx';
+
+function renderCard(answer: () => Promise<Response>) {
+  vi.stubGlobal('fetch', vi.fn(answer));
+  // The API client reports a failed request on the console.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ClientFeedbackCard />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("the clients' onboarding feedback", () => {
+  it("says the console's own message for a bare HTTP failure, not its status line", async () => {
+    renderCard(async () => new Response('', { status: 500, statusText: 'Internal Server Error' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^An error occurred$/);
+  });
+
+  it("says the console's own message when the request never got an answer", async () => {
+    renderCard(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^An error occurred$/);
+  });
+
+  it("says the server's own words when it gives them", async () => {
+    renderCard(async () => Response.json({ error: 'Feedback is resting' }, { status: 503 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Feedback is resting$/);
+  });
+});
