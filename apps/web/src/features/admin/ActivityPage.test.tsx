@@ -1,3 +1,4 @@
+import type { ActivityEntry } from '@app/domain/activity';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,8 +31,14 @@ const lookedUp = () =>
     data: { client: { id: 'client-3', kind: 'user', email: 'ann3@example.com' }, matched: 'client_id' },
   });
 
-/** The page at `entry`, over a board of `total` matches; `lookUp` answers the client lookup by id. */
-function renderActivity(total: number, { entry = '/admin/activity', lookUp = lookedUp } = {}) {
+/**
+ * The page at `entry`, over a board of `total` matches and a log of `log`; `lookUp` answers the
+ * client lookup by id.
+ */
+function renderActivity(
+  total: number,
+  { entry = '/admin/activity', lookUp = lookedUp, log = [] as ActivityEntry[] } = {},
+) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -41,7 +48,7 @@ function renderActivity(total: number, { entry = '/admin/activity', lookUp = loo
       if (url === '/api/public-config') return Response.json({ staffEmailDomain: 'company.test' });
       if (url.startsWith('/api/admin/board')) return Response.json(boardAnswer(Math.min(total, 8), total));
       if (url.startsWith('/api/admin/clients?')) return lookUp();
-      if (url.startsWith('/api/admin/activity?')) return Response.json({ data: [], next_cursor: null });
+      if (url.startsWith('/api/admin/activity?')) return Response.json({ data: log, next_cursor: null });
       return Response.json({ data: [] });
     }),
   );
@@ -97,5 +104,47 @@ describe('the activity page client filter', () => {
     const said = await screen.findByText('No client has that id');
     expect(said.closest('[role="status"]')).toHaveTextContent('Client: No client has that id');
     expect(screen.getByRole('button', { name: 'Every Client' })).toBeInTheDocument();
+  });
+});
+
+describe('the team-wide activity log', () => {
+  it("links an entry to its client's page, and names a deleted account's client without a link", async () => {
+    const line = {
+      at: '2026-11-20T10:00:00.000Z',
+      actor_kind: 'client',
+      actor_id: null,
+      detail: {},
+    } as const;
+    renderActivity(0, {
+      log: [
+        {
+          ...line,
+          id: 'entry-2',
+          actor_email: '',
+          client_id: '',
+          client_email: null,
+          action: 'account.deleted',
+        },
+        {
+          ...line,
+          id: 'entry-1',
+          actor_id: 'client-3',
+          actor_email: 'ann3@example.com',
+          client_id: 'client-3',
+          client_email: 'ann3@example.com',
+          action: 'job.notes',
+        },
+      ],
+    });
+    const entries = within(await screen.findByRole('list', { name: 'Activity entries' })).getAllByRole(
+      'listitem',
+    );
+    expect(entries[0]).toHaveTextContent('A client deleted their account');
+    expect(within(entries[0]!).getByText('Client no longer here')).toBeInTheDocument();
+    expect(within(entries[0]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(entries[1]!).getByRole('link', { name: 'ann3@example.com' })).toHaveAttribute(
+      'href',
+      '/admin/clients/client-3',
+    );
   });
 });

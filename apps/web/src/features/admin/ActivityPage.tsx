@@ -106,14 +106,20 @@ function ActivityLog() {
         <ActivityTimeline
           key={`${actorId}|${clientId}`}
           filter={filter}
-          clientLink={(entry) => (
-            <Link
-              to={`/admin/clients/${encodeURIComponent(entry.client_id)}`}
-              className={`underline ${focusRing}`}
-            >
-              {entry.client_email ?? 'Client no longer here'}
-            </Link>
-          )}
+          clientLink={(entry) => {
+            const client = entry.client_email ?? 'Client no longer here';
+            // A deleted account's entry names no client (its id is empty): there is no page to open.
+            return entry.client_id ? (
+              <Link
+                to={`/admin/clients/${encodeURIComponent(entry.client_id)}`}
+                className={`underline ${focusRing}`}
+              >
+                {client}
+              </Link>
+            ) : (
+              client
+            );
+          }}
         />
       </div>
     </Card>
