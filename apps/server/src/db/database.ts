@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -90,6 +90,14 @@ async function runMigrations(kysely: Kysely<Database>): Promise<void> {
  * neither (the activity log's line for a change, say). Writes that take one run it last, inside.
  */
 export type AlsoInTransaction<T> = (trx: Kysely<Database>, result: T) => Promise<unknown>;
+
+/**
+ * Whether `db` (the database or a transaction on it) is PostgreSQL, for the row and advisory locks
+ * only it has: SQLite runs one write transaction at a time, so it needs none of them.
+ */
+export function onPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 /** SQLite returns 0/1 where PostgreSQL returns booleans. */
 export function toBool(value: unknown): boolean {

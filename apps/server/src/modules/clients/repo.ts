@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/database.ts';
+import { nowIso, onPostgres } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -18,8 +18,16 @@ export interface PendingClientRow {
 /** Users as clients, and pending clients; e-mails are passed in lowercased. */
 export function createClientsRepo(db: Kysely<Database>) {
   const pendingColumns = ['id', 'email', 'claimed_by_user_id'] as const;
+  // Read FOR SHARE on PostgreSQL: in a transaction that adds work for the pending client (an import),
+  // a claim under way is waited for and seen, and a claim that starts later waits until that work
+  // is in, so it moves the work with everything else instead of leaving it under a claimed id.
   const findPendingByEmail = (email: string): Promise<PendingClientRow | undefined> =>
-    db.selectFrom('pending_clients').select(pendingColumns).where('email', '=', email).executeTakeFirst();
+    db
+      .selectFrom('pending_clients')
+      .select(pendingColumns)
+      .where('email', '=', email)
+      .$if(onPostgres(db), (query) => query.forShare())
+      .executeTakeFirst();
 
   return {
     findUser(id: string): Promise<AccountRow | undefined> {

@@ -23,6 +23,12 @@ const fromPending = (pending: PendingClientRow | undefined): ClientRef | undefin
 function clientLookups(db: Kysely<Database>) {
   const repo = createClientsRepo(db);
 
+  /** The pending client, or for one claimed since, the user who claimed it (decision 017). */
+  async function currentOfPending(pending: PendingClientRow | undefined): Promise<ClientRef | undefined> {
+    const claimant = pending?.claimed_by_user_id && (await repo.findUser(pending.claimed_by_user_id));
+    return claimant ? fromUser(claimant) : fromPending(pending);
+  }
+
   async function findByEmail(rawEmail: string): Promise<EmailLookup | undefined> {
     const email = normalizeEmail(rawEmail);
     const user = await repo.findUserBySignInEmail(email);
@@ -44,23 +50,23 @@ function clientLookups(db: Kysely<Database>) {
      */
     async findCurrentById(id: string): Promise<ClientRef | undefined> {
       const user = await repo.findUser(id);
-      if (user) return fromUser(user);
-      const pending = await repo.findPending(id);
-      const claimant = pending?.claimed_by_user_id && (await repo.findUser(pending.claimed_by_user_id));
-      return claimant ? fromUser(claimant) : fromPending(pending);
+      return user ? fromUser(user) : currentOfPending(await repo.findPending(id));
     },
 
     findByEmail,
 
-    /** As findByEmail, but an e-mail nobody has yet becomes a new pending client. */
+    /**
+     * As findByEmail, but an e-mail nobody has yet becomes a new pending client, and the e-mail of a
+     * pending client claimed since names the user who claimed it: their sign-in e-mail may have
+     * changed from it (decision 017), and work under the claimed id would reach nobody.
+     */
     async findOrInviteByEmail(rawEmail: string): Promise<EmailLookup> {
       const found = await findByEmail(rawEmail);
       if (found) return found;
       const { row, created } = await repo.findOrCreatePending(normalizeEmail(rawEmail));
-      return {
-        client: { id: row.id, kind: 'pending', email: row.email },
-        matched: created ? 'new_pending_client' : 'pending_client',
-      };
+      const client = await currentOfPending(row);
+      if (!client) throw new Error(`The pending client ${row.id} was claimed by a user who is gone`);
+      return { client, matched: created ? 'new_pending_client' : 'pending_client' };
     },
   };
 }

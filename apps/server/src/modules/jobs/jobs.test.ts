@@ -7,7 +7,7 @@ import { BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { signInForTest } from '../../testing/auth.ts';
+import { signInForTest, TEST_USER_AGENT } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { importJobsFor } from '../../testing/jobs.ts';
 import { refuseInserts } from '../../testing/refuse-inserts.ts';
@@ -705,6 +705,59 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       });
       const later = await staffList(frank.userId);
       expect(later.json().total).toBe(2);
+    });
+
+    it('gives jobs for the e-mail of a claimed pending client to the user who claimed it', async () => {
+      const pending = await importFor('gwen@old.example', [{ job_uid: 'g-1', data_job_title: 'Before' }]);
+      const gwen = await signInForTest(app, 'gwen@old.example', { firstName: 'Gwen', lastName: 'G' });
+      // Gwen's provider now verifies a new address for the same account: her sign-in e-mail follows.
+      await app.auth.sessions.signIn(
+        { provider: 'test', subject: 'gwen@old.example', email: 'gwen@new.example', emailVerified: true },
+        { userAgent: TEST_USER_AGENT },
+      );
+
+      expect(await importFor('gwen@old.example', [{ job_uid: 'g-2', data_job_title: 'After' }])).toEqual({
+        imported: 1,
+        updated: 0,
+        merged: 0,
+        refused: [],
+        client: { id: gwen.userId, kind: 'user', email: 'gwen@new.example' },
+        matched: 'pending_client',
+      });
+      expect(titles((await listJobs(bearer(gwen.accessToken))).data).sort()).toEqual(['After', 'Before']);
+      expect((await staffList(pending.client.id)).statusCode).toBe(404);
+    });
+
+    it('gives the jobs of an import to the user who claims the pending client meanwhile', async () => {
+      const pending = await importFor('hana@old.example', [{ job_uid: 'h-1', data_job_title: 'Before' }]);
+      const hana = await signInForTest(app, 'hana@new.example', { firstName: 'Hana', lastName: 'H' });
+      // A claim of the pending client is under way (as a first sign-in makes it) while staff import.
+      let finishClaim!: () => void;
+      const claimMade = Promise.withResolvers<void>();
+      const claim = app.db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('pending_clients')
+          .set({ claimed_by_user_id: hana.userId, claimed_at: new Date().toISOString() })
+          .where('id', '=', pending.client.id)
+          .execute();
+        await trx
+          .updateTable('jobs')
+          .set({ client_id: hana.userId })
+          .where('client_id', '=', pending.client.id)
+          .execute();
+        claimMade.resolve();
+        await new Promise<void>((resolve) => {
+          finishClaim = resolve;
+        });
+      });
+      await claimMade.promise;
+      const importing = importFor('hana@old.example', [{ job_uid: 'h-2', data_job_title: 'During' }]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      finishClaim();
+      await claim;
+
+      expect((await importing).client).toEqual({ id: hana.userId, kind: 'user', email: 'hana@new.example' });
+      expect(titles((await listJobs(bearer(hana.accessToken))).data).sort()).toEqual(['Before', 'During']);
     });
   });
 });
