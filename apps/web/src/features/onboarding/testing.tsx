@@ -84,3 +84,59 @@ export function FormHarness({
   form.watch((all) => onValues?.(all as WizardForm));
   return <FormProvider {...form}>{children}</FormProvider>;
 }
+
+/** A stand-in XMLHttpRequest that reports progress, then answers as told (the next answer first). */
+export class FakeUpload {
+  static answer: { status: number; body: unknown } = { status: 201, body: null };
+  static answers: { status: number; body: unknown }[] = [];
+  /** The answer waits for this after the progress report, so a test can see the progress. */
+  static held: Promise<void> = Promise.resolve();
+  static sent: { headers: Record<string, string>; body: FormData }[] = [];
+  /** Forgets what was sent; uploads are answered at once again. */
+  static reset() {
+    FakeUpload.sent = [];
+    FakeUpload.answers = [];
+    FakeUpload.held = Promise.resolve();
+  }
+  /** Holds the answers of uploads after their progress report; the function returned lets them go. */
+  static hold(): () => void {
+    let release!: () => void;
+    FakeUpload.held = new Promise((resolve) => {
+      release = resolve;
+    });
+    return release;
+  }
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  statusText = '';
+  response: unknown = null;
+  responseType = '';
+  headers: Record<string, string> = {};
+  open() {}
+  getAllResponseHeaders() {
+    return 'content-type: application/json\r\n';
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    FakeUpload.sent.push({ headers: this.headers, body });
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+      void FakeUpload.held.then(() => {
+        const answer = FakeUpload.answers.shift() ?? FakeUpload.answer;
+        this.status = answer.status;
+        this.response = JSON.stringify(answer.body);
+        this.onload?.();
+      });
+    }, 5);
+  }
+}
+
+/** A PDF of `size` bytes, as a person would choose it. */
+export function uploadedFile(name: string, size = 100) {
+  return new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+}

@@ -14,6 +14,12 @@ export interface UploadedDocument {
 
 export type UploadFolder = 'resumes' | 'cover-letters';
 
+/**
+ * What every document upload's mutation is keyed under: the wizard holds its navigation while one
+ * runs, since a file stored after the step was left or saved would be lost.
+ */
+export const DOCUMENT_UPLOAD_KEY = ['onboarding', 'document-upload'] as const;
+
 export const NO_TOKEN_MESSAGE = 'No authentication token available';
 export const UPLOAD_FAILED_FALLBACK = 'File upload failed';
 export const UNEXPECTED_UPLOAD_MESSAGE = 'An unexpected error occurred while uploading.';

@@ -2,49 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiSessionSource } from '../../../lib/api.ts';
-import { FormHarness, renderOnboarding, testAccount } from '../testing.tsx';
+import { FakeUpload, FormHarness, renderOnboarding, testAccount, uploadedFile } from '../testing.tsx';
 import { DocumentField } from './DocumentField.tsx';
-
-/** A stand-in XMLHttpRequest that reports progress, then answers as told (the next answer first). */
-class FakeUpload {
-  static answer: { status: number; body: unknown } = { status: 201, body: null };
-  static answers: { status: number; body: unknown }[] = [];
-  /** The answer waits for this after the progress report, so a test can see the progress. */
-  static held: Promise<void> = Promise.resolve();
-  static sent: { headers: Record<string, string>; body: FormData }[] = [];
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  statusText = '';
-  response: unknown = null;
-  responseType = '';
-  headers: Record<string, string> = {};
-  open() {}
-  getAllResponseHeaders() {
-    return 'content-type: application/json\r\n';
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    FakeUpload.sent.push({ headers: this.headers, body });
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-      void FakeUpload.held.then(() => {
-        const answer = FakeUpload.answers.shift() ?? FakeUpload.answer;
-        this.status = answer.status;
-        this.response = JSON.stringify(answer.body);
-        this.onload?.();
-      });
-    }, 5);
-  }
-}
-
-function file(name: string, size = 100) {
-  return new File([new Uint8Array(size)], name, { type: 'application/pdf' });
-}
 
 function renderUpload(account = testAccount, resume = '') {
   const onValues = vi.fn();
@@ -61,9 +20,7 @@ function renderUpload(account = testAccount, resume = '') {
 const refreshAccessToken = vi.fn(async () => 'token-2');
 
 beforeEach(() => {
-  FakeUpload.sent = [];
-  FakeUpload.answers = [];
-  FakeUpload.held = Promise.resolve();
+  FakeUpload.reset();
   refreshAccessToken.mockClear();
   setApiSessionSource({ getAccessToken: async () => 'token-1', refreshAccessToken });
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
@@ -76,10 +33,10 @@ describe('a document upload', () => {
     const user = userEvent.setup({ applyAccept: false });
     renderUpload();
     const input = screen.getByLabelText(/Resume/) as HTMLInputElement;
-    await user.upload(input, file('big.pdf', 5 * 1024 * 1024 + 1));
+    await user.upload(input, uploadedFile('big.pdf', 5 * 1024 * 1024 + 1));
     expect(screen.getByText('File size must be less than 5MB')).toBeInTheDocument();
     expect(input.value).toBe('');
-    await user.upload(input, file('notes.txt'));
+    await user.upload(input, uploadedFile('notes.txt'));
     expect(screen.getByText('File type not supported. Please upload: .pdf,.docx,.doc')).toBeInTheDocument();
     expect(FakeUpload.sent).toEqual([]);
   });
@@ -97,12 +54,9 @@ describe('a document upload', () => {
         },
       },
     };
-    let release!: () => void;
-    FakeUpload.held = new Promise((resolve) => {
-      release = resolve;
-    });
+    const release = FakeUpload.hold();
     const stored = renderUpload();
-    await user.upload(screen.getByLabelText(/Resume/), file('My CV.pdf'));
+    await user.upload(screen.getByLabelText(/Resume/), uploadedFile('My CV.pdf'));
     expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
     release();
     expect(await screen.findByText('File uploaded successfully', { selector: 'p' })).toBeInTheDocument();
@@ -122,7 +76,7 @@ describe('a document upload', () => {
       body: { error: 'File type not supported. Please upload: .pdf,.docx,.doc' },
     };
     renderUpload();
-    await user.upload(screen.getByLabelText(/Resume/), file('fake.pdf'));
+    await user.upload(screen.getByLabelText(/Resume/), uploadedFile('fake.pdf'));
     expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
     expect(screen.getAllByText('File type not supported. Please upload: .pdf,.docx,.doc')).toHaveLength(2);
   });
@@ -133,7 +87,7 @@ describe('a document upload', () => {
       { ...testAccount, accessToken: null },
       'http://x/documents/resumes/u/uuid-old.pdf',
     );
-    await user.upload(screen.getByLabelText(/Resume/), file('cv.pdf'));
+    await user.upload(screen.getByLabelText(/Resume/), uploadedFile('cv.pdf'));
     expect(await screen.findAllByText('No authentication token available')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Replace resume' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Remove resume' }));
@@ -149,7 +103,7 @@ describe('a document upload', () => {
       { status: 201, body: { data: { url, path: 'p', name: 'cv.pdf', size: 100 } } },
     ];
     const stored = renderUpload();
-    await user.upload(screen.getByLabelText(/Resume/), file('cv.pdf'));
+    await user.upload(screen.getByLabelText(/Resume/), uploadedFile('cv.pdf'));
     expect(await screen.findByText('File uploaded successfully', { selector: 'p' })).toBeInTheDocument();
     expect(refreshAccessToken).toHaveBeenCalledTimes(1);
     expect(FakeUpload.sent.map((sent) => sent.headers.authorization)).toEqual([
@@ -163,7 +117,7 @@ describe('a document upload', () => {
     const user = userEvent.setup();
     FakeUpload.answer = { status: 500, body: null };
     renderUpload();
-    await user.upload(screen.getByLabelText(/Resume/), file('cv.pdf'));
+    await user.upload(screen.getByLabelText(/Resume/), uploadedFile('cv.pdf'));
     expect(await screen.findByText('File upload failed', { selector: 'p' })).toBeInTheDocument();
     expect(await screen.findByText('Failed to upload file. Please try again.')).toBeInTheDocument();
   });

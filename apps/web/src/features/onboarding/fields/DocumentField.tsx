@@ -8,7 +8,7 @@ import { focusRing } from '../../../components/ui/Button.tsx';
 import { FieldHint, FieldLabel } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useOnboardingAccount } from '../account-context.tsx';
-import { UploadError, type UploadFolder, uploadDocument } from '../upload-document.ts';
+import { DOCUMENT_UPLOAD_KEY, UploadError, type UploadFolder, uploadDocument } from '../upload-document.ts';
 import { type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
 
 const UPLOAD_FAILED_DESCRIPTION = 'Failed to upload file. Please try again.';
@@ -38,6 +38,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
     setValue(name, url, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
 
   const upload = useMutation({
+    mutationKey: [...DOCUMENT_UPLOAD_KEY, name],
     mutationFn: async (file: File) => {
       const refusal = checkDocumentFile(file);
       if (refusal) throw new FileRefused(refusal);

@@ -6,7 +6,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readProfileCompleteCookie, removeProfileCompleteCookie } from '../../../lib/cookies.ts';
 import { readOnboardingDraft } from '../onboarding-draft.ts';
-import { type FakeRoute, fakeServer, renderOnboarding, testAccount } from '../testing.tsx';
+import {
+  type FakeRoute,
+  FakeUpload,
+  fakeServer,
+  renderOnboarding,
+  testAccount,
+  uploadedFile,
+} from '../testing.tsx';
 import { OnboardingWizard, type OnboardingWizardProps } from './OnboardingWizard.tsx';
 
 const empty: WizardForm = { ...emptyOnboardingFields(), terms_reviewed: false, terms_agreed: false };
@@ -307,6 +314,41 @@ describe('the onboarding wizard', () => {
     await user.click(screen.getByRole('button', { name: /Back/ }));
     await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
     expect(bodies(calls)).toEqual([{ city: 'Lisbon', userId: 'user-1' }]);
+  });
+
+  it('holds Back, Next, Save Changes and the stepper while a file uploads, then saves the new file', async () => {
+    const user = userEvent.setup();
+    const { calls } = submissionServer(completeOnboardingForm());
+    const url = 'http://x/api/storage/public/documents/resumes/u/uuid-New_CV.pdf';
+    FakeUpload.reset();
+    FakeUpload.answer = { status: 201, body: { data: { url, path: 'p', name: 'New_CV.pdf', size: 100 } } };
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const release = FakeUpload.hold();
+    const { onSubmitted } = renderWizard({ mode: 'edit', values: completeOnboardingForm(), initialStep: 6 });
+    await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
+    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    const buttons = () =>
+      [/Back/, /Next/, 'Save Changes'].map((name) => screen.getByRole('button', { name }));
+    for (const button of buttons()) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(
+        'A file is still uploading. You can go on once it has finished.',
+      );
+    }
+    const steps = screen.getByRole('navigation', { name: 'Onboarding steps' });
+    expect(within(steps).getByRole('button', { name: /Step 7: Job Preferences/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(calls).toEqual([]);
+    expect(onSubmitted).not.toHaveBeenCalled();
+
+    release();
+    expect(await screen.findByText('Upload Complete')).toBeInTheDocument();
+    for (const button of buttons()) expect(button).toBeEnabled();
+    expect(screen.queryByText('A file is still uploading. You can go on once it has finished.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile Updated Successfully!')).toBeInTheDocument();
+    expect(bodies(calls)).toEqual([{ resume: url, userId: 'user-1' }]);
+    expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ resume: url }));
   });
 
   it('after the saved answers failed to load, saves only what the person typed and then shows what the server holds', async () => {

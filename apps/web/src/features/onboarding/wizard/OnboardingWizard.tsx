@@ -1,7 +1,7 @@
 import { changedOnboardingFields, readOnboardingFields } from '@app/domain/onboarding-fields';
 import { STEP_SCHEMAS, validateStep, type WizardForm, type WizardStep } from '@app/domain/onboarding-rules';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -18,6 +18,7 @@ import { ResourcesStep } from '../steps/ResourcesStep.tsx';
 import { TermsStep } from '../steps/TermsStep.tsx';
 import { WelcomeStep } from '../steps/WelcomeStep.tsx';
 import { WorkAuthorizationStep } from '../steps/WorkAuthorizationStep.tsx';
+import { DOCUMENT_UPLOAD_KEY } from '../upload-document.ts';
 import { StepNavigation } from './StepNavigation.tsx';
 import { type LandedSave, useSubmissionSaver } from './use-submission-saver.ts';
 import { WizardProgress } from './WizardProgress.tsx';
@@ -221,6 +222,8 @@ export function OnboardingWizard({
       }),
   });
   const busy = move.isPending || submit.isPending;
+  // A file still uploading is stored in the form only when it lands: every way on waits for it.
+  const uploading = useIsMutating({ mutationKey: DOCUMENT_UPLOAD_KEY }) > 0;
 
   const goBack = () => {
     if (step === FIRST_STEP) onLeave({ ...current(), values: form.getValues() });
@@ -239,7 +242,7 @@ export function OnboardingWizard({
         <h1 className="text-2xl font-semibold text-neutral-900">
           {edit ? 'Edit Your Profile' : 'Professional Information'}
         </h1>
-        <WizardProgress step={step} onJump={setStep} disabled={busy} openAll={edit} />
+        <WizardProgress step={step} onJump={setStep} disabled={busy || uploading} openAll={edit} />
         <form
           noValidate
           aria-labelledby="wizard-step-title"
@@ -262,6 +265,7 @@ export function OnboardingWizard({
             // Back from the first step leaves without saving.
             backWaitsForFixes={edit && step !== FIRST_STEP}
             busy={busy}
+            uploading={uploading}
             onBack={goBack}
             onNext={() => (last ? submit.mutate() : move.mutate({ from: step, direction: 'next' }))}
             saveChanges={edit && !last ? { label: SAVE_CHANGES, onSave: () => submit.mutate() } : undefined}

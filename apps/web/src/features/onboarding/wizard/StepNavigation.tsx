@@ -11,6 +11,8 @@ export interface StepNavigationProps {
   /** Back waits for them too: in edit mode, whose saves the server refuses while any remain. */
   backWaitsForFixes: boolean;
   busy: boolean;
+  /** A file is still uploading: every button waits until it lands or fails. */
+  uploading: boolean;
   onBack(): void;
   onNext(): void;
   /** Edit mode: a button that saves every change and finishes from this step. */
@@ -27,12 +29,14 @@ export function StepNavigation({
   problems,
   backWaitsForFixes,
   busy,
+  uploading,
   onBack,
   onNext,
   saveChanges,
 }: StepNavigationProps) {
   const invalid = problems.length > 0;
-  const describedBy = invalid ? 'fix-list' : undefined;
+  const why = (held: boolean) =>
+    [held && 'fix-list', uploading && 'upload-wait'].filter(Boolean).join(' ') || undefined;
   const backBlocked = backWaitsForFixes && invalid;
   return (
     <div className="mt-8 space-y-4 border-t border-neutral-200 pt-6">
@@ -41,9 +45,9 @@ export function StepNavigation({
           variant="secondary"
           size="lg"
           onClick={onBack}
-          disabled={backBlocked}
+          disabled={backBlocked || uploading}
           busy={busy}
-          aria-describedby={backBlocked ? describedBy : undefined}
+          aria-describedby={why(backBlocked)}
         >
           {busy ? (
             'Saving...'
@@ -60,9 +64,9 @@ export function StepNavigation({
               variant="secondary"
               size="lg"
               onClick={saveChanges.onSave}
-              disabled={invalid}
+              disabled={invalid || uploading}
               busy={busy}
-              aria-describedby={describedBy}
+              aria-describedby={why(invalid)}
             >
               {busy ? (
                 'Saving...'
@@ -74,7 +78,13 @@ export function StepNavigation({
               )}
             </Button>
           )}
-          <Button size="lg" onClick={onNext} disabled={invalid} busy={busy} aria-describedby={describedBy}>
+          <Button
+            size="lg"
+            onClick={onNext}
+            disabled={invalid || uploading}
+            busy={busy}
+            aria-describedby={why(invalid)}
+          >
             {busy ? (
               nextBusyLabel
             ) : (
@@ -86,6 +96,11 @@ export function StepNavigation({
           </Button>
         </div>
       </div>
+      {uploading && (
+        <p id="upload-wait" className="text-sm text-neutral-700">
+          A file is still uploading. You can go on once it has finished.
+        </p>
+      )}
       {invalid && (
         <div id="fix-list" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <p className="flex items-center gap-2 font-semibold">
