@@ -48,6 +48,9 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
   const keepFocus = (id: string) =>
     setTimeout(() => focusIfLost(list.current?.querySelector<HTMLElement>(`[data-message="${id}"]`)), 0);
 
+  // Each message's retry is its own: several can be under way at once, and each row is busy only
+  // while its own message is being retried.
+  const [retrying, setRetrying] = useState<ReadonlySet<string>>(new Set());
   const retry = useMutation({
     mutationFn: (message: OutboxMessage) => api.retry(message.id),
     onSuccess: (message) => {
@@ -59,7 +62,17 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
       keepFocus(message.id);
     },
     onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
+    onSettled: (_answer, _error, message) =>
+      setRetrying((current) => {
+        const next = new Set(current);
+        next.delete(message.id);
+        return next;
+      }),
   });
+  const retryNow = (message: OutboxMessage) => {
+    setRetrying((current) => new Set(current).add(message.id));
+    retry.mutate(message);
+  };
 
   const cancel = useMutation({
     mutationFn: (message: OutboxMessage) => api.cancel(message.id),
@@ -84,10 +97,8 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
             message={message}
             withClient={withClient}
             onRead={() => setReading(message)}
-            onRetry={() => {
-              if (!retry.isPending) retry.mutate(message);
-            }}
-            retrying={retry.isPending && retry.variables?.id === message.id}
+            onRetry={() => retryNow(message)}
+            retrying={retrying.has(message.id)}
             onCancel={() => setCancelling(message)}
           />
         ))}
@@ -161,7 +172,10 @@ function OutboxMessageRow({
           {message.sent_at && <span>Sent {formatMoment(message.sent_at)}</span>}
           {message.next_attempt_at && <span>Next try {formatMoment(message.next_attempt_at)}</span>}
           {message.attachments.length > 0 && (
-            <span>Attachments: {message.attachments.map((file) => file.filename).join(', ')}</span>
+            // A long file name is one unbroken word: it wraps anywhere rather than pushing the row sideways.
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              Attachments: {message.attachments.map((file) => file.filename).join(', ')}
+            </span>
           )}
         </p>
         {message.last_error && retryable && (
@@ -174,13 +188,8 @@ function OutboxMessageRow({
           Read
         </Button>
         {retryable && (
-          <Button
-            size="sm"
-            aria-busy={retrying || undefined}
-            onClick={onRetry}
-            aria-label={`Retry now: ${message.subject}`}
-          >
-            <Send className="size-4" aria-hidden="true" />
+          <Button size="sm" busy={retrying} onClick={onRetry} aria-label={`Retry now: ${message.subject}`}>
+            {!retrying && <Send className="size-4" aria-hidden="true" />}
             {retrying ? 'Retrying...' : 'Retry Now'}
           </Button>
         )}

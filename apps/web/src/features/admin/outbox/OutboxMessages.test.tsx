@@ -1,0 +1,95 @@
+import type { OutboxMessage } from '@app/domain/admin-email';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OutboxMessages } from './OutboxMessages.tsx';
+
+function message(id: string, subject: string, overrides: Partial<OutboxMessage> = {}): OutboxMessage {
+  return {
+    id,
+    kind: 'welcome',
+    client_id: 'client-7',
+    client_name: 'Jane Doe',
+    client_email: 'jane@example.com',
+    recipient: 'jane@example.com',
+    subject,
+    html: '<p>Hello</p>',
+    status: 'failed',
+    attempts: 3,
+    last_error: 'SMTP timeout',
+    attachments: [],
+    created_at: '2026-11-20T10:00:00.000Z',
+    next_attempt_at: null,
+    sent_at: null,
+    ...overrides,
+  };
+}
+
+/** The list over a server whose retries answer only when the test says so, each on its own. */
+function renderList(messages: OutboxMessage[]) {
+  const answers = new Map<string, () => void>();
+  const fetch = vi.fn(
+    (input: RequestInfo | URL) =>
+      new Promise<Response>((resolve) => {
+        const id = /\/admin\/outbox\/([^/]+)\/retry$/.exec(String(input))?.[1] ?? '';
+        const retried = messages.find((item) => item.id === id);
+        answers.set(id, () =>
+          resolve(
+            Response.json({ data: { ...retried, status: 'sent', sent_at: '2026-11-20T10:05:00.000Z' } }),
+          ),
+        );
+      }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <OutboxMessages messages={messages} withClient={false} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  const retriesAsked = () => fetch.mock.calls.map(([input]) => String(input));
+  return { retriesAsked, answer: (id: string) => answers.get(id)?.() };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('retrying outbox messages', () => {
+  it("retries a second message while the first one's retry is under way, each button busy for its own", async () => {
+    const { retriesAsked, answer } = renderList([
+      message('m1', 'Welcome, Jane'),
+      message('m2', 'Your filters'),
+    ]);
+    const first = screen.getByRole('button', { name: 'Retry now: Welcome, Jane' });
+    const second = screen.getByRole('button', { name: 'Retry now: Your filters' });
+
+    await userEvent.click(first);
+    expect(first).toHaveTextContent('Retrying...');
+    expect(first).toHaveAttribute('aria-disabled', 'true');
+    expect(second).toHaveTextContent(/^Retry Now$/);
+    expect(second).not.toHaveAttribute('aria-disabled');
+
+    await userEvent.click(second);
+    expect(second).toHaveTextContent('Retrying...');
+    // A second click on a message being retried sends nothing more.
+    await userEvent.click(first);
+    expect(retriesAsked()).toEqual(['/api/admin/outbox/m1/retry', '/api/admin/outbox/m2/retry']);
+
+    answer('m2');
+    expect(await screen.findByText('Sent: Your filters')).toBeInTheDocument();
+    expect(first).toHaveTextContent('Retrying...');
+    expect(second).toHaveTextContent(/^Retry Now$/);
+    answer('m1');
+    expect(await screen.findByText('Sent: Welcome, Jane')).toBeInTheDocument();
+    expect(first).toHaveTextContent(/^Retry Now$/);
+  });
+
+  it('lets a long attachment name wrap inside its row', () => {
+    const name = 'Jane_Doe_Resume_Senior_Product_Manager_2026_final_version_for_recruiters.pdf';
+    renderList([message('m1', 'Welcome, Jane', { attachments: [{ filename: name }] })]);
+    // jsdom lays nothing out: the classes that let the line shrink and break anywhere stand in for
+    // the 390 px layout.
+    expect(screen.getByText(`Attachments: ${name}`)).toHaveClass('min-w-0', '[overflow-wrap:anywhere]');
+  });
+});
