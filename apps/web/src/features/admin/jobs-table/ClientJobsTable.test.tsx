@@ -94,3 +94,31 @@ describe('deleting a job from the recruiter table', () => {
     expect(await screen.findByText('Deleted Job b')).toBeInTheDocument();
   });
 });
+
+describe('marking the chosen jobs applied at once', () => {
+  it('shows both buttons busy while one change saves, and sends no second change meanwhile', async () => {
+    let answer: (response: Response) => void = () => {};
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    renderTable(() => new Response(null, { status: 204 }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /^Select Job a/ }));
+    const changes = () => vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'PUT');
+    vi.mocked(fetch).mockImplementationOnce(() => pending);
+
+    const selection = screen.getByRole('group', { name: 'Selected jobs' });
+    const applied = within(selection).getByRole('button', { name: 'Mark Applied' });
+    const notApplied = within(selection).getByRole('button', { name: 'Mark Not Applied' });
+    await userEvent.click(applied);
+    for (const button of [applied, notApplied]) {
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAttribute('aria-busy', 'true');
+    }
+    await userEvent.click(notApplied);
+    expect(changes()).toHaveLength(1);
+    expect(JSON.parse(String(changes()[0]?.[1]?.body))).toEqual({ job_ids: ['a'], applied_for_job: true });
+
+    answer(Response.json({ data: { updated_ids: ['a'], not_found_job_ids: [] } }));
+    expect(await screen.findByText('Marked 1 job applied.')).toBeInTheDocument();
+    expect(applied).not.toHaveAttribute('aria-busy');
+    expect(changes()).toHaveLength(1);
+  });
+});

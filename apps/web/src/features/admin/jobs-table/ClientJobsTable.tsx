@@ -120,7 +120,7 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
   );
 
   const bulk = (applied: boolean) => {
-    if (selectedShown.length === 0 || markApplied.isPending) return;
+    if (selectedShown.length === 0) return;
     markApplied.mutate(
       { ids: selectedShown.map((job) => job.id), applied },
       { onSuccess: () => setSelected(new Set()) },
@@ -155,6 +155,7 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
   }, [deleting]);
 
   const total = all?.length ?? 0;
+  // While one bulk change saves, both buttons show it and take no click (one change at a time).
   const busyBulk = markApplied.isPending;
   const noneSelected = selectedShown.length === 0;
 
@@ -223,7 +224,7 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
           <Button
             size="sm"
             aria-disabled={noneSelected || undefined}
-            aria-busy={busyBulk || undefined}
+            busy={busyBulk}
             onClick={() => bulk(true)}
           >
             Mark Applied
@@ -232,7 +233,7 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
             size="sm"
             variant="secondary"
             aria-disabled={noneSelected || undefined}
-            aria-busy={busyBulk || undefined}
+            busy={busyBulk}
             onClick={() => bulk(false)}
           >
             Mark Not Applied
