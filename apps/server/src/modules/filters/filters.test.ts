@@ -133,6 +133,46 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
     });
   });
 
+  it('logs the keywords added and removed, the first ten with their counts, however long the lists', async () => {
+    // The longest lists a filter holds: 200 keywords of 200 characters, in both lists.
+    const keywords = (prefix: string) =>
+      Array.from({ length: 200 }, (_, index) => `${prefix}${index}`.padEnd(200, '.'));
+    const edit = async (filters: Record<string, unknown>) => {
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/job-search-filters/${adaFilterIds[0]}`,
+        headers: staff,
+        payload: { filters },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    await edit({ data_job_description: keywords('a'), exclude_job_description: keywords('b') });
+    const kept = keywords('a').slice(0, 150);
+    const edited = await edit({
+      data_job_description: [...kept, ...keywords('c').slice(0, 50)],
+      exclude_job_description: keywords('d'),
+    });
+    expect(edited.filters.data_job_description).toEqual([...kept, ...keywords('c').slice(0, 50)]);
+
+    const [latest] = await activityOf(adaId);
+    expect(latest).toMatchObject({ action: 'filter.edited', detail: { filter_id: adaFilterIds[0] } });
+    expect(latest?.detail.changes).toEqual({
+      data_job_description: {
+        added: keywords('c').slice(0, 10),
+        removed: keywords('a').slice(150, 160),
+        added_count: 50,
+        removed_count: 50,
+      },
+      exclude_job_description: {
+        added: keywords('d').slice(0, 10),
+        removed: keywords('b').slice(0, 10),
+        added_count: 200,
+        removed_count: 200,
+      },
+    });
+  });
+
   it('refuses a client who renames or deletes a filter, even their own, and changes nothing', async () => {
     const before = (await list(ada)).json().data;
     const put = await app.inject({

@@ -13,13 +13,40 @@ import { currentUser } from '../../auth/guard.ts';
 import { type ActivityService, staffActor } from '../activity/service.ts';
 import type { FiltersService } from './service.ts';
 
-/** What changed in a filter, for the activity log: the fields named, before and after. */
+/**
+ * How many added and removed keywords a log line names. Two whole lists of 200 keywords of 200
+ * characters, before and after, are more than a line may hold (and a change of a valid filter must
+ * never fail for its line); the first few with the counts still tell staff what was done.
+ */
+const LISTED_KEYWORDS = 10;
+
+/** A keyword list's change: the entries added and removed (the first few of each), and how many. */
+function listChange(before: readonly string[], after: readonly string[]) {
+  const added = after.filter((entry) => !before.includes(entry));
+  const removed = before.filter((entry) => !after.includes(entry));
+  return {
+    added: added.slice(0, LISTED_KEYWORDS),
+    removed: removed.slice(0, LISTED_KEYWORDS),
+    added_count: added.length,
+    removed_count: removed.length,
+  };
+}
+
+/**
+ * What changed in a filter, for the activity log: the name, query and settings before and after,
+ * and for a keyword list what was added and removed.
+ */
 function changedFields(before: SavedFilter, after: SavedFilter): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   if (before.name !== after.name) changes.name = { from: before.name, to: after.name };
   if (before.query !== after.query) changes.query = { from: before.query, to: after.query };
-  for (const key of Object.keys(after.filters) as (keyof SavedFilter['filters'])[]) {
+  for (const key of ['data_job_description', 'exclude_job_description'] as const) {
     if (JSON.stringify(before.filters[key]) !== JSON.stringify(after.filters[key])) {
+      changes[key] = listChange(before.filters[key], after.filters[key]);
+    }
+  }
+  for (const key of ['is_remote', 'min_salary'] as const) {
+    if (before.filters[key] !== after.filters[key]) {
       changes[key] = { from: before.filters[key], to: after.filters[key] };
     }
   }
