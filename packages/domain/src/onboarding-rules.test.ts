@@ -14,6 +14,7 @@ import {
   onboardingChangesSchema,
   parseSalary,
   phoneDigits,
+  resumeStep,
   STEP_SCHEMAS,
   savableChanges,
   TERMS_CHECKBOXES,
@@ -465,6 +466,25 @@ describe('missingRequiredFields', () => {
       'city',
       'resume',
     ]);
+  });
+});
+
+describe('resumeStep', () => {
+  it('is the first section with a missing field when every step before it passes', () => {
+    expect(resumeStep(completeOnboardingRecord({ top_job_titles: '' }))).toBe(7);
+    expect(resumeStep(completeOnboardingRecord({ onboarding_completed: false }))).toBe(9);
+  });
+
+  it('is an earlier step whose own rules fail: answers no completeness group holds, or holds later', () => {
+    // Experience Level is in no group; Job Type counts under Job Preferences but is asked on step 6.
+    expect(resumeStep(completeOnboardingRecord({ experience_level: '', top_job_titles: '' }))).toBe(6);
+    expect(resumeStep(completeOnboardingRecord({ job_type: [], onboarding_completed: false }))).toBe(6);
+    expect(resumeStep(completeOnboardingRecord({ experience_level: '', signature: '' }))).toBe(6);
+  });
+
+  it('opens a new user and a complete profile at the welcome step, as startStep does', () => {
+    expect(resumeStep(null)).toBe(1);
+    expect(resumeStep(completeOnboardingRecord())).toBe(1);
   });
 });
 

@@ -4,7 +4,7 @@
  * schemas, which require a step's fields and then apply the same rules.
  */
 import { z } from 'zod';
-import { checkCompleteness } from './onboarding-completeness.ts';
+import { checkCompleteness, startStep } from './onboarding-completeness.ts';
 import {
   ACK_FIELDS,
   FIELD_OPTIONS,
@@ -399,6 +399,23 @@ export function validateStep(step: number, form: unknown): string[] {
   const result = schema.safeParse(values);
   if (result.success) return [];
   return [...new Set(result.error.issues.map((issue) => issue.message))];
+}
+
+/** The steps whose answers are stored, in order (the terms of step 2 are not). */
+const ANSWER_STEPS = [3, 4, 5, 6, 7, 8] as const;
+
+/**
+ * Where the wizard resumes a saved record: the first section with a missing field (`startStep`), or
+ * an earlier step whose own rules fail. The completeness groups are the spec's and leave some of a
+ * step's rules out (Experience Level is in none; Job Type counts under Job Preferences though it is
+ * asked for on Employment Information), so a record can lack an answer a step before them requires,
+ * which only that step lets the person give.
+ */
+export function resumeStep(record: unknown): number {
+  const start = startStep(record);
+  // A new user starts at the welcome step; a complete profile is not resumed.
+  if (start === 1) return start;
+  return ANSWER_STEPS.find((step) => step < start && validateStep(step, record).length > 0) ?? start;
 }
 
 /**

@@ -111,6 +111,23 @@ describe('the entry route for a signed-in user', () => {
     expect(screen.queryByRole('button', { name: 'Start Onboarding' })).toBeNull();
   });
 
+  it('resumes at the step that asks for an answer its rules require, before the first section with a gap', async () => {
+    // Everything up to Employment Information, but no Experience Level, which no section group holds.
+    const withoutExperience = {
+      id: 'sub-1',
+      ...readOnboardingFields(
+        completeOnboardingForm({ experience_level: '', top_job_titles: '', onboarding_completed: false }),
+      ),
+    };
+    fakeServer(server(withoutExperience));
+    renderOnboarding(<OnboardingEntry />);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Employment Information' }),
+    ).toBeInTheDocument();
+    expect(document.getElementById('fix-list')).toHaveTextContent('Experience Level is required');
+    expect(readRememberedOnboardingStep()).toBe(6);
+  });
+
   it('keeps the remembered step after a reload when it comes before the first gap', async () => {
     rememberOnboardingStep(3);
     fakeServer(server(partial));

@@ -1,4 +1,5 @@
-import { checkCompleteness, type MissingSection, startStep } from '@app/domain/onboarding-completeness';
+import { checkCompleteness, type MissingSection } from '@app/domain/onboarding-completeness';
+import { resumeStep } from '@app/domain/onboarding-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -62,7 +63,7 @@ async function decideEntry(account: OnboardingAccount): Promise<EntryDecision> {
   // Without an answer from the check, the saved record itself tells.
   if (!check.data && record && completeness.isComplete) return { kind: 'complete' };
 
-  const resumeAt = startStep(record);
+  const resumeAt = resumeStep(record);
   const { answers, draftStep, restored } = startingAnswers(load, account);
   // An expired session forgets the remembered step; the unsaved answers kept their own.
   const remembered = readRememberedOnboardingStep() ?? draftStep;
@@ -71,7 +72,7 @@ async function decideEntry(account: OnboardingAccount): Promise<EntryDecision> {
   if (resumeAt > FIRST_STEP) {
     return {
       kind: 'wizard',
-      // A reload keeps the step the user was on, but never past the first section with a gap.
+      // A reload keeps the step the user was on, but never past the first step with a gap.
       start: start(Math.min(remembered ?? resumeAt, resumeAt)),
       loadProblem,
       missing: completeness.missingBySection,

@@ -418,6 +418,42 @@ describe('the onboarding wizard', () => {
     await waitFor(() => expect(readProfileCompleteCookie()).toBeNull());
   });
 
+  it("puts the server's reason in the failure toast when it refuses the submit or a save", async () => {
+    const user = userEvent.setup();
+    const values = completeOnboardingForm({ onboarding_completed: false });
+    submissionServer(values, ({ method }) =>
+      method === 'PUT'
+        ? Response.json({ error: 'Please complete all required fields' }, { status: 422 })
+        : undefined,
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWizard({ values, initialStep: 9 });
+    await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
+    expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
+    expect(screen.getByText('Please complete all required fields')).toBeInTheDocument();
+    expect(
+      screen.queryByText('There was an issue submitting your application. Please try again.'),
+    ).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Save Failed')).toBeInTheDocument();
+    expect(screen.getAllByText('Please complete all required fields')).toHaveLength(2);
+    expect(screen.getByRole('heading', { level: 2, name: 'Resources' })).toBeInTheDocument();
+  });
+
+  it('keeps Complete Onboarding disabled while an earlier step breaks its rules, and names the step', async () => {
+    const user = userEvent.setup();
+    const values = completeOnboardingForm({ experience_level: '', onboarding_completed: false });
+    const { calls } = submissionServer(values);
+    renderWizard({ values, initialStep: 9 });
+    const complete = screen.getByRole('button', { name: 'Complete Onboarding' });
+    expect(complete).toBeDisabled();
+    expect(fixItems()).toEqual(['Employment Information: Experience Level is required']);
+    expect(complete).toHaveAccessibleDescription(/Employment Information: Experience Level is required/);
+    await user.click(complete);
+    expect(calls).toEqual([]);
+  });
+
   it('counts the submit as done when the server completed the record, though an answer failed', async () => {
     const user = userEvent.setup();
     const values = completeOnboardingForm({ onboarding_completed: false });

@@ -5,6 +5,7 @@ import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ApiError, failureMessage } from '../../../lib/api.ts';
 import { setProfileCompleteCookie } from '../../../lib/cookies.ts';
 import { useOnboardingAccount } from '../account-context.tsx';
 import { clearOnboardingDraft, writeOnboardingDraft } from '../onboarding-draft.ts';
@@ -73,6 +74,15 @@ export interface OnboardingWizardProps {
   onSubmitted(values: WizardForm): void;
 }
 
+/**
+ * A failure's description: a refusal (4xx) in the server's own words, since it says what to change;
+ * otherwise the spec's general text, which asks to try again.
+ */
+function failureDescription(error: unknown, fallback: string): string {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return refused ? failureMessage(error, fallback) : fallback;
+}
+
 /** Validates only the current step, with the domain's schema for it, so field messages match the box. */
 function currentStepResolver(step: { current: number }): Resolver<WizardForm> {
   return (values, context, options) => {
@@ -84,7 +94,7 @@ function currentStepResolver(step: { current: number }): Resolver<WizardForm> {
 
 /**
  * Every step's problems, those of other steps named by their step: edit mode saves from any step,
- * so it needs the whole form right.
+ * and the final submit finishes the record, so both need the whole form right.
  */
 function allProblems(current: number, values: unknown): string[] {
   return WIZARD_STEPS.flatMap(({ step, title }) =>
@@ -167,9 +177,7 @@ export function OnboardingWizard({
   /** Saves the answers, then moves one step from where the person was. */
   const move = useMutation({
     mutationFn: async ({ from, direction }: { from: number; direction: 'next' | 'back' }) => {
-      const landed = await save(form.getValues());
-      if (!landed) throw new Error('The answers were not saved');
-      adopt(landed);
+      adopt(await save(form.getValues()));
       return { from, direction };
     },
     onSuccess: ({ from, direction }) => {
@@ -184,25 +192,31 @@ export function OnboardingWizard({
         setStep(clampStep(from - 1));
       }
     },
-    onError: () => toast.error('Save Failed', SAVE_FAILED),
+    onError: (error) =>
+      toast.error('Save Failed', {
+        ...SAVE_FAILED,
+        description: failureDescription(error, SAVE_FAILED.description),
+      }),
   });
 
   const submit = useMutation({
     mutationFn: async (): Promise<WizardForm> => {
-      const landed = await save({ ...form.getValues(), onboarding_completed: true });
-      if (landed) {
-        adopt(landed);
-        // Create mode also sends the create call with the completion flag (spec 1, section 4). The
-        // save above already stored the finished answers, so its failure is only logged.
-        if (!edit) await create(form.getValues());
-        return { ...form.getValues(), onboarding_completed: true };
+      let landed: LandedSave;
+      try {
+        landed = await save({ ...form.getValues(), onboarding_completed: true });
+      } catch (failure) {
+        // An answer lost on its way back can hide a save that landed: the server says what it holds,
+        // and the screen shows that.
+        const held = await reload();
+        if (held) adopt(held);
+        if (held?.record.onboarding_completed) return { ...form.getValues(), onboarding_completed: true };
+        throw failure;
       }
-      // An answer lost on its way back can hide a save that landed: the server says what it holds,
-      // and the screen shows that.
-      const held = await reload();
-      if (held) adopt(held);
-      if (held?.record.onboarding_completed) return { ...form.getValues(), onboarding_completed: true };
-      throw new Error('The answers were not submitted');
+      adopt(landed);
+      // Create mode also sends the create call with the completion flag (spec 1, section 4). The
+      // save above already stored the finished answers, so its failure is only logged.
+      if (!edit) await create(form.getValues());
+      return { ...form.getValues(), onboarding_completed: true };
     },
     onSuccess: (submitted) => {
       form.setValue('onboarding_completed', true);
@@ -214,11 +228,14 @@ export function OnboardingWizard({
       setProfileCompleteCookie(true);
       onSubmitted(submitted);
     },
-    onError: () =>
+    onError: (error) =>
       toast.error(edit ? 'Update Failed' : 'Submission Failed', {
-        description: edit
-          ? 'There was an issue updating your profile. Please try again.'
-          : 'There was an issue submitting your application. Please try again.',
+        description: failureDescription(
+          error,
+          edit
+            ? 'There was an issue updating your profile. Please try again.'
+            : 'There was an issue submitting your application. Please try again.',
+        ),
       }),
   });
   const busy = move.isPending || submit.isPending;
@@ -234,8 +251,9 @@ export function OnboardingWizard({
   const finishLabel = edit ? SAVE_CHANGES : STEP_VIEWS[LAST_STEP as WizardStep].next;
   const last = step === LAST_STEP;
   // Edit mode works on a finished record, which the server keeps whole: every save, Back and Next
-  // included, waits until no step has a problem, and the box lists every step's problems.
-  const problems = edit ? allProblems(step, values) : validateStep(step, values);
+  // included, waits until no step has a problem, and the box lists every step's problems. Complete
+  // Onboarding waits for the same, since the steps' rules ask for more than completeness does.
+  const problems = edit || last ? allProblems(step, values) : validateStep(step, values);
   return (
     <FormProvider {...form}>
       <div className="mx-auto max-w-3xl space-y-6">

@@ -7,6 +7,7 @@ import {
 import { savableChanges, type WizardForm } from '@app/domain/onboarding-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api.ts';
 import { fetchProfileRecord, profileRecordQueryKey } from '../../../lib/profile-record.ts';
 import { useOnboardingAccount } from '../account-context.tsx';
 import { createSubmission, updateSubmission } from '../onboarding-api.ts';
@@ -22,7 +23,8 @@ export interface LandedSave {
  * Saves the user's one submission (spec 1, section 4): an update of the record they have, otherwise
  * a new one. A save carries only the answers that differ from what the server is known to hold, so
  * it never blanks an answer the person did not clear, even after the saved answers failed to load.
- * Resolves to null when a call fails; failures are logged here and explained by the caller's toast.
+ * Failures are logged here and explained by the caller's toast: a failed save throws (an `ApiError`
+ * with the server's message when it answered), the other calls resolve to false or null.
  */
 export function useSubmissionSaver(start: Pick<WizardAnswers, 'saved' | 'submissionId'>) {
   const { id: userId } = useOnboardingAccount();
@@ -42,10 +44,10 @@ export function useSubmissionSaver(start: Pick<WizardAnswers, 'saved' | 'submiss
   );
 
   const save = useCallback(
-    async (values: WizardForm): Promise<LandedSave | null> => {
+    async (values: WizardForm): Promise<LandedSave> => {
       if (!userId) {
         console.error('No authenticated user found');
-        return null;
+        throw new Error('No authenticated user found');
       }
       const { saved: before, submissionId } = known.current;
       const changes = savableChanges(changedOnboardingFields(before, readOnboardingFields(values)));
@@ -54,7 +56,7 @@ export function useSubmissionSaver(start: Pick<WizardAnswers, 'saved' | 'submiss
         : await createSubmission({ ...changes, user_id: userId });
       if (!result.data) {
         console.error(`Saving the onboarding submission failed: ${result.error}`);
-        return null;
+        throw new ApiError(result.error ?? '', result.status);
       }
       remember(result.data);
       return { record: result.data, expected: { ...before, ...changes } };
