@@ -7,6 +7,7 @@ import {
   planWelcomeBatch,
   summariseWelcomeBatch,
   welcomeBatchBodySchema,
+  welcomeBeforeNotes,
   welcomeStateOf,
 } from './clients-board.ts';
 
@@ -40,6 +41,32 @@ describe('a welcome e-mail batch', () => {
     expect(plan.notStarted.map((client) => client.id)).toEqual(['di']);
     expect(plan.unfinished).toBe(1);
     expect(plan.sentBefore).toBe(1);
+    expect(plan.waiting).toBe(1);
+    expect(plan.failedBefore).toBe(1);
+    expect(welcomeBeforeNotes(plan)).toEqual([
+      '1 of them has been sent one before.',
+      '1 of them already has one waiting in the outbox.',
+      '1 of them has a failed one in the outbox.',
+    ]);
+  });
+
+  it('names only the states some recipients are in, counted, and never those left out', () => {
+    const plan = planWelcomeBatch([
+      row('ada', 'complete', 'queued'),
+      row('bo', 'in_progress', 'queued'),
+      row('cy', 'not_started', 'queued'),
+      row('di', 'complete', 'failed'),
+      row('ed', 'complete', 'not_sent'),
+    ]);
+    expect(welcomeBeforeNotes(plan)).toEqual([
+      '2 of them already have one waiting in the outbox.',
+      '1 of them has a failed one in the outbox.',
+    ]);
+    expect(welcomeBeforeNotes(planWelcomeBatch([row('ed', 'complete', 'not_sent')]))).toEqual([]);
+    expect(welcomeBeforeNotes({ sentBefore: 1200, waiting: 0, failedBefore: 2 })).toEqual([
+      '1,200 of them have been sent one before.',
+      '2 of them have a failed one in the outbox.',
+    ]);
   });
 
   it('is summed up in one line, naming only what happened', () => {

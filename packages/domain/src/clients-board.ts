@@ -135,16 +135,40 @@ export const welcomeBatchResponseSchema = z.object({ data: z.array(welcomeBatchR
 /**
  * What the confirmation says before a batch goes. Clients who have not started onboarding get
  * nothing (there is nothing to welcome them to yet); those who started but have not finished get
- * the version that asks them to finish.
+ * the version that asks them to finish. Recipients who have a welcome e-mail already are counted by
+ * where their newest one stands: sent, still waiting in the outbox (another would follow it), or
+ * failed.
  */
 export function planWelcomeBatch(rows: readonly BoardRow[]) {
   const recipients = rows.filter((row) => row.onboarding.state !== 'not_started');
+  const withWelcome = (state: WelcomeState) => recipients.filter((row) => row.welcome.state === state).length;
   return {
     recipients,
     notStarted: rows.filter((row) => row.onboarding.state === 'not_started'),
     unfinished: recipients.filter((row) => row.onboarding.state === 'in_progress').length,
-    sentBefore: recipients.filter((row) => row.welcome.state === 'sent').length,
+    sentBefore: withWelcome('sent'),
+    waiting: withWelcome('queued'),
+    failedBefore: withWelcome('failed'),
   };
+}
+
+export type WelcomeBatchPlan = ReturnType<typeof planWelcomeBatch>;
+
+/**
+ * The confirmation's lines on recipients who have a welcome e-mail already, one per state:
+ * '1 of them has been sent one before.', '2 of them already have one waiting in the outbox.'
+ */
+export function welcomeBeforeNotes(plan: Pick<WelcomeBatchPlan, 'sentBefore' | 'waiting' | 'failedBefore'>) {
+  const lines: [count: number, one: string, many: string][] = [
+    [plan.sentBefore, 'has been sent one before', 'have been sent one before'],
+    [plan.waiting, 'already has one waiting in the outbox', 'already have one waiting in the outbox'],
+    [plan.failedBefore, 'has a failed one in the outbox', 'have a failed one in the outbox'],
+  ];
+  return lines
+    .filter(([count]) => count > 0)
+    .map(([count, one, many]) =>
+      count === 1 ? `1 of them ${one}.` : `${formatCount(count)} of them ${many}.`,
+    );
 }
 
 /** '1 client', '2,500 clients'. */

@@ -149,4 +149,20 @@ describe('the welcome e-mail to the chosen clients', () => {
       screen.queryByRole('region', { name: 'Welcome e-mails not on their way' }),
     ).not.toBeInTheDocument();
   });
+
+  it('says how many already have one waiting in the outbox or failed, besides those sent one before', async () => {
+    const welcome = (index: number, state: BoardRow['welcome']['state']) => ({
+      ...client(index, 'complete'),
+      welcome: { state, at: null },
+    });
+    renderBatch(
+      [welcome(1, 'queued'), welcome(2, 'queued'), welcome(3, 'failed'), welcome(4, 'sent')],
+      unused,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 4 clients?' });
+    expect(within(dialog).getByText('1 of them has been sent one before.')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 of them already have one waiting in the outbox.')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 of them has a failed one in the outbox.')).toBeInTheDocument();
+  });
 });

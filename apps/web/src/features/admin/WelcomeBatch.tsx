@@ -6,8 +6,8 @@ import {
   summariseWelcomeBatch,
   type WelcomeBatchResult,
   welcomeBatchBodySchema,
+  welcomeBeforeNotes,
 } from '@app/domain/clients-board';
-import { formatCount } from '@app/domain/jobs-format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
@@ -33,9 +33,9 @@ interface ToCheck {
 /**
  * The clients chosen on the board, and the welcome e-mail to all of them at once. Sending asks
  * first, as on the client page: who gets it, who is asked to finish onboarding instead of thanked,
- * who was sent one before and who is left out for not having started. The rows it judges by are
- * the board's as last seen; the server decides again for each client it is sent and answers for
- * each.
+ * who was sent one before or has one waiting or failed in the outbox, and who is left out for not
+ * having started. The rows it judges by are the board's as last seen; the server decides again for
+ * each client it is sent and answers for each.
  */
 export function WelcomeBatch({
   selected,
@@ -170,13 +170,9 @@ export function WelcomeBatch({
       >
         <div className="space-y-3 text-sm text-neutral-800">
           {plan.unfinished > 0 && <UnfinishedOnboardingNote clients={plan.unfinished} />}
-          {plan.sentBefore > 0 && (
-            <p>
-              {plan.sentBefore === 1
-                ? '1 of them has been sent one before.'
-                : `${formatCount(plan.sentBefore)} of them have been sent one before.`}
-            </p>
-          )}
+          {welcomeBeforeNotes(plan).map((note) => (
+            <p key={note}>{note}</p>
+          ))}
           {plan.recipients.length > 0 && <NameList label="Sent to" rows={plan.recipients} />}
           {plan.notStarted.length > 0 && (
             <NameList label="Not started onboarding, so left out" rows={plan.notStarted} />
