@@ -114,14 +114,29 @@ export function EmailPreviewsCard({
   );
 }
 
+type LastEmail = SendContext['lastEmails']['welcome'];
+
 /** When the newest message of this kind was sent, or where it waits. */
-function LastSent({ last }: { last: SendContext['lastEmails']['welcome'] }) {
+function LastSent({ last }: { last: LastEmail }) {
   const text = !last
     ? 'Never sent to this client.'
     : last.sent_at
       ? `Last sent ${formatMoment(last.sent_at)}.`
       : `Last one ${last.status}, created ${formatMoment(last.created_at)}; not sent yet.`;
   return <p className="mt-4 text-sm text-neutral-700">{text}</p>;
+}
+
+/**
+ * What the confirmation says of the newest message of this kind. Only that one is known: one that
+ * failed or was cancelled says so, never that nothing was ever sent.
+ */
+function lastEmailNote(last: LastEmail): string {
+  if (!last) return 'It has not been sent to this client before.';
+  if (last.sent_at) return `It was last sent ${formatMoment(last.sent_at)}.`;
+  const created = formatMoment(last.created_at);
+  if (last.status === 'failed') return `The last one, created ${created}, failed and was not sent.`;
+  if (last.status === 'cancelled') return `The last one, created ${created}, was cancelled and not sent.`;
+  return `The last one, created ${created}, is still waiting in the outbox; sending now adds another.`;
 }
 
 function SendButton({
@@ -159,7 +174,6 @@ function SendButton({
     </SendEmailButton>
   );
   if (!confirm) return button(() => send.mutate());
-  const last = confirm.lastEmails[tab.kind];
   return (
     <>
       {button(() => setAsking(true))}
@@ -167,11 +181,7 @@ function SendButton({
         open={asking}
         onOpenChange={setAsking}
         title={`${tab.sendLabel}?`}
-        description={
-          last?.sent_at
-            ? `It was last sent ${formatMoment(last.sent_at)}.`
-            : 'It has not been sent to this client before.'
-        }
+        description={lastEmailNote(confirm.lastEmails[tab.kind])}
         footer={
           <>
             <Button variant="secondary" onClick={() => setAsking(false)}>
