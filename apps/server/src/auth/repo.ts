@@ -221,8 +221,8 @@ export function createAuthRepo(db: Db, clock: Clock) {
      * stores the next token and forgets used tokens older than `forgetUsedBefore` (they cannot be
      * told from unknown ones any more; that is fine). A token already used at or after
      * `reusableSince` may be exchanged again (decision 040): the session's current token is retired
-     * in its place. False, changing nothing, when the token was used before that, or when the
-     * session has no current token left to retire. A refresh that fails midway leaves the token
+     * in its place. 'reused', changing nothing, when the token was used before that; 'ended' when
+     * the session ended meanwhile (signed out, say). A refresh that fails midway leaves the token
      * usable, so a retry is not taken for theft.
      */
     async rotateRefreshToken(rotation: {
@@ -232,9 +232,21 @@ export function createAuthRepo(db: Db, clock: Clock) {
       expiresAt: string;
       forgetUsedBefore: string;
       reusableSince: string;
-    }): Promise<boolean> {
+    }): Promise<'rotated' | 'reused' | 'ended'> {
       return kysely.transaction().execute(async (trx) => {
         const now = nowIso();
+        // One rotation of a session at a time. On PostgreSQL the session row is locked, so a retry
+        // that retires the current token sees the token the rotation before it stored; SQLite runs
+        // one write transaction at a time anyway.
+        const sessionQuery = trx
+          .selectFrom('sessions')
+          .select(['revoked_at', 'expires_at'])
+          .where('id', '=', rotation.sessionId);
+        const session = await (db.dialect === 'postgres'
+          ? sessionQuery.forUpdate()
+          : sessionQuery
+        ).executeTakeFirst();
+        if (!session || session.revoked_at || session.expires_at <= now) return 'ended';
         const claimed = await trx
           .updateTable('refresh_tokens')
           .set({ used_at: now })
@@ -250,14 +262,14 @@ export function createAuthRepo(db: Db, clock: Clock) {
             .where('session_id', '=', rotation.sessionId)
             .where('used_at', '>=', rotation.reusableSince)
             .executeTakeFirst();
-          if (!reusable) return false;
+          if (!reusable) return 'reused';
           const retired = await trx
             .updateTable('refresh_tokens')
             .set({ used_at: now })
             .where('session_id', '=', rotation.sessionId)
             .where('used_at', 'is', null)
             .executeTakeFirst();
-          if (Number(retired.numUpdatedRows) === 0) return false;
+          if (Number(retired.numUpdatedRows) === 0) return 'reused';
         }
         await trx
           .updateTable('sessions')
@@ -278,7 +290,7 @@ export function createAuthRepo(db: Db, clock: Clock) {
             used_at: null,
           })
           .execute();
-        return true;
+        return 'rotated';
       });
     },
   };

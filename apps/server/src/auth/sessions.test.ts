@@ -6,6 +6,7 @@ import { createMovingTestClock } from '../clock.ts';
 import { signInForTest } from '../testing/auth.ts';
 import { createTestApp, databaseKinds, testConfig } from '../testing/databases.ts';
 import { refuseInserts } from '../testing/refuse-inserts.ts';
+import { createAuthRepo } from './repo.ts';
 import { hashToken, REFRESH_TOKEN_REUSE_INTERVAL_MS } from './sessions.ts';
 
 const REUSED = 'Invalid refresh token: already used. The session has been signed out; please sign in again.';
@@ -139,6 +140,39 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     const retried = await refreshWithCookie(signedIn.refreshToken);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(newRefreshCookie(retried)?.value).not.toBe('');
+  });
+
+  it('answers retries that overlap after a lost answer, one after the other', async () => {
+    const signedIn = await signInForTest(ctx.app, 'overlapping-retries@example.test');
+    expect((await refreshWithBody(signedIn.refreshToken)).statusCode).toBe(200);
+    const retries = await Promise.all(
+      Array.from({ length: 6 }, () => refreshWithBody(signedIn.refreshToken)),
+    );
+    expect(retries.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
+    const issued = retries.map((response) => hashToken(response.json().refresh_token));
+    const current = await ctx.app.db.kysely
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('token_hash', 'in', issued)
+      .where('used_at', 'is', null)
+      .execute();
+    expect(current).toHaveLength(1);
+  });
+
+  it('tells a rotation that meets a sign-out the session ended, which is not a stolen token', async () => {
+    const signedIn = await signInForTest(ctx.app, 'rotation-meets-sign-out@example.test');
+    const repo = createAuthRepo(ctx.app.db, clock);
+    const rotation = {
+      used: hashToken(signedIn.refreshToken),
+      next: hashToken('next-token'),
+      sessionId: signedIn.sessionId,
+      expiresAt: new Date(clock.now() + 60_000).toISOString(),
+      forgetUsedBefore: new Date(clock.now() - 60_000).toISOString(),
+      reusableSince: new Date(clock.now() - REFRESH_TOKEN_REUSE_INTERVAL_MS).toISOString(),
+    };
+    // The refresh read the token before the sign-out ended the session.
+    await ctx.app.inject({ method: 'POST', url: '/auth/v1/logout', headers: signedIn.authHeader });
+    expect(await repo.rotateRefreshToken(rotation)).toBe('ended');
   });
 
   it('answers two simultaneous uses of a refresh token and leaves the session one current token', async () => {

@@ -235,7 +235,8 @@ export function createSessionService(deps: {
         forgetUsedBefore: isoIn(-refreshTokenTtlSeconds),
         reusableSince,
       });
-      if (!rotated) throw await reused();
+      if (rotated === 'ended') throw Unauthorized(SESSION_ENDED_MESSAGE);
+      if (rotated === 'reused') throw await reused();
       return { ...granted, refreshToken: next, refreshTokenMaxAge: secondsUntil(expiresAt) };
     },
 
