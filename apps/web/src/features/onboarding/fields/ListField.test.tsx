@@ -62,4 +62,13 @@ describe('a list input', () => {
     // The button pressed has gone: focus goes on to the box that adds entries.
     expect(screen.getByRole('textbox', { name: /Job Titles/ })).toHaveFocus();
   });
+
+  it('wraps an entry without spaces inside its chip, so a narrow screen does not scroll sideways', () => {
+    const keyword = 'supercalifragilisticexpialidocious-engineering-lead';
+    renderList(keyword);
+    const entry = screen.getByText(keyword);
+    expect(entry).toHaveClass('min-w-0', '[overflow-wrap:anywhere]');
+    expect(entry.closest('li')).toHaveClass('min-w-0', 'max-w-full');
+    expect(screen.getByRole('button', { name: `Remove ${keyword}` })).toHaveClass('shrink-0');
+  });
 });

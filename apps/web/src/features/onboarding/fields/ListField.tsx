@@ -85,16 +85,18 @@ export function ListField({ name, label, itemName, placeholder, hint, required, 
                 aria-label={`Added: ${typeof label === 'string' ? label : itemName}`}
               >
                 {entries.map((entry, index) => (
+                  // An entry without spaces (a long keyword, a URL) wraps inside the chip instead of
+                  // widening the page beyond a phone's screen.
                   <li
                     key={entry}
-                    className="inline-flex items-center gap-1 rounded-full border border-neutral-300 bg-neutral-50 py-1 pr-1 pl-3 text-sm text-neutral-900"
+                    className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full border border-neutral-300 bg-neutral-50 py-1 pr-1 pl-3 text-sm text-neutral-900"
                   >
-                    {entry}
+                    <span className="min-w-0 [overflow-wrap:anywhere]">{entry}</span>
                     <button
                       type="button"
                       onClick={() => remove(index)}
                       aria-label={`Remove ${entry}`}
-                      className={`rounded-full p-1 text-neutral-600 hover:bg-neutral-200 hover:text-neutral-900 ${focusRing}`}
+                      className={`shrink-0 rounded-full p-1 text-neutral-600 hover:bg-neutral-200 hover:text-neutral-900 ${focusRing}`}
                     >
                       <X className="size-3.5" aria-hidden="true" />
                     </button>
