@@ -26,27 +26,27 @@ const page: ClientPageData = {
   last_emails: { welcome: null, team_notification: null },
 };
 
-function renderPage() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url === '/api/public-config') return Response.json({ staffEmailDomain: 'company.test' });
-      if (url === '/api/admin/clients/client-7') return Response.json({ data: page });
-      return Response.json({ data: [] });
-    }),
-  );
+/** The page of client-7 as `account` sees it; answers the addresses asked for. */
+function renderPage(account = 'sam@company.test') {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url === '/api/public-config') return Response.json({ staffEmailDomain: 'company.test' });
+    if (url === '/api/admin/clients/client-7') return Response.json({ data: page });
+    return Response.json({ data: [] });
+  });
+  vi.stubGlobal('fetch', fetch);
   // The page's other cards ask for more than this test answers.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/admin/clients/client-7']}>
         <Routes>
-          <Route path="/admin/clients/:id" element={<ClientPage account={{ email: 'sam@company.test' }} />} />
+          <Route path="/admin/clients/:id" element={<ClientPage account={{ email: account }} />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return () => fetch.mock.calls.map(([input]) => String(input));
 }
 
 describe('the client page', () => {
@@ -56,5 +56,19 @@ describe('the client page', () => {
     // jsdom lays nothing out: the classes that let it grow in height and break anywhere stand in for
     // the 390 px layout (after the size's fixed h-8 in the style sheet, h-auto wins).
     expect(download).toHaveClass('h-auto', 'min-h-8', 'max-w-full', 'break-all');
+  });
+
+  it('is headed by the client, once the page has loaded them', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+  });
+
+  it('tells someone outside the company domain it is for staff only, without asking the server', async () => {
+    const asked = renderPage('jane@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Access denied. This feature is only available to @company.test users.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Client' })).toBeInTheDocument();
+    expect(asked()).toEqual(['/api/public-config']);
   });
 });

@@ -39,11 +39,13 @@ export function ClientPage({ account }: { account: { email: string } }) {
   );
 }
 
-function useClientPage(clientId: string) {
+/** The client page's data; `ask: false` only reads what the workspace has loaded. */
+function useClientPage(clientId: string, { ask = true } = {}) {
   const guard = useStaffGuard();
   return useQuery({
     queryKey: adminQueryKeys.client(clientId),
     queryFn: async () => dataOrThrow(guard(await fetchClientPage(clientId)), GENERIC_ERROR),
+    enabled: ask,
     // Opening the page is logged once per visit, not on every focus.
     refetchOnWindowFocus: false,
   });
@@ -53,8 +55,12 @@ function useClientPage(clientId: string) {
 const pageName = ({ record, client }: ClientPageData) =>
   (record ? `${record.first_name} ${record.last_name}`.trim() : '') || client.email;
 
+/**
+ * The heading names the client once the workspace below has loaded them. It asks the API nothing
+ * itself: the access-denied view shows it too, and that view calls no API (decision 011).
+ */
 function ClientTitle({ clientId }: { clientId: string }) {
-  const page = useClientPage(clientId);
+  const page = useClientPage(clientId, { ask: false });
   return page.data ? pageName(page.data) : 'Client';
 }
 
