@@ -6,6 +6,26 @@ import type { Database } from '../../db/schema.ts';
 /** One entry of a job's history, as a write to the job appends it. */
 export type NewJobEvent = JobEventChange & { jobId: string; clientId: string; actor: JobEventActor };
 
+/** A job without an outcome: its columns, and the detail of the history line that clears one. */
+export const NO_OUTCOME = { outcome: null, outcome_date: null } as const;
+
+/**
+ * The history of the team marking a job applied or not. Only an applied job has an outcome
+ * (decision 036), so marking one not applied clears the outcome it had, and its history says so as
+ * it says when anyone clears an outcome.
+ */
+export function appliedByTeamEvents(
+  job: { jobId: string; clientId: string; hadOutcome: boolean },
+  applied: boolean,
+): NewJobEvent[] {
+  const { jobId, clientId } = job;
+  const events: NewJobEvent[] = [{ jobId, clientId, actor: 'team', kind: 'applied', detail: { applied } }];
+  if (!applied && job.hadOutcome) {
+    events.push({ jobId, clientId, actor: 'team', kind: 'outcome', detail: { ...NO_OUTCOME } });
+  }
+  return events;
+}
+
 /**
  * Appends history entries in the caller's transaction, so a job never changes without its line and
  * a line never stands for a change that was rolled back. Entries are never updated (a claim only

@@ -16,7 +16,7 @@ import type { AlsoInTransaction, Db } from '../../db/database.ts';
 import { BadRequest, Invalid, NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { createAvoidedCompaniesService } from '../companies-to-avoid/service.ts';
-import { appendJobEvents, type NewJobEvent } from './events.ts';
+import { appendJobEvents, appliedByTeamEvents, type NewJobEvent } from './events.ts';
 import { jobsRepo } from './repo.ts';
 
 /** The client is named by `client_id`, else by `email` (see ClientsService.findOrInviteByEmail). */
@@ -48,7 +48,7 @@ function problemsMessage(listed: ImportError[], count: number): string {
 
 /** A job a row can repeat: one the client has, or a new one from an earlier row of the file. */
 type Target =
-  | { kind: 'existing'; id: string; applied: boolean; company: string | null }
+  | { kind: 'existing'; id: string; applied: boolean; hadOutcome: boolean; company: string | null }
   | { kind: 'new'; job: ImportedJob & { id: string } };
 
 function duplicateCandidate(
@@ -102,6 +102,7 @@ export async function importJobs(
         kind: 'existing',
         id: job.id,
         applied: job.applied_for_job,
+        hadOutcome: job.outcome !== null,
         company: job.data_company,
       };
       index.add(duplicateCandidate(job, job.created_at.slice(0, 10)), target);
@@ -111,8 +112,10 @@ export async function importJobs(
     const repeats: { id: string; job: Omit<ImportedJob, 'job_uid'> }[] = [];
     const refused: ImportError[] = [];
     const events: NewJobEvent[] = [];
-    const applied = (jobId: string, value: boolean) =>
-      events.push({ jobId, clientId: client.id, actor: 'team', kind: 'applied', detail: { applied: value } });
+    const applied = (jobId: string, value: boolean, hadOutcome: boolean) =>
+      events.push(...appliedByTeamEvents({ jobId, clientId: client.id, hadOutcome }, value));
+    /** Jobs the file marks not applied that had an outcome: it goes, as only applied jobs have one. */
+    const outcomesCleared: string[] = [];
 
     parsed.jobs.forEach((job, position) => {
       const candidate = duplicateCandidate(job, today);
@@ -144,16 +147,21 @@ export async function importJobs(
       if (match.by === 'job_uid') sameUid.push(job);
       else repeats.push({ id: target.id, job: fields });
       if (job.applied_for_job !== undefined && job.applied_for_job !== target.applied) {
-        applied(target.id, job.applied_for_job);
+        applied(target.id, job.applied_for_job, target.hadOutcome);
+        if (!job.applied_for_job && target.hadOutcome) {
+          outcomesCleared.push(target.id);
+          target.hadOutcome = false;
+        }
         target.applied = job.applied_for_job;
       }
     });
     // A new job applied to already (by its row or a later repeat of it) says so after 'assigned'.
-    for (const job of added) if (job.applied_for_job) applied(job.id, true);
+    for (const job of added) if (job.applied_for_job) applied(job.id, true, false);
 
     await repo.upsertImported(client.id, [...added, ...sameUid]);
     for (const repeat of repeats) await repo.updateImported(repeat.id, repeat.job);
     await repo.stampApplied(client.id, now.toISOString());
+    await repo.clearOutcomes(outcomesCleared);
     await appendJobEvents(trx, events, now);
     const summary: ImportSummary = {
       imported: added.length,

@@ -131,6 +131,68 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
       const response = await putOutcome(carol, id, { outcome: null, outcome_date: '2024-11-20' });
       expect(response.json().data).toMatchObject({ outcome: null, outcome_date: null });
     });
+
+    it('marking a job not applied, one by one, several at once or by import, clears its outcome', async () => {
+      const rows = ['One', 'Two', 'Three', 'Four'].map((name) => ({
+        job_uid: `u-${name}`,
+        data_job_title: `Unapplied ${name}`,
+        data_company: `Company ${name}`,
+        applied_for_job: true,
+      }));
+      await importFor(carolId, rows);
+      const [one, two, three, four] = await Promise.all(rows.map((row) => idOf(row.data_job_title)));
+      for (const id of [one, two, three]) {
+        const recorded = await putOutcome(carol, id!, { outcome: 'interview', outcome_date: '2024-11-03' });
+        expect(recorded.statusCode, recorded.body).toBe(200);
+      }
+
+      const patched = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/clients/${carolId}/jobs/${one}`,
+        headers: staff,
+        payload: { applied_for_job: false },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect(patched.json().data).toMatchObject({
+        applied_for_job: false,
+        outcome: null,
+        outcome_date: null,
+      });
+      const bulk = await app.inject({
+        method: 'PUT',
+        url: `/api/admin/clients/${carolId}/jobs/applied`,
+        headers: staff,
+        payload: { job_ids: [two, four], applied_for_job: false },
+      });
+      expect(bulk.statusCode, bulk.body).toBe(200);
+      await importFor(carolId, [{ job_uid: 'u-Three', applied_for_job: false }]);
+
+      const listed = await jobsOf(carol);
+      for (const id of [one, two, three, four]) {
+        expect(listed.find((job) => job.id === id)).toMatchObject({
+          applied_for_job: false,
+          outcome: null,
+          outcome_date: null,
+        });
+      }
+      // The history says the outcome went, as when anyone clears one; a job without one says nothing more.
+      for (const id of [one, two, three]) {
+        const history = (await historyOf(id!)).map(({ actor, kind, detail }) => ({ actor, kind, detail }));
+        expect(history.slice(0, 3)).toEqual([
+          { actor: 'team', kind: 'outcome', detail: { outcome: null, outcome_date: null } },
+          { actor: 'team', kind: 'applied', detail: { applied: false } },
+          { actor: 'client', kind: 'outcome', detail: { outcome: 'interview', outcome_date: '2024-11-03' } },
+        ]);
+      }
+      expect((await historyOf(four!)).map((event) => event.kind)).toEqual(['applied', 'applied', 'assigned']);
+
+      // Applied again, the job starts without an outcome.
+      await importFor(carolId, [{ job_uid: 'u-Three', applied_for_job: true }]);
+      expect((await jobsOf(carol)).find((job) => job.id === three)).toMatchObject({
+        applied_for_job: true,
+        outcome: null,
+      });
+    });
   });
 
   describe('history', () => {

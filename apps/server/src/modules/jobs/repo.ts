@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import { type AlsoInTransaction, nowIso, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
-import { appendJobEvents, listJobEvents, type NewJobEvent } from './events.ts';
+import { appendJobEvents, listJobEvents, type NewJobEvent, NO_OUTCOME } from './events.ts';
 
 export interface ListFilters {
   applied?: boolean;
@@ -298,6 +298,7 @@ export function jobsRepo(db: Jobs) {
           'id',
           'job_uid',
           'applied_for_job',
+          'outcome',
           'data_external_application_link',
           'url',
           'data_job_title',
@@ -330,6 +331,18 @@ export function jobsRepo(db: Jobs) {
         .where('applied_for_job', '=', false)
         .where('applied_at', 'is not', null)
         .execute();
+    },
+
+    /** Clears the outcome of those jobs (an import marked them not applied); in the caller's transaction. */
+    async clearOutcomes(ids: readonly string[]): Promise<void> {
+      // Batches stay well under both databases' limits on bound parameters.
+      for (let start = 0; start < ids.length; start += 500) {
+        await db
+          .updateTable('jobs')
+          .set(NO_OUTCOME)
+          .where('id', 'in', ids.slice(start, start + 500))
+          .execute();
+      }
     },
 
     /** Writes an imported row's fields over a job it repeats (by id); runs in the caller's transaction. */

@@ -3,7 +3,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { type AlsoInTransaction, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
-import { appendJobEvents } from './events.ts';
+import { appendJobEvents, appliedByTeamEvents, NO_OUTCOME } from './events.ts';
 
 type Jobs = Kysely<Database>;
 
@@ -14,10 +14,16 @@ export interface JobName {
   data_company: string | null;
 }
 
-/** A job keeps the moment it became applied (the board counts recent applications); not applied clears it. */
-function appliedAt(eb: ExpressionBuilder<Database, 'jobs'>, applied: boolean, now: string) {
-  if (!applied) return null;
-  return eb.case().when('applied_for_job', '=', true).then(eb.ref('applied_at')).else(now).end();
+/**
+ * What marking a job applied (or not) writes besides the flag: a job keeps the moment it became
+ * applied (the board counts recent applications); not applied clears it, and the outcome, which
+ * only an applied job has.
+ */
+function appliedColumns(eb: ExpressionBuilder<Database, 'jobs'>, applied: boolean, now: string) {
+  if (!applied) return { applied_at: null, ...NO_OUTCOME };
+  return {
+    applied_at: eb.case().when('applied_for_job', '=', true).then(eb.ref('applied_at')).else(now).end(),
+  };
 }
 
 function fromListRow(row: Record<string, unknown>): JobListItem {
@@ -37,20 +43,16 @@ export function staffJobsRepo(db: Jobs) {
   async function setApplied(trx: Jobs, clientId: string, ids: string[], applied: boolean, now: Date) {
     const before = await trx
       .selectFrom('jobs')
-      .select(['id', 'applied_for_job', 'data_job_title', 'data_company'])
+      .select(['id', 'applied_for_job', 'outcome', 'data_job_title', 'data_company'])
       .where('client_id', '=', clientId)
       .where('id', 'in', ids)
       .execute();
     const changing = before.filter((job) => toBool(job.applied_for_job) !== applied);
     await appendJobEvents(
       trx,
-      changing.map((job) => ({
-        jobId: job.id,
-        clientId,
-        actor: 'team',
-        kind: 'applied',
-        detail: { applied },
-      })),
+      changing.flatMap((job) =>
+        appliedByTeamEvents({ jobId: job.id, clientId, hadOutcome: job.outcome !== null }, applied),
+      ),
       now,
     );
     return before.map(({ id, data_job_title, data_company }) => ({ id, data_job_title, data_company }));
@@ -75,9 +77,7 @@ export function staffJobsRepo(db: Jobs) {
           .updateTable('jobs')
           .set((eb) => ({
             ...patch,
-            ...(patch.applied_for_job === undefined
-              ? {}
-              : { applied_at: appliedAt(eb, patch.applied_for_job, stamp) }),
+            ...(patch.applied_for_job === undefined ? {} : appliedColumns(eb, patch.applied_for_job, stamp)),
             updated_at: stamp,
           }))
           .where('id', '=', id)
@@ -108,7 +108,7 @@ export function staffJobsRepo(db: Jobs) {
           .updateTable('jobs')
           .set((eb) => ({
             applied_for_job: applied,
-            applied_at: appliedAt(eb, applied, stamp),
+            ...appliedColumns(eb, applied, stamp),
             updated_at: stamp,
           }))
           .where('client_id', '=', clientId)
