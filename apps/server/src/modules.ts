@@ -90,7 +90,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   await app.register(onboardingRoutes, { onboarding });
   await app.register(newsletterRoutes, { onboarding });
   await app.register(fileRoutes, { files, activity });
-  await app.register(documentLinkRoutes, { files, clock });
+  await app.register(documentLinkRoutes, { files, activity, clock });
   await app.register(feedbackRoutes);
   await app.register(clientsRoutes, { clients });
   await app.register(jobsRoutes, { jobs, clients, activity, clock });

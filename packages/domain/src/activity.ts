@@ -18,6 +18,7 @@ export type ActorKind = (typeof ACTOR_KINDS)[number];
 export const ACTIVITY_ACTIONS = {
   'client.opened': 'Opened the client',
   'document.downloaded': 'Downloaded a document',
+  'document.shared': 'Shared a download link to a document',
   'email.sent': 'Sent an e-mail',
   'email.retried': 'Retried an e-mail',
   'email.cancelled': 'Cancelled an e-mail',

@@ -105,6 +105,21 @@ describe.each(databaseKinds)('shared document links on %s', (kind) => {
     const shared = await createLink(app, staff.headers, { path: resume.path });
     expect(shared.statusCode).toBe(201);
     expect((await follow(app, shared.json().data.url)).rawPayload.equals(resumeBytes)).toBe(true);
+    // Opening a client's document to whoever holds the link is logged like downloading it.
+    const activity = await app.inject({
+      url: `/api/admin/activity?client_id=${owner.userId}`,
+      headers: staff.headers,
+    });
+    // The owner's own links (made above) are not: only the staff member's is there.
+    const sharing = activity
+      .json()
+      .data.filter((entry: { action: string }) => entry.action === 'document.shared');
+    expect(sharing).toHaveLength(1);
+    expect(sharing[0]).toMatchObject({
+      action: 'document.shared',
+      actor_email: 'analyst@company.test',
+      detail: { summary: 'Ada Resume.pdf', expires_at: shared.json().data.expires_at },
+    });
 
     const refused = await createLink(app, stranger.headers, { path: resume.path });
     expect(refused.statusCode).toBe(404);

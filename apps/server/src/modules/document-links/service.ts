@@ -24,6 +24,13 @@ export interface DocumentLink {
   expires_at: string;
 }
 
+/** A link just made, with whose document it opens. */
+export interface SharedDocument {
+  link: DocumentLink;
+  ownerId: string;
+  fileName: string;
+}
+
 export interface DocumentLinksDeps {
   files: FilesService;
   publicUrl: string;
@@ -39,7 +46,7 @@ export function createDocumentLinksService({ files, publicUrl, key, clock }: Doc
       reader: DocumentReader,
       requestedPath: string,
       days = DEFAULT_LINK_DAYS,
-    ): Promise<DocumentLink> {
+    ): Promise<SharedDocument> {
       const path = normalizeDocumentPath(requestedPath);
       if (path === null) throw BadRequest(INVALID_DOCUMENT_PATH_MESSAGE);
       const document = await files.findDocument(path);
@@ -49,8 +56,12 @@ export function createDocumentLinksService({ files, publicUrl, key, clock }: Doc
       const expiresAt = Math.floor(clock.now() / 1000) + days * DAY_SECONDS;
       const token = signLinkToken(key, { path, expiresAt });
       return {
-        url: `${publicUrl}${LINK_DOWNLOAD_PATH}?token=${encodeURIComponent(token)}`,
-        expires_at: new Date(expiresAt * 1000).toISOString(),
+        link: {
+          url: `${publicUrl}${LINK_DOWNLOAD_PATH}?token=${encodeURIComponent(token)}`,
+          expires_at: new Date(expiresAt * 1000).toISOString(),
+        },
+        ownerId: document.user_id,
+        fileName: document.original_name,
       };
     },
 

@@ -4,13 +4,23 @@ import { CheckboxGroup, ChoiceGroup } from '../fields/ChoiceGroup.tsx';
 import { ListField } from '../fields/ListField.tsx';
 import { TextAreaField, TextField } from '../fields/TextField.tsx';
 
-/** The 'include only whole words' option of a keyword list; the spec keeps it on screen only, unsaved. */
-function WholeWordsOption() {
+const WHOLE_WORDS = 'Include only whole words';
+
+/**
+ * The 'include only whole words' option of a keyword list; the spec keeps it on screen only, unsaved.
+ * Two lists have one, so its accessible name says which list it belongs to.
+ */
+function WholeWordsOption({ list }: { list: string }) {
   const id = useId();
   return (
     <div className="flex items-center gap-2 text-sm text-neutral-700">
-      <input id={id} type="checkbox" className="size-4 accent-brand" />
-      <label htmlFor={id}>Include only whole words</label>
+      <input
+        id={id}
+        type="checkbox"
+        className="size-4 accent-brand"
+        aria-label={`${WHOLE_WORDS} in ${list}`}
+      />
+      <label htmlFor={id}>{WHOLE_WORDS}</label>
     </div>
   );
 }
@@ -33,7 +43,7 @@ export function JobPreferencesStep() {
         itemName="keyword"
         placeholder="e.g. design systems"
         hint="Words a job description should mention."
-        aside={<WholeWordsOption />}
+        aside={<WholeWordsOption list="Job Description Keywords" />}
       />
       <ListField
         name="exclude_job_titles"
@@ -48,7 +58,7 @@ export function JobPreferencesStep() {
         itemName="excluded keyword"
         placeholder="e.g. commission only"
         hint="Jobs whose description mentions these are skipped."
-        aside={<WholeWordsOption />}
+        aside={<WholeWordsOption list="Excluded Job Description Keywords" />}
       />
       <TextField
         name="salary_expectation"
