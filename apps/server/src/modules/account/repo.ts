@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { AlsoInTransaction } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database>;
+import type { AlsoInTransaction, Db } from '../../db/database.ts';
 
 /**
  * Everything held about one person, read and erased in one place (decision 037). Account deletion
@@ -10,7 +6,7 @@ type Db = Kysely<Database>;
  * place that reaches into every area's tables; adding a table that holds a user or client id means
  * adding it here (the deletion test finds any table it misses).
  */
-export function accountRepo(db: Db) {
+export function accountRepo({ kysely: db, dialect }: Db) {
   return {
     async user(userId: string) {
       return db
@@ -49,6 +45,13 @@ export function accountRepo(db: Db) {
      */
     async erase(userId: string, also?: AlsoInTransaction<void>): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
+        // An upload takes the user's row before storing its document (the quota check): taking it
+        // first on PostgreSQL means an upload either finished before the paths below are read, or
+        // waits and then finds no user, so no stored file is left without a row that names it.
+        // SQLite runs one write transaction at a time.
+        if (dialect === 'postgres') {
+          await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+        }
         const documents = await trx
           .selectFrom('documents')
           .select('path')

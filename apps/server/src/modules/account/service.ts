@@ -34,7 +34,7 @@ export function createAccountService(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
-  const repo = accountRepo(deps.db.kysely);
+  const repo = accountRepo(deps.db);
   const { jobs } = deps;
 
   return {
