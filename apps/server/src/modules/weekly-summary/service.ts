@@ -46,6 +46,17 @@ export function createWeeklySummaryService(deps: {
     return row !== undefined;
   }
 
+  /**
+   * Whether the person still has an account: they may have deleted it since the subscribers were
+   * read. On PostgreSQL their row is held (FOR SHARE) until the claim commits, so a deletion (which
+   * takes the row first) either came before and is seen here, or waits and then erases the claim
+   * and the queued e-mail too; SQLite runs one write transaction at a time.
+   */
+  async function stillHere(trx: Kysely<Database>, userId: string): Promise<boolean> {
+    const query = trx.selectFrom('users').select('id').where('id', '=', userId);
+    return (await (db.dialect === 'postgres' ? query.forShare() : query).executeTakeFirst()) !== undefined;
+  }
+
   /** True when this call made the claim; false when the week was already claimed (by anyone). */
   async function claim(trx: Kysely<Database>, userId: string, week: string, at: string): Promise<boolean> {
     const inserted = await trx
@@ -99,6 +110,7 @@ export function createWeeklySummaryService(deps: {
     // Of several instances only the one whose claim is written queues the e-mail, with the claim;
     // with nothing new the claim alone stands for "checked", and nothing is sent.
     return kysely.transaction().execute(async (trx) => {
+      if (!(await stillHere(trx, user.id))) return false;
       if (!(await claim(trx, user.id, week, now.toISOString())) || !email) return false;
       const delivery = await mailer.queue(email, trx);
       await trx
