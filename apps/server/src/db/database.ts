@@ -99,6 +99,16 @@ export function onPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/**
+ * Makes transactions that name the same `key` take turns until this one ends, so a check and the
+ * write it allows (no filters yet, then save some) cannot interleave with another's. On PostgreSQL
+ * an advisory lock (keys are hashed; two keys sharing a hash only wait for each other); SQLite
+ * needs nothing, as the app's one connection runs one transaction at a time.
+ */
+export async function lockUntilCommit(trx: Kysely<Database>, key: string): Promise<void> {
+  if (onPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
 /** SQLite returns 0/1 where PostgreSQL returns booleans. */
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1';

@@ -255,6 +255,42 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     expect(own.json()).toEqual({ data: fetched.existing_filters });
   });
 
+  it('keeps one set of filters when saves, welcome e-mails and replacements race', async () => {
+    const { userId } = await onboardClient(app, 'kit@example.com', {
+      record: { first_name: 'Kit', top_job_titles: 'Welder, Pipe Fitter' },
+    });
+    const filtersOfKit = async () =>
+      (await ok({ email: 'kit@example.com', action: 'fetch' })).existing_filters;
+    const { formatted_data } = await ok({ email: 'kit@example.com', action: 'generate_filters' });
+
+    const saves = await Promise.all(
+      [1, 2].map(() => call({ email: 'kit@example.com', action: 'save_filters', formatted_data })),
+    );
+    expect(saves.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(saves.find((response) => response.statusCode === 409)?.json()).toEqual({
+      error: 'Job filters already exist for this client',
+    });
+    expect(await filtersOfKit()).toHaveLength(2);
+
+    const replace = () =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/clients/${userId}/filters`,
+        headers: staff,
+        payload: { formatted_data },
+      });
+    const replaced = await Promise.all([replace(), replace()]);
+    expect(replaced.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(await filtersOfKit()).toHaveLength(2);
+
+    await onboardClient(app, 'lin@example.com', {
+      record: { first_name: 'Lin', top_job_titles: 'Welder, Pipe Fitter' },
+    });
+    const welcomes = await Promise.all([1, 2].map(() => ok({ email: 'lin@example.com', action: 'send' })));
+    expect(welcomes.map((welcome) => welcome.filters_created).sort()).toEqual([false, true]);
+    expect((await ok({ email: 'lin@example.com', action: 'fetch' })).existing_filters).toHaveLength(2);
+  });
+
   it('refuses formatted_data that is missing, empty or malformed, and saves nothing', async () => {
     await onboardClient(app, 'linus@example.com', { record: { first_name: 'Linus' } });
     const cases: [unknown, string][] = [

@@ -167,16 +167,16 @@ export function createAdminService(deps: {
    * line; their ids when it did.
    */
   async function ensureFilters(actor: Actor, client: Client): Promise<string[]> {
-    if (await filters.existFor(client.id)) return [];
     const formatted = formatFiltersForSaving(generateJobFilters(client.record), nowIso());
     if (formatted.length === 0) return [];
-    return filters.saveAll(client, formatted, (trx, ids) =>
+    const ids = await filters.saveFirstSet(client, formatted, (trx, ids) =>
       logIn(trx, actor, client, 'filters.saved', {
         filter_ids: ids,
         count: ids.length,
         summary: `${ids.length} generated, with the welcome e-mail`,
       }),
     );
+    return ids ?? [];
   }
 
   /** The (possibly edited) draft as staff sent it, checked by the domain's schema. */
@@ -337,14 +337,14 @@ export function createAdminService(deps: {
     async saveFilters(actor: Actor, target: ClientTarget, formattedData: unknown) {
       const client = await loadClient(target);
       const draft = parseDraft(formattedData);
-      if (await filters.existFor(client.id)) throw Conflict(FILTERS_ALREADY_EXIST_MESSAGE);
-      const ids = await filters.saveAll(client, draft, (trx, ids) =>
+      const ids = await filters.saveFirstSet(client, draft, (trx, ids) =>
         logIn(trx, actor, client, 'filters.saved', {
           filter_ids: ids,
           count: ids.length,
           summary: `${ids.length} filters`,
         }),
       );
+      if (!ids) throw Conflict(FILTERS_ALREADY_EXIST_MESSAGE);
       return { ...client.resolved, document_id: ids[0]!, filter_ids: ids };
     },
 

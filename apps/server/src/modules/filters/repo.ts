@@ -1,6 +1,7 @@
 import type { FilterSettings, SavedFilter } from '@app/domain/job-filters';
-import type { AlsoInTransaction, Db } from '../../db/database.ts';
-import type { JobSearchFiltersTable } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import { type AlsoInTransaction, type Db, lockUntilCommit } from '../../db/database.ts';
+import type { Database, JobSearchFiltersTable } from '../../db/schema.ts';
 
 export type FilterRow = JobSearchFiltersTable;
 
@@ -14,6 +15,13 @@ export function toSavedFilter(row: FilterRow): SavedFilter {
     filters: JSON.parse(row.filters) as FilterSettings,
   };
 }
+
+/**
+ * Saving a first set and replacing the set take turns per client: two of them at once would each
+ * find no filters (or delete only the ones before them) and leave two sets.
+ */
+const lockClientFilters = (trx: Kysely<Database>, clientId: string) =>
+  lockUntilCommit(trx, `job_search_filters:${clientId}`);
 
 export function createFiltersRepo(db: Db) {
   return {
@@ -42,11 +50,23 @@ export function createFiltersRepo(db: Db) {
       return db.kysely.selectFrom('job_search_filters').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** A set of filters is saved whole or not at all, with `also` in the same transaction. */
-    insertAll(rows: FilterRow[], also?: AlsoInTransaction<void>): Promise<void> {
+    /**
+     * Saves the client's first set of filters, whole or not at all, with `also` in the same
+     * transaction; false (and nothing saved) when the client already has filters.
+     */
+    insertFirstSet(clientId: string, rows: FilterRow[], also?: AlsoInTransaction<void>): Promise<boolean> {
       return db.kysely.transaction().execute(async (trx) => {
+        await lockClientFilters(trx, clientId);
+        const existing = await trx
+          .selectFrom('job_search_filters')
+          .select('id')
+          .where('client_id', '=', clientId)
+          .limit(1)
+          .executeTakeFirst();
+        if (existing) return false;
         await trx.insertInto('job_search_filters').values(rows).execute();
         await also?.(trx);
+        return true;
       });
     },
 
@@ -71,6 +91,7 @@ export function createFiltersRepo(db: Db) {
     /** Every filter of the client gives way to `rows`, in one transaction; answers how many went. */
     replaceAll(clientId: string, rows: FilterRow[], also?: AlsoInTransaction<number>): Promise<number> {
       return db.kysely.transaction().execute(async (trx) => {
+        await lockClientFilters(trx, clientId);
         const removed = await trx
           .deleteFrom('job_search_filters')
           .where('client_id', '=', clientId)

@@ -67,16 +67,19 @@ export function createFiltersService(db: Db) {
       return listFor(caller.staff && requestedClientId ? requestedClientId : caller.id);
     },
 
-    /** Saves each filter for the client; the ids come back in the order given. */
-    async saveAll(
+    /**
+     * Saves each filter for a client who has none yet; the ids come back in the order given, or
+     * undefined (and nothing saved) when the client already has filters (decision 007).
+     */
+    async saveFirstSet(
       client: { id: string; email: string },
       filters: FormattedFilter[],
       also?: AlsoInTransaction<string[]>,
-    ): Promise<string[]> {
+    ): Promise<string[] | undefined> {
       const rows = rowsFor(client, filters);
       const ids = rows.map((row) => row.id);
-      await repo.insertAll(rows, also && ((trx) => also(trx, ids)));
-      return ids;
+      const saved = await repo.insertFirstSet(client.id, rows, also && ((trx) => also(trx, ids)));
+      return saved ? ids : undefined;
     },
 
     /** The client's filters become exactly these; answers how many were removed and the new ids. */
