@@ -1,7 +1,8 @@
 import type { AdminRecord } from '@app/domain/admin-email';
 import { generatedFiltersAnswer } from '@app/domain/admin-email-testing';
+import type { FormattedFilter } from '@app/domain/job-filters';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -38,7 +39,7 @@ const record: AdminRecord = {
   cover_letter_name: null,
 };
 
-type AdminAnswer = (body: { email: string; action: string }) => Response;
+type AdminAnswer = (body: { email: string; action: string }) => Response | Promise<Response>;
 
 function renderAdmin(
   email: string,
@@ -137,5 +138,90 @@ describe('/admin', () => {
     expect(await within(generated).findByText('No minimum')).toBeVisible();
     expect(within(generated).getByRole('button', { name: 'Download JSON' })).toBeVisible();
     expect(within(generated).queryByRole('button', { name: 'Save to Database' })).not.toBeInTheDocument();
+  });
+});
+
+/** How the admin call names the client at `email` in its answers: id `client-{name}`. */
+const named = (email: string) => ({
+  client: { id: `client-${email.split('@')[0]}`, kind: 'user', email },
+  matched: 'sign_in_email',
+});
+
+/** The admin call's answer to `fetch` for the client at `email`. */
+const found = (email: string, filtersExist = false) =>
+  Response.json({
+    ...named(email),
+    user_data: { ...record, email_address: email },
+    filters_exist: filtersExist,
+    existing_filters: [],
+  });
+
+const draft: FormattedFilter = {
+  name: 'Data Engineer',
+  query: 'Data Engineer',
+  filters: {
+    data_job_description: ['python'],
+    exclude_job_description: [],
+    is_remote: false,
+    min_salary: null,
+  },
+};
+
+/**
+ * The admin call's answers to every action but `fetch` for the client at `email`: a one-filter
+ * draft, its save, a queued welcome e-mail and the previews.
+ */
+function otherAction(email: string, action: string) {
+  if (action === 'generate_filters')
+    return Response.json({ ...named(email), ...generatedFiltersAnswer([draft]) });
+  if (action === 'save_filters')
+    return Response.json({ ...named(email), document_id: 'doc-1', filter_ids: ['f-1'] });
+  if (action === 'send') {
+    return Response.json({
+      ...named(email),
+      message: 'Welcome email queued',
+      filters_created: false,
+      status: 'queued',
+    });
+  }
+  return Response.json({ welcome: { subject: 'Hi', html: '<p>Hi</p>' }, team: { subject: 'T', html: '' } });
+}
+
+async function searchFor(email: string) {
+  const box = await screen.findByLabelText('Client email');
+  await userEvent.clear(box);
+  await userEvent.type(box, `${email}{Enter}`);
+}
+
+/** Generates filters for the client shown and saves them. */
+async function generateAndSave() {
+  const generated = await screen.findByRole('region', { name: 'Generated Job Filters' });
+  await userEvent.click(within(generated).getByRole('button', { name: 'Generate Filters' }));
+  await userEvent.click(await within(generated).findByRole('button', { name: 'Save to Database' }));
+}
+
+describe('/admin while staff work on a client', () => {
+  it('shows the client searched for last, even when the refresh of the one before answers after it', async () => {
+    let annLookUps = 0;
+    let answerAnnAgain: () => void = () => {};
+    const fetch = renderAdmin('sam@company.test', ({ email, action }) => {
+      if (action !== 'fetch') return otherAction(email, action);
+      if (email === 'bo@example.com' || ++annLookUps === 1) return found(email);
+      // The refresh after Ann's save answers only when the test says so.
+      return new Promise((resolve) => (answerAnnAgain = () => resolve(found(email, true))));
+    });
+    await searchFor('ann@example.com');
+    await generateAndSave();
+    await waitFor(() => expect(annLookUps).toBe(2));
+
+    await searchFor('bo@example.com');
+    expect(await screen.findByText('bo@example.com', { selector: 'dd' })).toBeVisible();
+    await act(async () => answerAnnAgain());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText('bo@example.com', { selector: 'dd' })).toBeVisible();
+    expect(screen.queryByText('ann@example.com', { selector: 'dd' })).not.toBeInTheDocument();
+    // The outbox and jobs asked for last are Bo's.
+    const asked = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('client-'));
+    expect(asked.at(-1)).toContain('client-bo');
   });
 });

@@ -1,7 +1,7 @@
 import { EMPTY_EMAIL_MESSAGE } from '@app/domain/admin-email';
 import { useMutation } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -32,13 +32,20 @@ export function ClientConsole() {
   const [query, setQuery] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [client, setClient] = useState<SearchedClient | null>(null);
+  // The e-mail searched for last. An answer for any other (an earlier search, or a refresh of the
+  // client shown before) may arrive after it: it is dropped, so the panel, and what it sends, is
+  // always for the client searched for last.
+  const searchedFor = useRef<string | null>(null);
 
   /** Loads the client's record and filters; `again` refreshes the client on screen after a change. */
   const lookUp = useMutation({
     mutationFn: async ({ email }: { email: string; again: boolean }) =>
       dataOrThrow(guard(await adminAction({ email }, 'fetch')), GENERIC_ERROR),
-    onSuccess: (details, { email }) => setClient({ email, clientId: details.client.id, details }),
-    onError: (error, { again }) => {
+    onSuccess: (details, { email }) => {
+      if (email === searchedFor.current) setClient({ email, clientId: details.client.id, details });
+    },
+    onError: (error, { email, again }) => {
+      if (email !== searchedFor.current) return;
       toast.error(failureMessage(error, GENERIC_ERROR));
       if (!again) setClient(null);
     },
@@ -53,6 +60,7 @@ export function ClientConsole() {
       return;
     }
     setInputError(null);
+    if (!again) searchedFor.current = email;
     lookUp.mutate({ email, again });
   };
 
@@ -61,7 +69,8 @@ export function ClientConsole() {
     search(query);
   };
   const searchAgain = () => {
-    if (client) search(client.email, true);
+    // Not once another client has been searched for: that answer replaces this one anyway.
+    if (client && client.email === searchedFor.current) search(client.email, true);
   };
 
   return (
