@@ -127,7 +127,7 @@ function OutcomeDialog<Saved extends OutcomeJob>({
             <Button
               variant="ghost"
               className="mr-auto"
-              disabled={save.isPending}
+              busy={save.isPending}
               onClick={() => save.mutate({ outcome: null, outcome_date: null })}
             >
               Clear Outcome
@@ -136,7 +136,7 @@ function OutcomeDialog<Saved extends OutcomeJob>({
           <Button variant="secondary" disabled={save.isPending} onClick={onClose}>
             Cancel
           </Button>
-          <Button form="outcome-form" type="submit" disabled={save.isPending}>
+          <Button form="outcome-form" type="submit" busy={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Outcome'}
           </Button>
         </>

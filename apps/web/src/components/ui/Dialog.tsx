@@ -14,6 +14,8 @@ export interface DialogProps {
   size?: 'md' | 'lg';
   /** Where focus goes when the dialog opens (a text box to type in); by default its first control. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** Where focus goes when the dialog closes, when the control that opened it can no longer take it. */
+  finalFocus?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
 
@@ -30,6 +32,7 @@ export function Dialog({
   footer,
   size = 'md',
   initialFocus,
+  finalFocus,
   children,
 }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
@@ -49,7 +52,7 @@ export function Dialog({
             }
           }}
           onCloseAutoFocus={(event) => {
-            const element = opener.current;
+            const element = finalFocus?.current ?? opener.current;
             opener.current = null;
             if (!element?.isConnected) return;
             event.preventDefault();

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/Button.tsx';
 
 export interface BulkActionsBarProps {
   count: number;
+  /** A change to the selected jobs is being saved: the buttons that make one ignore presses. */
   busy: boolean;
   onRejectAll(): void;
   onClearRejections(): void;
@@ -25,13 +26,14 @@ export function BulkActionsBar({
       <p className="mr-auto text-sm font-medium text-neutral-900" aria-live="polite">
         {formatCount(count)} job(s) selected
       </p>
-      <Button size="sm" variant="danger" onClick={onRejectAll} disabled={busy}>
+      <Button size="sm" variant="danger" onClick={onRejectAll} busy={busy}>
         Reject All
       </Button>
-      <Button size="sm" variant="secondary" onClick={onClearRejections} disabled={busy}>
+      <Button size="sm" variant="secondary" onClick={onClearRejections} busy={busy}>
         Clear Rejections
       </Button>
-      <Button size="sm" variant="ghost" onClick={onClearSelection} disabled={busy}>
+      {/* The change sent already names its jobs: forgetting the selection meanwhile takes nothing from it. */}
+      <Button size="sm" variant="ghost" onClick={onClearSelection}>
         Clear Selection
       </Button>
     </section>

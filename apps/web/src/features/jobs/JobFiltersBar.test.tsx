@@ -15,7 +15,8 @@ const CUSTOM: JobFilters = {
 function renderBar(props: Partial<JobFiltersBarProps> = {}) {
   const onChange = vi.fn();
   const onApply = vi.fn();
-  render(
+  const onRefresh = vi.fn();
+  const bar = (more: Partial<JobFiltersBarProps>) => (
     <JobFiltersBar
       filters={CUSTOM}
       onChange={onChange}
@@ -25,12 +26,19 @@ function renderBar(props: Partial<JobFiltersBarProps> = {}) {
       justApplied={false}
       shown={1234}
       total={10000}
-      onRefresh={vi.fn()}
+      onRefresh={onRefresh}
       refreshing={false}
       {...props}
-    />,
+      {...more}
+    />
   );
-  return { onChange, onApply };
+  const { rerender } = render(bar({}));
+  return {
+    onChange,
+    onApply,
+    onRefresh,
+    rerender: (more: Partial<JobFiltersBarProps>) => rerender(bar(more)),
+  };
 }
 
 describe('the job filters', () => {
@@ -39,10 +47,16 @@ describe('the job filters', () => {
     expect(screen.getByText('1,234 of 10,000 jobs shown')).toBeInTheDocument();
   });
 
-  it('refuses a From after To with a message, marking both bounds', () => {
-    renderBar({ valid: false });
+  it('refuses a From after To with a message, marking both bounds', async () => {
+    const { onApply } = renderBar({ valid: false });
     expect(screen.getByRole('alert')).toHaveTextContent('The From date must be on or before the To date.');
-    expect(screen.getByRole('button', { name: 'Apply Filters' })).toBeDisabled();
+    const apply = screen.getByRole('button', { name: 'Apply Filters' });
+    // Refused, yet reachable by Tab, and it says why.
+    expect(apply).toHaveAttribute('aria-disabled', 'true');
+    expect(apply).not.toBeDisabled();
+    expect(apply).toHaveAccessibleDescription('The From date must be on or before the To date.');
+    await userEvent.click(apply);
+    expect(onApply).not.toHaveBeenCalled();
     for (const bound of [/^From /, /^To /]) {
       expect(screen.getByRole('button', { name: bound })).toHaveAttribute('aria-invalid', 'true');
     }
@@ -54,4 +68,25 @@ describe('the job filters', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear To date' }));
     expect(onChange).toHaveBeenCalledWith({ ...CUSTOM, to: null });
   });
+
+  it.each([
+    ['Apply Filters', 'Apply Filters', 'applying', 'onApply'],
+    ['the refresh button', 'Refresh jobs', 'refreshing', 'onRefresh'],
+  ] as const)(
+    'keeps focus on %s while it works, ignoring further presses',
+    async (_button, name, working, handler) => {
+      const user = userEvent.setup();
+      const bar = renderBar({ filters: { ...CUSTOM, to: null } });
+      const button = screen.getByRole('button', { name });
+      await user.click(button);
+      bar.rerender({ [working]: true });
+      expect(button).toHaveFocus();
+      expect(button).not.toBeDisabled();
+      expect(button).toHaveAttribute('aria-busy', 'true');
+      await user.keyboard('{Enter}');
+      expect(bar[handler]).toHaveBeenCalledTimes(1);
+      bar.rerender({ [working]: false });
+      expect(button).toHaveFocus();
+    },
+  );
 });

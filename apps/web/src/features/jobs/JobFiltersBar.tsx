@@ -124,11 +124,18 @@ export function JobFiltersBar({
             />
           </>
         )}
-        <Button onClick={onApply} disabled={applying || !valid}>
+        {/* Refused rather than disabled: focus stays on it, and the message it points to says why. */}
+        <Button
+          busy={applying}
+          aria-disabled={!valid}
+          aria-describedby={rangeError ? rangeErrorId : undefined}
+          onClick={valid ? onApply : undefined}
+        >
           Apply Filters
         </Button>
-        <Button variant="secondary" aria-label="Refresh jobs" onClick={onRefresh} disabled={refreshing}>
-          <RefreshCw className={`size-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden="true" />
+        <Button variant="secondary" aria-label="Refresh jobs" busy={refreshing} onClick={onRefresh}>
+          {/* While busy the button shows its spinner instead. */}
+          {!refreshing && <RefreshCw className="size-4" aria-hidden="true" />}
         </Button>
       </div>
       {rangeError && (

@@ -1,7 +1,7 @@
 import { DEFAULT_JOB_FILTERS, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,5 +67,24 @@ describe('the bulk bar of /myjobs', () => {
     await user.click(within(bar).getByRole('button', { name: button }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected jobs' })).toBeNull());
     expect(screen.getByRole('checkbox', { name: 'Select all jobs shown' })).toHaveFocus();
+  });
+
+  it('keeps focus on Reject All while it saves, and sends no second change meanwhile', async () => {
+    let answer: (outcome: Awaited<ReturnType<typeof updateApprovalMany>>) => void = () => {};
+    vi.mocked(updateApprovalMany).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderBoard();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all jobs shown' }));
+    const bar = screen.getByRole('region', { name: 'Selected jobs' });
+    const rejectAll = within(bar).getByRole('button', { name: 'Reject All' });
+    await user.click(rejectAll);
+    expect(rejectAll).toHaveFocus();
+    expect(rejectAll).not.toBeDisabled();
+    expect(rejectAll).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    await user.click(within(bar).getByRole('button', { name: 'Clear Rejections' }));
+    expect(updateApprovalMany).toHaveBeenCalledTimes(1);
+    await act(async () => answer({ notFound: [], failed: [], error: null }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected jobs' })).toBeNull());
   });
 });

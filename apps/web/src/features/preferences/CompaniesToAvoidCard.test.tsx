@@ -53,4 +53,23 @@ describe('Companies to Avoid', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Globex' })).toBeNull());
     expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveFocus();
   });
+
+  it('keeps focus on a Remove button while its removal runs, and leaves the others working', async () => {
+    companiesServer(['Globex', 'Initech', 'Umbrella']);
+    // No removal is answered while the test runs.
+    vi.mocked(removeCompanyToAvoid).mockReturnValue(new Promise(() => {}));
+    const user = userEvent.setup();
+    renderCard();
+    const globex = await screen.findByRole('button', { name: 'Remove Globex' });
+    await user.click(globex);
+    expect(globex).toHaveFocus();
+    expect(globex).not.toBeDisabled();
+    expect(globex).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    expect(removeCompanyToAvoid).toHaveBeenCalledTimes(1);
+    const initech = screen.getByRole('button', { name: 'Remove Initech' });
+    expect(initech).not.toHaveAttribute('aria-disabled', 'true');
+    await user.click(initech);
+    await waitFor(() => expect(vi.mocked(removeCompanyToAvoid).mock.lastCall?.[0]).toBe('Initech'));
+  });
 });

@@ -1,5 +1,5 @@
 import { AVOIDED_COMPANIES_MAX, avoidedCompanyNameSchema } from '@app/domain/companies-to-avoid';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -17,6 +17,7 @@ import {
 } from './companies-api.ts';
 
 const SAVE_FAILED_FALLBACK = 'Please try again later.';
+const REMOVE_MUTATION_KEY = ['companies-to-avoid', 'remove'] as const;
 
 /**
  * Companies never to apply to (decision 037): our team never puts the client forward to them, and an
@@ -42,6 +43,7 @@ export function CompaniesToAvoidCard() {
     onError: (failure) => setError(failureMessage(failure, SAVE_FAILED_FALLBACK)),
   });
   const remove = useMutation({
+    mutationKey: REMOVE_MUTATION_KEY,
     mutationFn: removeCompanyToAvoid,
     onSuccess: async (_, removed) => {
       toast.success('Company Removed', { description: `${removed} is no longer on your list.` });
@@ -50,6 +52,11 @@ export function CompaniesToAvoidCard() {
     },
     onError: (failure) =>
       toast.error('Update Failed', { description: failureMessage(failure, SAVE_FAILED_FALLBACK) }),
+  });
+  // Each removal runs on its own: only its own button is busy, and the others can be pressed meanwhile.
+  const removing = useMutationState({
+    filters: { mutationKey: REMOVE_MUTATION_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as string,
   });
 
   // After a removal focus goes on to the name box (shown again when the list was full).
@@ -105,23 +112,30 @@ export function CompaniesToAvoidCard() {
               className="divide-y divide-neutral-200 rounded-md border border-neutral-200"
               aria-label="Companies to avoid"
             >
-              {companies.data.data.map((company) => (
-                <li key={company.name} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-                  <span className="flex min-w-0 items-center gap-2 wrap-anywhere text-neutral-900">
-                    <Ban className="size-4 shrink-0 text-neutral-500" aria-hidden="true" />
-                    {company.name}
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove ${company.name}`}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(company.name)}
+              {companies.data.data.map((company) => {
+                const busy = removing.includes(company.name);
+                return (
+                  <li
+                    key={company.name}
+                    className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
                   >
-                    <X className="size-4" aria-hidden="true" />
-                  </Button>
-                </li>
-              ))}
+                    <span className="flex min-w-0 items-center gap-2 wrap-anywhere text-neutral-900">
+                      <Ban className="size-4 shrink-0 text-neutral-500" aria-hidden="true" />
+                      {company.name}
+                    </span>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${company.name}`}
+                      busy={busy}
+                      onClick={() => remove.mutate(company.name)}
+                    >
+                      {/* While busy the button shows its spinner instead. */}
+                      {!busy && <X className="size-4" aria-hidden="true" />}
+                    </Button>
+                  </li>
+                );
+              })}
             </ul>
           )}
           {companies.data.data.length < AVOIDED_COMPANIES_MAX && (

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow, parseISO } from 'date-fns';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -30,20 +30,29 @@ export function DevicesCard() {
   const queryClient = useQueryClient();
   const devices = useQuery({ queryKey: devicesQueryKey, queryFn: fetchDevices });
   const [confirming, setConfirming] = useState(false);
+  const readDevicesAgain = () => queryClient.invalidateQueries({ queryKey: devicesQueryKey });
   const signOutOthers = useMutation({
     mutationFn: signOutOtherDevices,
-    onSuccess: (ended) => {
-      setConfirming(false);
+    onSuccess: async (ended) => {
       toast.success(SIGNED_OUT_TITLE, { description: signedOutDescription(ended) });
+      // The list is read again before the confirmation closes, so that closing knows whether the
+      // button that opened it is still usable.
+      await readDevicesAgain();
+      setConfirming(false);
     },
-    onError: (error) =>
-      toast.error(SIGN_OUT_FAILED_TITLE, { description: failureMessage(error, SIGN_OUT_FAILED_MESSAGE) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesQueryKey }),
+    onError: (error) => {
+      toast.error(SIGN_OUT_FAILED_TITLE, { description: failureMessage(error, SIGN_OUT_FAILED_MESSAGE) });
+      void readDevicesAgain();
+    },
   });
   const others = devices.data?.filter((device) => !device.current).length ?? 0;
+  const card = useRef<HTMLElement>(null);
 
   return (
     <Card
+      ref={card}
+      tabIndex={-1}
+      className={focusRing}
       title="Signed-in devices"
       description="Where your account is signed in right now."
       actions={
@@ -75,6 +84,9 @@ export function DevicesCard() {
       )}
       <Dialog
         open={confirming}
+        // With no other device left the button is disabled for good: the card, which now lists this
+        // device alone, takes focus instead of a button that cannot hold it.
+        finalFocus={others === 0 ? card : undefined}
         onOpenChange={(open) => !open && setConfirming(false)}
         title="Sign out everywhere else?"
         description="Every other device signed in to your account is signed out within a few seconds. This device stays signed in."

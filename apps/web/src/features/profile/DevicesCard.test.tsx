@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DevicesCard } from './DevicesCard.tsx';
+import { fetchDevices, type SignedInDevice, signOutOtherDevices } from './devices.ts';
+
+vi.mock('./devices.ts', async (original) => ({
+  ...(await original<typeof import('./devices.ts')>()),
+  fetchDevices: vi.fn(),
+  signOutOtherDevices: vi.fn(),
+}));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const device = (id: string, current: boolean): SignedInDevice => ({
+  id,
+  user_agent: '',
+  created_at: '2026-01-05T10:00:00.000Z',
+  last_seen_at: '2026-01-05T10:00:00.000Z',
+  current,
+});
+
+describe('Signed-in devices', () => {
+  it('gives focus to the card once the last other device is signed out and its button is disabled', async () => {
+    let held = [device('this', true), device('other', false)];
+    vi.mocked(fetchDevices).mockImplementation(async () => held);
+    vi.mocked(signOutOtherDevices).mockImplementation(async () => {
+      held = held.filter((kept) => kept.current);
+      return 1;
+    });
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <DevicesCard />
+      </QueryClientProvider>,
+    );
+    const card = screen.getByRole('region', { name: 'Signed-in devices' });
+    await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(2));
+    const signOutOthers = within(card).getByRole('button', { name: 'Sign out everywhere else' });
+    await user.click(signOutOthers);
+    const dialog = screen.getByRole('dialog', { name: 'Sign out everywhere else?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out other devices' }));
+    await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(1));
+    expect(signOutOthers).toBeDisabled();
+    await waitFor(() => expect(card).toHaveFocus());
+  });
+});
