@@ -224,4 +224,28 @@ describe('/admin while staff work on a client', () => {
     const asked = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('client-'));
     expect(asked.at(-1)).toContain('client-bo');
   });
+
+  it('has the clients board and the previews read again after a save and after a send', async () => {
+    let saved = false;
+    const fetch = renderAdmin('sam@company.test', ({ email, action }) => {
+      if (action === 'fetch') return found(email, saved);
+      if (action === 'save_filters') saved = true;
+      return otherAction(email, action);
+    });
+    const asked = () => fetch.mock.calls.map(([url, init]) => `${String(url)} ${String(init?.body ?? '')}`);
+    const boardReads = () => asked().filter((call) => call.startsWith('/api/admin/board?')).length;
+    const previewReads = () => asked().filter((call) => call.includes('"action":"preview"')).length;
+
+    await searchFor('jane@example.com');
+    await waitFor(() => expect(previewReads()).toBe(1));
+    const boardBefore = boardReads();
+    await generateAndSave();
+    await waitFor(() => expect(previewReads()).toBe(2));
+    await waitFor(() => expect(boardReads()).toBe(boardBefore + 1));
+
+    const emails = screen.getByRole('region', { name: 'Email Previews' });
+    await userEvent.click(within(emails).getByRole('button', { name: 'Send Welcome Email' }));
+    await waitFor(() => expect(previewReads()).toBe(3));
+    await waitFor(() => expect(boardReads()).toBe(boardBefore + 2));
+  });
 });

@@ -1,5 +1,5 @@
 import { EMPTY_EMAIL_MESSAGE } from '@app/domain/admin-email';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -15,6 +15,7 @@ import { ExistingFiltersCard } from './ExistingFiltersCard.tsx';
 import { GeneratedFiltersCard } from './GeneratedFiltersCard.tsx';
 import { ClientJobsTable } from './jobs-table/ClientJobsTable.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
+import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 import { UserInformationCard } from './UserInformationCard.tsx';
 
@@ -29,6 +30,7 @@ interface SearchedClient {
 /** Search a client by e-mail (Enter searches too), then everything staff do for that client. */
 export function ClientConsole() {
   const guard = useStaffGuard();
+  const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [client, setClient] = useState<SearchedClient | null>(null);
@@ -68,9 +70,13 @@ export function ClientConsole() {
     event.preventDefault();
     search(query);
   };
-  const searchAgain = () => {
+  // After a send or a save: the client again, and what else on /admin shows them: the previews (the
+  // team notification lists the saved filters) and the clients board above (welcome e-mail, filters).
+  const changed = () => {
     // Not once another client has been searched for: that answer replaces this one anyway.
     if (client && client.email === searchedFor.current) search(client.email, true);
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allPreviews });
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allBoards });
   };
 
   return (
@@ -100,12 +106,12 @@ export function ClientConsole() {
         // Keyed by the client, so a new search starts with no leftover draft or open dialog.
         <div key={client.email} className="space-y-6">
           <UserInformationCard record={client.details.user_data} />
-          <EmailPreviewsCard target={{ email: client.email }} onSent={searchAgain} />
+          <EmailPreviewsCard target={{ email: client.email }} onSent={changed} />
           <GeneratedFiltersCard
             target={{ email: client.email }}
             fileEmail={client.email}
             filtersExist={client.details.filters_exist}
-            onSaved={searchAgain}
+            onSaved={changed}
           />
           <ExistingFiltersCard filters={client.details.existing_filters} />
           <OutboxCard clientId={client.clientId} />

@@ -8,13 +8,17 @@ import { adminQueryKeys } from './query-keys.ts';
 
 const CSV = 'job_uid,data_job_title,data_company\nj-1,Data Engineer,Acme\n';
 
-/** The form for client 'c1', the server answering an import with `answer`; an activity list is cached. */
+/**
+ * The form for client 'c1', the server answering an import with `answer`; an activity list and a
+ * page of the clients board are cached.
+ */
 function renderForm(answer: () => Promise<Response>) {
   vi.stubGlobal('fetch', vi.fn(answer));
   // The API client reports a failed request on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(adminQueryKeys.activity('client_id=c1'), { pages: [], pageParams: [] });
+  queryClient.setQueryData(adminQueryKeys.board('page=1'), { data: [], total: 0, page: 1, page_size: 50 });
   render(
     <QueryClientProvider client={queryClient}>
       <JobImportForm clientId="c1" />
@@ -44,6 +48,17 @@ describe('importing a jobs file on the client page', () => {
     await waitFor(() =>
       expect(queryClient.getQueryState(adminQueryKeys.activity('client_id=c1'))?.isInvalidated).toBe(true),
     );
+  });
+
+  it("has the clients board, which counts each client's jobs, read again", async () => {
+    const queryClient = renderForm(async () =>
+      Response.json({ data: { imported: 1, updated: 0, merged: 0, refused: [] } }),
+    );
+    await importCsv();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Imported 1 new job, updated 0 and merged 0.',
+    );
+    expect(queryClient.getQueryState(adminQueryKeys.board('page=1'))?.isInvalidated).toBe(true);
   });
 
   it("says the console's own message, not the browser's, when the server cannot be reached", async () => {

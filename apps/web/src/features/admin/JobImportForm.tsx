@@ -59,6 +59,8 @@ export function JobImportForm({ clientId }: { clientId: string }) {
       });
       toast.success(text);
       if (fileInput.current) fileInput.current.value = '';
+      // The board counts each client's jobs: on /admin it is on the same page.
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allBoards });
       await queryClient.invalidateQueries({ queryKey: adminQueryKeys.jobs(clientId) });
     },
     onError: (error) =>

@@ -17,6 +17,8 @@ export const adminQueryKeys = {
   /** The recruiter's Applied clicks on one client's jobs (a mutation key). */
   appliedClicks: (clientId: string) => ['admin', 'applied', clientId] as const,
   feedback: ['admin', 'feedback'] as const,
+  /** Every page of the clients board, however searched, narrowed or sorted. */
+  allBoards: ['admin', 'board'] as const,
   board: (query: string) => ['admin', 'board', query] as const,
   client: (clientId: string) => ['admin', 'client', clientId] as const,
   /** Whom an id stands for (no visit logged, unlike `client`). */

@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminQueryKeys } from '../query-keys.ts';
 import { OutboxMessages } from './OutboxMessages.tsx';
 
 function message(id: string, subject: string, overrides: Partial<OutboxMessage> = {}): OutboxMessage {
@@ -27,7 +28,10 @@ function message(id: string, subject: string, overrides: Partial<OutboxMessage> 
   };
 }
 
-/** The list over a server whose retries answer only when the test says so, each on its own. */
+/**
+ * The list over a server whose retries answer only when the test says so, each on its own; a page
+ * of the clients board is cached.
+ */
 function renderList(messages: OutboxMessage[]) {
   const answers = new Map<string, () => void>();
   const fetch = vi.fn(
@@ -43,14 +47,16 @@ function renderList(messages: OutboxMessage[]) {
       }),
   );
   vi.stubGlobal('fetch', fetch);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(adminQueryKeys.board('page=1'), { data: [], total: 0, page: 1, page_size: 50 });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <OutboxMessages messages={messages} withClient={false} />
       <Toaster />
     </QueryClientProvider>,
   );
   const retriesAsked = () => fetch.mock.calls.map(([input]) => String(input));
-  return { retriesAsked, answer: (id: string) => answers.get(id)?.() };
+  return { retriesAsked, answer: (id: string) => answers.get(id)?.(), queryClient };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -83,6 +89,14 @@ describe('retrying outbox messages', () => {
     answer('m1');
     expect(await screen.findByText('Sent: Welcome, Jane')).toBeInTheDocument();
     expect(first).toHaveTextContent(/^Retry Now$/);
+  });
+
+  it('has the clients board, which shows where each welcome e-mail stands, read again after a retry', async () => {
+    const { answer, queryClient } = renderList([message('m1', 'Welcome, Jane')]);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry now: Welcome, Jane' }));
+    answer('m1');
+    expect(await screen.findByText('Sent: Welcome, Jane')).toBeInTheDocument();
+    expect(queryClient.getQueryState(adminQueryKeys.board('page=1'))?.isInvalidated).toBe(true);
   });
 
   it('lets a long attachment name wrap inside its row', () => {

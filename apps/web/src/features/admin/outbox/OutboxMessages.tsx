@@ -43,6 +43,8 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
     );
     void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allTeamOutbox });
     void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allOutboxes });
+    // The clients board shows where each welcome e-mail stands (on /admin, above a client's outbox).
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allBoards });
   };
   /** Focus stays on the message when the button used goes away with its new status. */
   const keepFocus = (id: string) =>
