@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { lockUntilCommit } from './database.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -13,4 +14,14 @@ export async function bumpListVersion(db: Kysely<Database>, clientId: string): P
       oc.column('client_id').doUpdateSet({ version: sql<number>`job_list_versions.version + 1` }),
     )
     .execute();
+}
+
+/**
+ * Makes the writes that add jobs to a client (an import, a claim handing a pending client's jobs
+ * over) take turns until the transaction ends. Each reads which jobs the client has and then adds
+ * the rest; two at once would each add the same job, and the later one's history would name a job
+ * that was never stored.
+ */
+export function lockClientJobs(trx: Kysely<Database>, clientId: string): Promise<void> {
+  return lockUntilCommit(trx, `jobs:${clientId}`);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso, onPostgres } from '../../db/database.ts';
-import { bumpListVersion } from '../../db/job-list-versions.ts';
+import { bumpListVersion, lockClientJobs } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface AccountRow {
@@ -70,6 +70,7 @@ export function createClientsRepo(db: Kysely<Database>) {
           .where('claimed_by_user_id', 'is', null)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return false;
+        await lockClientJobs(trx, userId);
         const dropped = await trx
           .selectFrom('jobs')
           .select('id')

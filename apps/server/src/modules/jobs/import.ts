@@ -13,6 +13,7 @@ import {
   parseJobsFile,
 } from '@app/domain/jobs-import';
 import type { AlsoInTransaction, Db } from '../../db/database.ts';
+import { lockClientJobs } from '../../db/job-list-versions.ts';
 import { BadRequest, Invalid, NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { createAvoidedCompaniesService } from '../companies-to-avoid/service.ts';
@@ -94,6 +95,7 @@ export async function importJobs(
   return db.kysely.transaction().execute(async (trx) => {
     // Inside the transaction: a client invited for this file is not left behind without it.
     const { client, matched } = await resolveClient(clients.within(trx), request);
+    await lockClientJobs(trx, client.id);
     const avoided = await createAvoidedCompaniesService(trx).keysFor(client.id);
     const repo = jobsRepo(trx);
     const index = new DuplicateIndex<Target>();

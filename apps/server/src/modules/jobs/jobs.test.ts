@@ -11,6 +11,7 @@ import { signInForTest, TEST_USER_AGENT } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { importJobsFor } from '../../testing/jobs.ts';
 import { refuseInserts } from '../../testing/refuse-inserts.ts';
+import { createClientsRepo } from '../clients/repo.ts';
 
 const IMPORT_SCRIPT = new URL('../../../../../scripts/jobs-import.ts', import.meta.url).pathname;
 const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
@@ -705,6 +706,53 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       });
       const later = await staffList(frank.userId);
       expect(later.json().total).toBe(2);
+    });
+
+    it('adds a job once when two imports of it race, and its history names only that job', async () => {
+      const ida = await signInForTest(app, 'ida@example.com', { firstName: 'Ida', lastName: 'I' });
+      const rows = [{ job_uid: 'i-1', data_job_title: 'Raced', applied_for_job: true }];
+      const summaries = await Promise.all([1, 2].map(() => importFor('ida@example.com', rows)));
+      expect(summaries.map(({ imported, updated }) => ({ imported, updated }))).toEqual(
+        expect.arrayContaining([
+          { imported: 1, updated: 0 },
+          { imported: 0, updated: 1 },
+        ]),
+      );
+      const [job] = (await listJobs(bearer(ida.accessToken))).data;
+      const history = await app.db.kysely
+        .selectFrom('job_events')
+        .select(['job_id', 'kind'])
+        .where('client_id', '=', ida.userId)
+        .orderBy('at')
+        .execute();
+      expect(history).toEqual([
+        { job_id: job?.id, kind: 'assigned' },
+        { job_id: job?.id, kind: 'applied' },
+      ]);
+    });
+
+    it('hands a pending client over whole while an import adds the same job to the user', async () => {
+      const pending = await importFor('jo@old.example', [{ job_uid: 'j-1', data_job_title: 'Pending' }]);
+      const jo = await signInForTest(app, 'jo@new.example', { firstName: 'Jo', lastName: 'J' });
+      const [claimed, imported] = await Promise.all([
+        createClientsRepo(app.db.kysely).claimPending(pending.client.id, jo.userId),
+        importJobsFor(app, staff, { client_id: jo.userId }, [{ job_uid: 'j-1', data_job_title: 'Imported' }]),
+      ]);
+      expect(claimed).toBe(true);
+      expect(imported.imported + imported.updated).toBe(1);
+      const jobs = await app.db.kysely
+        .selectFrom('jobs')
+        .select(['id', 'job_uid'])
+        .where('client_id', '=', jo.userId)
+        .execute();
+      expect(jobs.map((job) => job.job_uid)).toEqual(['j-1']);
+      // Every line of the history belongs to the job that is there.
+      const history = await app.db.kysely
+        .selectFrom('job_events')
+        .select('job_id')
+        .where('client_id', '=', jo.userId)
+        .execute();
+      expect(new Set(history.map((event) => event.job_id))).toEqual(new Set([jobs[0]?.id]));
     });
 
     it('gives jobs for the e-mail of a claimed pending client to the user who claimed it', async () => {
