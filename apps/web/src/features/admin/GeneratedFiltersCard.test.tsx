@@ -65,3 +65,51 @@ describe('the generated filters on the client page', () => {
     ).not.toBeInTheDocument();
   });
 });
+
+describe('saving generated filters on /admin', () => {
+  /** The card for the client searched by e-mail, whose saved filters the page knows of or not. */
+  const searchedCard = (filtersExist: boolean, onSaved: () => void) => (
+    <QueryClientProvider client={new QueryClient()}>
+      <GeneratedFiltersCard
+        target={{ email: 'jane@example.com' }}
+        fileEmail="jane@example.com"
+        filtersExist={filtersExist}
+        onSaved={onSaved}
+      />
+    </QueryClientProvider>
+  );
+
+  it('offers no second save once one succeeded, while the page reads the client again', async () => {
+    const client = {
+      client: { id: 'client-7', kind: 'user', email: 'jane@example.com' },
+      matched: 'sign_in_email',
+    };
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const { action } = JSON.parse(String(init?.body)) as { action: string };
+      return Response.json(
+        action === 'save_filters'
+          ? { ...client, document_id: 'doc-1', filter_ids: ['filter-1'] }
+          : { ...client, ...generatedFiltersAnswer([draftFilter]) },
+      );
+    });
+    vi.stubGlobal('fetch', fetch);
+    const onSaved = vi.fn();
+    const { rerender } = render(searchedCard(false, onSaved));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Filters' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save to Database' }));
+
+    expect(
+      await screen.findByText('This client already has saved filters, listed under Existing Job Filters.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    const saves = fetch.mock.calls.filter(([, init]) => String(init?.body).includes('"save_filters"'));
+    expect(saves).toHaveLength(1);
+
+    // The page has read the saved filters back; once they are deleted, the draft can be saved again.
+    rerender(searchedCard(true, onSaved));
+    expect(screen.queryByRole('button', { name: 'Save to Database' })).not.toBeInTheDocument();
+    rerender(searchedCard(false, onSaved));
+    expect(screen.getByRole('button', { name: 'Save to Database' })).toBeVisible();
+  });
+});

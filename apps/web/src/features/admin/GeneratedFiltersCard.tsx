@@ -77,6 +77,10 @@ export function GeneratedFiltersCard({
     toast.success(FILTERS_DOWNLOADED);
   };
 
+  // From a successful save until the page reads the saved filters back, the client has filters the
+  // page does not know of yet: saving again would only be refused as a duplicate.
+  const [savedUnseen, setSavedUnseen] = useState(false);
+  if (savedUnseen && filtersExist) setSavedUnseen(false);
   const save = useMutation({
     mutationFn: async (filters: GeneratedFilters) =>
       dataOrThrow(
@@ -84,6 +88,7 @@ export function GeneratedFiltersCard({
         SAVE_FILTERS_FAILED,
       ),
     onSuccess: (data) => {
+      setSavedUnseen(true);
       toast.success(filtersSaved(data.document_id));
       onSaved();
     },
@@ -102,7 +107,7 @@ export function GeneratedFiltersCard({
   });
 
   const hasQueries = draft !== null && draft.formatted_data.length > 0;
-  const canSave = hasQueries && !filtersExist;
+  const canSave = hasQueries && !filtersExist && !savedUnseen;
   const canReplace =
     hasQueries &&
     replacing !== undefined &&
