@@ -122,6 +122,33 @@ describe('choosing clients on the board', () => {
     expect(selected().getByText('2 selected')).toBeInTheDocument();
   });
 
+  it('chooses nobody while the next page loads, where the rows shown are still the last page', async () => {
+    boardServer(firstClients(150));
+    renderBoard();
+    const pageBox = await screen.findByRole('checkbox', { name: 'Select all clients on this page' });
+    const answerFor = vi.mocked(fetch).getMockImplementation()!;
+    let showPageTwo: () => void = () => {};
+    vi.mocked(fetch).mockImplementationOnce(
+      (input, init) => new Promise((resolve) => (showPageTwo = () => resolve(answerFor(input, init)))),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const firstOfPageOne = screen.getByRole('checkbox', { name: 'Select Client 1 (client1@example.com)' });
+    expect(pageBox).toBeDisabled();
+    expect(firstOfPageOne).toBeDisabled();
+    await userEvent.click(pageBox);
+    await userEvent.click(firstOfPageOne);
+    expect(selected().getByText('0 selected')).toBeInTheDocument();
+
+    await act(async () => showPageTwo());
+    const firstOfPageTwo = await screen.findByRole('checkbox', {
+      name: 'Select Client 51 (client51@example.com)',
+    });
+    expect(pageBox).toBeEnabled();
+    await userEvent.click(pageBox);
+    expect(firstOfPageTwo).toBeChecked();
+    expect(selected().getByText('50 selected')).toBeInTheDocument();
+  });
+
   it('opens the client from anywhere else on the row', async () => {
     boardServer(firstClients(3));
     renderBoard();

@@ -13,7 +13,7 @@ import { formatCount } from '@app/domain/jobs-format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { format, parseISO } from 'date-fns';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -103,6 +103,20 @@ const numeric = new Set<BoardColumn>(['filters', 'jobs', 'applied_recent']);
 
 /** The checkbox's cell: a click anywhere in it never opens the client. */
 const checkboxCell = 'w-10 px-3 py-2 align-top';
+
+/**
+ * A checkbox that cannot be used while `held`: while another page loads, the rows on screen are
+ * still the last page's, and choosing them would choose clients the recruiter is paging away from.
+ * A disabled fieldset disables the box inside it; it adds no group to what assistive technology
+ * reads.
+ */
+function HeldChoice({ held, children }: { held: boolean; children: ReactNode }) {
+  return (
+    <fieldset role="none" disabled={held} className="disabled:opacity-60 disabled:**:cursor-not-allowed">
+      {children}
+    </fieldset>
+  );
+}
 
 /**
  * The clients board: every client and pending client, searched as staff type, narrowed to a saved
@@ -253,11 +267,13 @@ export function ClientsBoard() {
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 <th scope="col" className={checkboxCell}>
-                  <Checkbox
-                    label="Select all clients on this page"
-                    checked={allChosen(selectedOnPage, rows.length)}
-                    onChange={togglePage}
-                  />
+                  <HeldChoice held={board.isPlaceholderData}>
+                    <Checkbox
+                      label="Select all clients on this page"
+                      checked={allChosen(selectedOnPage, rows.length)}
+                      onChange={togglePage}
+                    />
+                  </HeldChoice>
                 </th>
                 {group.headers.map((header) => {
                   const id = header.column.id as BoardColumn;
@@ -289,11 +305,13 @@ export function ClientsBoard() {
                 }}
               >
                 <td className={checkboxCell} data-select-cell="">
-                  <Checkbox
-                    label={`Select ${clientLabel(row.original)}`}
-                    checked={selected.has(row.id)}
-                    onChange={() => toggle(row.original)}
-                  />
+                  <HeldChoice held={board.isPlaceholderData}>
+                    <Checkbox
+                      label={`Select ${clientLabel(row.original)}`}
+                      checked={selected.has(row.id)}
+                      onChange={() => toggle(row.original)}
+                    />
+                  </HeldChoice>
                 </td>
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className="px-3 py-2 align-top text-neutral-800">
