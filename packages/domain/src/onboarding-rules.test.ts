@@ -340,6 +340,36 @@ describe('savableChanges', () => {
   });
 });
 
+describe('optional answers over the length limit', () => {
+  const tooLong = 'x'.repeat(5001);
+
+  it.each([
+    { step: 3, field: 'pronouns', message: 'Pronouns must be at most 5000 characters' },
+    { step: 3, field: 'where_found_us', message: 'Where did you find us? must be at most 5000 characters' },
+    { step: 5, field: 'sponsorship_type', message: 'Sponsorship Type must be at most 5000 characters' },
+    {
+      step: 7,
+      field: 'location_requirements',
+      message: 'Location Requirements must be at most 5000 characters',
+    },
+    { step: 7, field: 'job_criteria', message: 'Job Criteria must be at most 5000 characters' },
+    { step: 8, field: 'application_history', message: 'Application History must be at most 5000 characters' },
+  ])(
+    'keep step $step from passing with the message a save would get ($field)',
+    ({ step, field, message }) => {
+      const form = completeOnboardingForm({ [field]: tooLong });
+      expect(validateStep(step, form)).toEqual([message]);
+      expect(savableChanges({ [field]: tooLong })).toEqual({});
+      expect(onboardingChangesSchema.safeParse({ [field]: tooLong }).error?.issues[0]?.message).toBe(message);
+    },
+  );
+
+  it('pass at the limit, and blank', () => {
+    expect(validateStep(7, completeOnboardingForm({ location_requirements: 'x'.repeat(5000) }))).toEqual([]);
+    expect(validateStep(3, completeOnboardingForm({ pronouns: '' }))).toEqual([]);
+  });
+});
+
 describe('typed dates in the wizard', () => {
   it('keep Next disabled with the field message until they read as dates', () => {
     const form = completeOnboardingForm({ birthdate: '02/30/1990' });

@@ -152,7 +152,8 @@ export function ackMessage(label: string): string {
 
 // ----- The record's rules -----
 
-const MAX_TEXT_LENGTH = 5000;
+/** The longest text any answer can be; the server refuses longer ones. */
+export const MAX_TEXT_LENGTH = 5000;
 const MAX_LIST_ITEMS = 50;
 
 const NOT_AN_OBJECT_MESSAGE = 'The submission must be an object';
@@ -290,6 +291,17 @@ function checked(message: string) {
 }
 
 /**
+ * Answers a step asks for without requiring them: absent or blank is fine, anything else follows
+ * the record's rule. A save leaves out what breaks it (text over MAX_TEXT_LENGTH characters, say), so
+ * the step reports it and keeps Next disabled rather than saying the answer was saved.
+ */
+function optionalAnswers<K extends OnboardingFieldKey>(
+  ...keys: K[]
+): { [P in K]: z.ZodOptional<FieldRules[P]> } {
+  return Object.fromEntries(keys.map((key) => [key, FIELD_RULES[key].optional()])) as never;
+}
+
+/**
  * A field the step requires: the required message while it is missing, then the record's own rule
  * (only one message at a time).
  */
@@ -334,6 +346,7 @@ export const personalSchema = z.looseObject({
   email_address: required('email_address', MESSAGES.emailRequired),
   phone_number: required('phone_number', MESSAGES.phoneRequired),
   birthdate: typedDate(MESSAGES.birthdateTyped),
+  ...optionalAnswers('middle_name', 'has_whatsapp', 'pronouns', 'where_found_us', 'goals'),
 });
 
 export const addressSchema = z.looseObject({
@@ -348,6 +361,7 @@ export const authorizationSchema = z.looseObject({
   us_citizen: required('us_citizen', MESSAGES.usCitizen),
   work_authorization: required('work_authorization', MESSAGES.workAuthorization),
   requires_sponsorship: required('requires_sponsorship', MESSAGES.requiresSponsorship),
+  ...optionalAnswers('sponsorship_type'),
 });
 
 export const employmentSchema = z.looseObject({
@@ -358,6 +372,7 @@ export const employmentSchema = z.looseObject({
   resume: required('resume', MESSAGES.resume),
   job_type: required('job_type', MESSAGES.jobType),
   availability_to_start: typedDate(MESSAGES.availabilityTyped),
+  ...optionalAnswers('cover_letter'),
 });
 
 export const preferencesSchema = z.looseObject({
@@ -368,10 +383,18 @@ export const preferencesSchema = z.looseObject({
     (titles) => parseCommaList(titles).length > 0,
     MESSAGES.topJobTitles,
   ),
+  ...optionalAnswers(
+    'job_description_keywords',
+    'exclude_job_titles',
+    'exclude_job_description_keywords',
+    'location_requirements',
+    'open_for_relocation',
+    'job_criteria',
+  ),
 });
 
 export const additionalSchema = z.looseObject({
-  linkedin_url: FIELD_RULES.linkedin_url.optional(),
+  ...optionalAnswers('linkedin_url', 'application_history', 'subscribe_to_newsletter'),
   signature: required('signature', MESSAGES.signature),
   ...Object.fromEntries(ACK_FIELDS.map((ack) => [ack.snake, required(ack.snake, ackMessage(ack.label))])),
 });

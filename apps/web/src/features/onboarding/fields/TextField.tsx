@@ -1,3 +1,4 @@
+import { MAX_TEXT_LENGTH } from '@app/domain/onboarding-rules';
 import type { ComponentProps, ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { Field, Input, Textarea } from '../../../components/ui/Field.tsx';
@@ -77,7 +78,7 @@ export function TextAreaField({
           {...register(name)}
           placeholder={placeholder}
           rows={rows}
-          maxLength={5000}
+          maxLength={MAX_TEXT_LENGTH}
         />
       )}
     </Field>

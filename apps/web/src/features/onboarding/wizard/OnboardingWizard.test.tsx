@@ -388,6 +388,23 @@ describe('the onboarding wizard', () => {
     expect(bodies(calls)).toEqual([{ userId: 'user-1' }]);
   });
 
+  it('reports an optional answer over 5000 characters and keeps Next disabled, instead of saving without it', async () => {
+    const user = userEvent.setup();
+    const { calls } = submissionServer(completeOnboardingForm());
+    renderWizard({ values: completeOnboardingForm(), initialStep: 7 });
+    const field = screen.getByRole('textbox', { name: 'Location Requirements' });
+    await user.click(field);
+    await user.paste('x'.repeat(5001));
+    await user.tab();
+    const message = 'Location Requirements must be at most 5000 characters';
+    expect(fixItems()).toEqual([message]);
+    expect(field).toHaveAccessibleDescription(message);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(calls).toEqual([]);
+    expect(screen.queryByText('Progress Saved Successfully')).toBeNull();
+  });
+
   it('keeps what is typed and not saved in the tab, per user, until it is saved', async () => {
     const user = userEvent.setup();
     submissionServer(completeOnboardingForm());
