@@ -1,4 +1,6 @@
 import {
+  AVOIDED_COMPANIES_FULL_MESSAGE,
+  AVOIDED_COMPANIES_MAX,
   AVOIDED_COMPANY_DUPLICATE_MESSAGE,
   AVOIDED_COMPANY_REQUIRED_MESSAGE,
   avoidedCompanyMessage,
@@ -111,6 +113,30 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
       updated: 0,
       refused: [{ row: 1, message: avoidedCompanyMessage('Hooli') }],
     });
+  });
+
+  it('holds at most the limit however many companies are added at once', async () => {
+    const fay = await onboardClient(app, 'fay@example.com');
+    const at = new Date().toISOString();
+    await app.db.kysely
+      .insertInto('avoided_companies')
+      .values(
+        Array.from({ length: AVOIDED_COMPANIES_MAX - 1 }, (_, index) => ({
+          client_id: fay.userId,
+          name: `Company ${index}`,
+          name_key: `company ${index}`,
+          created_at: at,
+        })),
+      )
+      .execute();
+    const responses = await Promise.all(
+      ['Initrode', 'Massive Dynamic', 'Soylent', 'Tyrell', 'Wonka'].map((name) => add(fay.headers, name)),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const refused of responses.filter((response) => response.statusCode === 409)) {
+      expect(refused.json()).toEqual({ error: AVOIDED_COMPANIES_FULL_MESSAGE });
+    }
+    expect((await list(fay.headers)).json().data).toHaveLength(AVOIDED_COMPANIES_MAX);
   });
 
   it('takes a company off the list by any spelling of its name', async () => {

@@ -6,6 +6,7 @@ import {
   companyKey,
 } from '@app/domain/companies-to-avoid';
 import type { Kysely } from 'kysely';
+import { lockUntilCommit } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import { avoidedCompaniesRepo } from './repo.ts';
@@ -29,11 +30,17 @@ export function createAvoidedCompaniesService(db: Kysely<Database>) {
     },
 
     async add(clientId: string, name: string, now: Date): Promise<AvoidedCompany> {
-      if ((await repo.count(clientId)) >= AVOIDED_COMPANIES_MAX)
-        throw Conflict(AVOIDED_COMPANIES_FULL_MESSAGE);
       const at = now.toISOString();
-      if (!(await repo.add(clientId, name, companyKey(name), at)))
-        throw Conflict(AVOIDED_COMPANY_DUPLICATE_MESSAGE);
+      const added = await db.transaction().execute(async (trx) => {
+        // Adds to one client's list take turns from the count to the insert: two at once would each
+        // count the list before the other's insert and together pass the limit.
+        await lockUntilCommit(trx, `avoided_companies:${clientId}`);
+        const list = avoidedCompaniesRepo(trx);
+        if ((await list.count(clientId)) >= AVOIDED_COMPANIES_MAX)
+          throw Conflict(AVOIDED_COMPANIES_FULL_MESSAGE);
+        return list.add(clientId, name, companyKey(name), at);
+      });
+      if (!added) throw Conflict(AVOIDED_COMPANY_DUPLICATE_MESSAGE);
       return { name, created_at: at };
     },
 
