@@ -57,6 +57,8 @@ export function DecisionToggle({ job, serialNumber }: { job: JobListItem; serial
       variant={rejected ? 'danger' : 'secondary'}
       // Not disabled while saving, so focus stays on it; the click is ignored instead.
       aria-busy={updating || undefined}
+      // Found by its place when the job it decided leaves the list and takes focus with it.
+      data-decision-toggle={serialNumber}
       onClick={() => toggleDecision?.(job, serialNumber)}
       className="whitespace-nowrap"
     >

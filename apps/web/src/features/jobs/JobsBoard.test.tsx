@@ -6,30 +6,33 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobsBoard } from './JobsBoard.tsx';
-import { fetchMyJobs, updateApprovalMany } from './jobs-api.ts';
+import { fetchMyJobs, updateApproval, updateApprovalMany } from './jobs-api.ts';
 
 vi.mock('./jobs-api.ts', async (original) => ({
   ...(await original<typeof import('./jobs-api.ts')>()),
   fetchMyJobs: vi.fn(),
+  updateApproval: vi.fn(),
   updateApprovalMany: vi.fn(),
 }));
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const jobs: JobListItem[] = ['a', 'b'].map((id) =>
-  jobListItemSchema.parse(makeJob({ id, data_job_title: `Job ${id}`, client_approval: 'pending' })),
-);
+const listOf = (ids: string[]): JobListItem[] =>
+  ids.map((id) =>
+    jobListItemSchema.parse(makeJob({ id, data_job_title: `Job ${id}`, client_approval: 'pending' })),
+  );
+const jobs = listOf(['a', 'b']);
 
-function renderBoard() {
-  // A phone: the select-all box sits above the job cards.
+/** On a phone (the default) the select-all box sits above the job cards; wider, the list is a table. */
+function renderBoard({ address = '/myjobs', wide = false } = {}) {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
+    matches: wide,
     media: query,
     addEventListener: () => {},
     removeEventListener: () => {},
   }));
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/myjobs']}>
+      <MemoryRouter initialEntries={[address]}>
         <JobsBoard
           variant="manage"
           label="Your jobs"
@@ -47,6 +50,8 @@ beforeEach(() => {
   HTMLElement.prototype.scrollTo = () => {};
   vi.mocked(fetchMyJobs).mockResolvedValue(jobs);
   vi.mocked(updateApprovalMany).mockReset();
+  // Decisions stay in flight: the list shows them at once, whatever the server will say.
+  vi.mocked(updateApproval).mockReturnValue(new Promise(() => {}));
 });
 
 describe('the bulk bar of /myjobs', () => {
@@ -86,5 +91,42 @@ describe('the bulk bar of /myjobs', () => {
     expect(updateApprovalMany).toHaveBeenCalledTimes(1);
     await act(async () => answer({ notFound: [], failed: [], error: null }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected jobs' })).toBeNull());
+  });
+});
+
+describe('a decision that takes its job out of the list shown', () => {
+  // jsdom's names drop the space before the job a screen reader hears ('Reject Job a').
+  const toggle = (title: string) =>
+    within(screen.getByLabelText('Your jobs')).getByRole('button', {
+      name: new RegExp(`^Reject ?${title}$`),
+    });
+
+  /** Shows the jobs under Decision: Not Rejected, with their rows drawn, and rejects one. */
+  async function reject(ids: string[], rejected: string, wide = false) {
+    vi.mocked(fetchMyJobs).mockResolvedValue(listOf(ids));
+    // jsdom has no layout: the list's box is given a height, so that its rows are drawn.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    const user = userEvent.setup();
+    renderBoard({ address: '/myjobs?decision=not_rejected', wide });
+    await screen.findByText(`${ids.length} of ${ids.length} jobs shown`);
+    await user.click(toggle(`Job ${rejected}`));
+    await screen.findByText(`${ids.length - 1} of ${ids.length} jobs shown`);
+  }
+
+  it.each([
+    ['a middle job, on a phone', 'b', false, 'Job c'],
+    ['a middle job, in the table', 'b', true, 'Job c'],
+    ['the last job', 'c', false, 'Job b'],
+  ])('gives focus to the toggle now in its place (%s)', async (_case, rejected, wide, next) => {
+    await reject(['a', 'b', 'c'], rejected, wide);
+    expect(toggle(next)).toHaveFocus();
+  });
+
+  it('gives focus to the message that nothing is left when it was the only one', async () => {
+    await reject(['a'], 'a');
+    // The message itself, not the page around it.
+    expect(document.activeElement?.textContent).toBe(
+      'No jobs match your filtersTry adjusting your filter settings above',
+    );
   });
 });

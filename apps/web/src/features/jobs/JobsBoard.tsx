@@ -1,9 +1,9 @@
 import type { ClientApproval, JobFilters, JobListItem } from '@app/domain/jobs';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { allChosen } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useFocusOnChange } from '../../lib/focus.ts';
+import { focusIfLost, useFocusOnChange } from '../../lib/focus.ts';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { EmptyJobs } from './EmptyJobs.tsx';
 import { SelectAllCheckbox } from './JobCells.tsx';
@@ -80,13 +80,36 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
   // the select-all box, where a selection starts.
   useFocusOnChange(barShown, (shown) => (shown ? null : shownBox.current));
 
+  // A decision can take its job out of the list shown (Decision: Not Rejected) or far along it (sorted
+  // by decision), and the row's toggle, focused, with it. Focus then goes to the toggle of the job now
+  // in that place (the last one when it was the last), or to the message that nothing is left.
+  const listBox = useRef<HTMLDivElement>(null);
+  const emptyBox = useRef<HTMLDivElement>(null);
+  const decidedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const serialNumber = decidedAt.current;
+    if (serialNumber === null) return;
+    decidedAt.current = null;
+    const place = Math.min(serialNumber, visible.length);
+    focusIfLost(
+      place === 0
+        ? emptyBox.current
+        : listBox.current?.querySelector<HTMLElement>(`[data-decision-toggle="${place}"]`),
+    );
+  }, [visible]);
+
   const actions = useMemo<JobTableActions>(() => {
     const manage = variant === 'manage';
     const shown = allChosen(selectedShown.length, visible.length);
     return {
       openDetails: (job) => setDetailsId(job.id),
       openNotes: (job) => setNotesId(job.id),
-      toggleDecision: manage ? toggleDecision : undefined,
+      toggleDecision: manage
+        ? (job, serialNumber) => {
+            decidedAt.current = serialNumber;
+            toggleDecision(job, serialNumber);
+          }
+        : undefined,
       isUpdating: (id) => inFlight.has(id),
       selection: manage
         ? {
@@ -169,9 +192,11 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
             )}
           </div>
         )}
-        <div className="relative">
+        <div ref={listBox} className="relative">
           {visible.length === 0 ? (
-            <EmptyJobs title={NO_MATCHES_TITLE} hint={NO_MATCHES_HINT} />
+            <div ref={emptyBox} tabIndex={-1} className={`rounded-lg ${focusRing}`}>
+              <EmptyJobs title={NO_MATCHES_TITLE} hint={NO_MATCHES_HINT} />
+            </div>
           ) : (
             <JobList
               label={label}
