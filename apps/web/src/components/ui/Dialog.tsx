@@ -60,7 +60,8 @@ export function Dialog({
           }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-neutral-200 p-4">
-            <div>
+            {/* A long unbroken word (a file name) wraps rather than pushing Close off a narrow screen. */}
+            <div className="min-w-0 [overflow-wrap:anywhere]">
               <RadixDialog.Title className="text-lg font-semibold text-neutral-900">
                 {title}
               </RadixDialog.Title>
@@ -71,7 +72,7 @@ export function Dialog({
               )}
             </div>
             <RadixDialog.Close
-              className={`rounded-md p-1 text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 ${focusRing}`}
+              className={`shrink-0 rounded-md p-1 text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 ${focusRing}`}
               aria-label="Close"
             >
               <X className="size-5" aria-hidden="true" />

@@ -40,7 +40,8 @@ export function ContactAnalyst({ email }: { email: string }) {
         analyst:
       </p>
       <div className="flex flex-wrap items-center justify-center gap-2">
-        <span className="rounded-md bg-neutral-100 px-3 py-1.5 font-mono text-sm text-neutral-900">
+        {/* An address is one word with no break in it: on a phone it breaks anywhere rather than overflowing. */}
+        <span className="max-w-full rounded-md bg-neutral-100 px-3 py-1.5 font-mono text-sm break-all text-neutral-900">
           {email}
         </span>
         <Button
