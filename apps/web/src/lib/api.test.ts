@@ -6,6 +6,7 @@ import {
   failureMessage,
   SIGNED_OUT_MESSAGE,
   setApiSessionSource,
+  UPLOAD_TIMEOUT_MS,
   withReadsStopped,
 } from './api.ts';
 
@@ -124,6 +125,63 @@ describe('apiFetch', () => {
   it('turns a network failure into an error result', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     expect(await apiFetch('/my-jobs')).toEqual({ data: null, error: 'Failed to fetch', status: 0 });
+  });
+});
+
+describe('an upload with progress', () => {
+  /** An XMLHttpRequest that never answers by itself: the test plays the browser's part. */
+  class StalledRequest {
+    static last: StalledRequest | null = null;
+    upload = { onprogress: null };
+    timeout = 0;
+    aborted = false;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      StalledRequest.last = this;
+    }
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+  }
+
+  beforeEach(() => {
+    StalledRequest.last = null;
+    vi.stubGlobal('XMLHttpRequest', StalledRequest);
+  });
+
+  const upload = (signal?: AbortSignal) =>
+    apiFetch('/file-upload', { method: 'POST', body: new FormData(), onUploadProgress: () => {}, signal });
+
+  it('gives up after 90 s without an answer, as a failed request', async () => {
+    const result = upload();
+    await vi.waitFor(() => expect(StalledRequest.last).not.toBeNull());
+    expect(StalledRequest.last?.timeout).toBe(UPLOAD_TIMEOUT_MS);
+    expect(UPLOAD_TIMEOUT_MS).toBe(90_000);
+    StalledRequest.last?.ontimeout?.();
+    expect(await result).toEqual({ data: null, error: 'The upload did not finish in time', status: 0 });
+  });
+
+  it('stops the request when its signal is aborted', async () => {
+    const controller = new AbortController();
+    const result = upload(controller.signal);
+    await vi.waitFor(() => expect(StalledRequest.last).not.toBeNull());
+    controller.abort();
+    expect(StalledRequest.last?.aborted).toBe(true);
+    expect(await result).toMatchObject({ data: null, status: 0 });
+    expect(controller.signal.aborted).toBe(true);
+  });
+
+  it('is never sent when its signal was aborted before', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    expect(await upload(controller.signal)).toMatchObject({ data: null, status: 0 });
+    expect(StalledRequest.last).toBeNull();
   });
 });
 

@@ -20,7 +20,10 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
   responseType?: 'json' | 'blob';
   /** Leave the bearer token off (calls that need no session, made before one is restored). */
   anonymous?: boolean;
-  /** Told the whole percent of the body sent so far, 0 to 100 (uploads). */
+  /**
+   * Told the whole percent of the body sent so far, 0 to 100 (uploads). Such a request gives up after
+   * UPLOAD_TIMEOUT_MS, and stops when `signal` is aborted.
+   */
   onUploadProgress?: (percent: number) => void;
 }
 
@@ -124,8 +127,16 @@ export function isBareHttpError(error: string): boolean {
 }
 
 /**
+ * How long an upload may take before it is given up. The server ends any request it is still
+ * receiving after 60 s (HTTP_REQUEST_TIMEOUT_MS) with an answer; none by now means the connection
+ * stalled, and the person would otherwise watch the same percentage for ever.
+ */
+export const UPLOAD_TIMEOUT_MS = 90_000;
+
+/**
  * The request through XMLHttpRequest, the one browser API that reports upload progress, answered as
- * a fetch Response so that everything else is the same.
+ * a fetch Response so that everything else is the same. It fails as fetch does when its signal is
+ * aborted, and fails when UPLOAD_TIMEOUT_MS pass without an answer.
  */
 function sendWithProgress(
   url: string,
@@ -133,8 +144,14 @@ function sendWithProgress(
   onProgress: (percent: number) => void,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
+    const { signal } = init;
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
     const request = new XMLHttpRequest();
     request.open(init.method ?? 'GET', url);
+    request.timeout = UPLOAD_TIMEOUT_MS;
     for (const [name, value] of init.headers) request.setRequestHeader(name, value);
     request.responseType = 'text';
     request.upload.onprogress = (event) => {
@@ -159,7 +176,9 @@ function sendWithProgress(
       );
     };
     request.onerror = () => reject(new TypeError('Failed to fetch'));
-    request.onabort = request.onerror;
+    request.onabort = () => reject(signal?.aborted ? signal.reason : new TypeError('Failed to fetch'));
+    request.ontimeout = () => reject(new Error('The upload did not finish in time'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(init.body as XMLHttpRequestBodyInit | null | undefined);
   });
 }

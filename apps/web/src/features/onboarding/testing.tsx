@@ -92,8 +92,11 @@ export class FakeUpload {
   /** The answer waits for this after the progress report, so a test can see the progress. */
   static held: Promise<void> = Promise.resolve();
   static sent: { headers: Record<string, string>; body: FormData }[] = [];
+  /** The last upload sent, so a test can play a stalled connection (`ontimeout`). */
+  static last: FakeUpload | null = null;
   /** Forgets what was sent; uploads are answered at once again. */
   static reset() {
+    FakeUpload.last = null;
     FakeUpload.sent = [];
     FakeUpload.answers = [];
     FakeUpload.held = Promise.resolve();
@@ -110,6 +113,9 @@ export class FakeUpload {
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  timeout = 0;
+  private ended = false;
   status = 0;
   statusText = '';
   response: unknown = null;
@@ -122,11 +128,18 @@ export class FakeUpload {
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
+  abort() {
+    this.ended = true;
+    this.onabort?.();
+  }
   send(body: FormData) {
     FakeUpload.sent.push({ headers: this.headers, body });
+    FakeUpload.last = this;
     setTimeout(() => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
       void FakeUpload.held.then(() => {
+        // An aborted upload gets no answer.
+        if (this.ended) return;
         const answer = FakeUpload.answers.shift() ?? FakeUpload.answer;
         this.status = answer.status;
         this.response = JSON.stringify(answer.body);

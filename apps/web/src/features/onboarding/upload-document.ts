@@ -33,6 +33,13 @@ export class UploadError extends Error {
   }
 }
 
+/** An upload the person cancelled: nothing went wrong, so nothing is reported as a failure. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('Upload cancelled');
+  }
+}
+
 export interface UploadRequest {
   file: File;
   folder: UploadFolder;
@@ -40,6 +47,8 @@ export interface UploadRequest {
   accessToken: string | null;
   /** Whole percent of the bytes sent so far, 0 to 100. */
   onProgress?: (percent: number) => void;
+  /** Cancels the upload when aborted. */
+  signal?: AbortSignal;
 }
 
 export async function uploadDocument({
@@ -47,6 +56,7 @@ export async function uploadDocument({
   folder,
   accessToken,
   onProgress,
+  signal,
 }: UploadRequest): Promise<UploadedDocument> {
   if (!accessToken) throw new UploadError(NO_TOKEN_MESSAGE, true);
   const body = new FormData();
@@ -56,12 +66,14 @@ export async function uploadDocument({
     method: 'POST',
     body,
     onUploadProgress: onProgress,
+    signal,
   });
+  if (signal?.aborted) throw new UploadCancelled();
   if (error === null) {
     if (data?.data && typeof data.data.url === 'string') return data.data;
     throw new UploadError(UPLOAD_FAILED_FALLBACK, false);
   }
-  // Status 0: the request itself failed.
+  // Status 0: the request itself failed, or got no answer in time.
   if (status === 0) throw new UploadError(UNEXPECTED_UPLOAD_MESSAGE, false);
   if (error === '' || isBareHttpError(error)) throw new UploadError(UPLOAD_FAILED_FALLBACK, false);
   throw new UploadError(error, true);

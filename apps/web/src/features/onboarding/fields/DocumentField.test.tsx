@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiSessionSource } from '../../../lib/api.ts';
@@ -120,5 +120,39 @@ describe('a document upload', () => {
     await user.upload(screen.getByLabelText(/Resume/), uploadedFile('cv.pdf'));
     expect(await screen.findByText('File upload failed', { selector: 'p' })).toBeInTheDocument();
     expect(await screen.findByText('Failed to upload file. Please try again.')).toBeInTheDocument();
+  });
+
+  it('cancels an upload under way, keeping the file already stored, without reporting a failure', async () => {
+    const user = userEvent.setup();
+    FakeUpload.hold();
+    const stored = renderUpload(testAccount, 'http://x/documents/resumes/u/uuid-old.pdf');
+    await user.upload(screen.getByLabelText(/Resume/), uploadedFile('new.pdf'));
+    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Replace resume' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Cancel resume upload' }));
+    expect(await screen.findByText('Upload cancelled')).toBeInTheDocument();
+    expect(screen.queryByText(/Uploading\.\.\./)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel resume upload' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Replace resume' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Replace resume' })).toHaveFocus());
+    expect(screen.queryByText('Upload Failed')).toBeNull();
+    // The stored file was never changed.
+    expect(stored()).toBeUndefined();
+    expect(screen.getByText('uuid-old.pdf')).toBeInTheDocument();
+  });
+
+  it('gives up on a stalled upload with the usual failure', async () => {
+    const user = userEvent.setup();
+    FakeUpload.hold();
+    renderUpload();
+    await user.upload(screen.getByLabelText(/Resume/), uploadedFile('cv.pdf'));
+    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    expect(FakeUpload.last?.timeout).toBe(90_000);
+    // The browser ends the request once its time is up.
+    act(() => FakeUpload.last?.ontimeout?.());
+    expect(await screen.findByText('An unexpected error occurred while uploading.')).toBeInTheDocument();
+    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to upload file. Please try again.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Resume/)).toBeEnabled();
   });
 });

@@ -1,14 +1,20 @@
 import { ACCEPTED_DOCUMENT_EXTENSIONS, checkDocumentFile } from '@app/domain/document-upload';
 import { displayFileName } from '@app/domain/profile-display';
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, FileText, RefreshCw, Trash2 } from 'lucide-react';
+import { CircleAlert, CircleCheck, FileText, RefreshCw, Trash2, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { focusRing } from '../../../components/ui/Button.tsx';
 import { FieldHint, FieldLabel } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useOnboardingAccount } from '../account-context.tsx';
-import { DOCUMENT_UPLOAD_KEY, UploadError, type UploadFolder, uploadDocument } from '../upload-document.ts';
+import {
+  DOCUMENT_UPLOAD_KEY,
+  UploadCancelled,
+  UploadError,
+  type UploadFolder,
+  uploadDocument,
+} from '../upload-document.ts';
 import { type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
 
 const UPLOAD_FAILED_DESCRIPTION = 'Failed to upload file. Please try again.';
@@ -31,6 +37,9 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const fieldError = useFieldError(name);
   const [percent, setPercent] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  const replaceButton = useRef<HTMLButtonElement>(null);
+  /** Cancels the upload under way. */
+  const cancel = useRef<AbortController | null>(null);
   const id = useId();
   const stored = watch(name);
 
@@ -43,14 +52,21 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
       const refusal = checkDocumentFile(file);
       if (refusal) throw new FileRefused(refusal);
       setPercent(0);
-      return uploadDocument({ file, folder, accessToken, onProgress: setPercent });
+      cancel.current = new AbortController();
+      return uploadDocument({
+        file,
+        folder,
+        accessToken,
+        onProgress: setPercent,
+        signal: cancel.current.signal,
+      });
     },
     onSuccess: (document) => {
       store(document.url);
       toast.success('Upload Complete', { description: 'File uploaded successfully' });
     },
     onError: (error) => {
-      if (error instanceof FileRefused) return;
+      if (error instanceof FileRefused || error instanceof UploadCancelled) return;
       const explains = error instanceof UploadError && error.explains;
       toast.error('Upload Failed', { description: explains ? error.message : UPLOAD_FAILED_DESCRIPTION });
     },
@@ -68,6 +84,12 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
     upload.reset();
     // The chooser comes back in place of the file; keep the keyboard there.
     requestAnimationFrame(() => input.current?.focus());
+  };
+
+  const onCancel = () => {
+    cancel.current?.abort();
+    // The Cancel button goes with the upload; keep the keyboard on what chooses a file.
+    requestAnimationFrame(() => (stored ? replaceButton.current : input.current)?.focus());
   };
 
   const uploading = upload.isPending;
@@ -99,10 +121,20 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
       <div aria-live="polite" className="min-h-6 text-sm">
         {uploading && (
           <div className="space-y-1">
-            <p className="flex items-center gap-2 text-neutral-700">
-              <Spinner size="sm" label={null} />
-              Uploading... {percent}%
-            </p>
+            <div className="flex items-center justify-between gap-2">
+              <p className="flex items-center gap-2 text-neutral-700">
+                <Spinner size="sm" label={null} />
+                Uploading... {percent}%
+              </p>
+              <button
+                type="button"
+                onClick={onCancel}
+                className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-neutral-800 hover:bg-neutral-200 ${focusRing}`}
+              >
+                <X className="size-4" aria-hidden="true" />
+                Cancel <span className="sr-only">{label.toLowerCase()} upload</span>
+              </button>
+            </div>
             <div className="h-1.5 w-full overflow-hidden rounded-full bg-neutral-200" aria-hidden="true">
               <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
             </div>
@@ -114,12 +146,15 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
             File uploaded successfully
           </p>
         )}
-        {upload.isError && (
-          <p className="flex items-center gap-2 text-red-700">
-            <CircleAlert className="size-4" aria-hidden="true" />
-            {upload.error.message}
-          </p>
-        )}
+        {upload.isError &&
+          (upload.error instanceof UploadCancelled ? (
+            <p className="text-neutral-700">{upload.error.message}</p>
+          ) : (
+            <p className="flex items-center gap-2 text-red-700">
+              <CircleAlert className="size-4" aria-hidden="true" />
+              {upload.error.message}
+            </p>
+          ))}
       </div>
       {stored && (
         <div className="space-y-1 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2 text-sm">
@@ -130,6 +165,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
           </p>
           <span className="flex justify-end gap-1">
             <button
+              ref={replaceButton}
               type="button"
               onClick={() => input.current?.click()}
               disabled={uploading}
