@@ -7,10 +7,12 @@ import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { JobNotesDialog } from './JobNotesDialog.tsx';
-import { myJobQueryKey, myJobsQueryKey, updateNotes } from './jobs-api.ts';
+import { fetchMyJobs, myJobQueryKey, myJobsQueryKey, updateNotes } from './jobs-api.ts';
+import { useMyJobs } from './use-my-jobs.ts';
 
 vi.mock('./jobs-api.ts', async (original) => ({
   ...(await original<typeof import('./jobs-api.ts')>()),
+  fetchMyJobs: vi.fn(),
   updateNotes: vi.fn(),
 }));
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -18,13 +20,20 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 const whole = makeJob({ id: 'a', data_job_title: 'Backend Engineer', data_job_description: 'Build APIs.' });
 const listed = jobListItemSchema.parse(whole);
 
-function renderNotes() {
+/** The page behind the dialog, which shows the list and reads it again on showing (as Refresh does). */
+function JobsPage() {
+  const jobs = useMyJobs();
+  return <p>{jobs.isFetching ? 'Reading the list' : `${jobs.data?.length} jobs`}</p>;
+}
+
+function renderNotes({ withPage = false } = {}) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(myJobsQueryKey, [listed]);
   queryClient.setQueryData(myJobQueryKey('a'), whole);
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
+      {withPage && <JobsPage />}
       <JobNotesDialog job={listed} onClose={onClose} />
     </QueryClientProvider>,
   );
@@ -113,5 +122,20 @@ describe('Job Notes', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByPlaceholderText('Add your notes about this job...')).toHaveValue('Too long');
     expect(queryClient.getQueryData<JobListItem[]>(myJobsQueryKey)?.[0]?.client_notes).toBeNull();
+  });
+
+  it('reads the list again once saved, when saving cut a refresh of it short', async () => {
+    vi.mocked(fetchMyJobs)
+      .mockReset()
+      .mockReturnValueOnce(new Promise(() => {}))
+      .mockResolvedValue([listed, jobListItemSchema.parse(makeJob({ id: 'b' }))]);
+    vi.mocked(updateNotes).mockResolvedValue({ ...whole, client_notes: 'Ask about remote' });
+    const { onClose } = renderNotes({ withPage: true });
+    expect(screen.getByText('Reading the list')).toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('Add your notes about this job...'), 'Ask about remote');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('2 jobs')).toBeInTheDocument();
+    expect(fetchMyJobs).toHaveBeenCalledTimes(2);
   });
 });

@@ -14,7 +14,7 @@ import {
   NOTES_SAVED_TITLE,
 } from './job-messages.ts';
 import { myJobQueryKey, updateNotes } from './jobs-api.ts';
-import { patchCachedJobs, stopJobFetches } from './use-my-jobs.ts';
+import { patchCachedJobs, resumeJobFetches, stopJobFetches } from './use-my-jobs.ts';
 
 export interface JobNotesDialogProps {
   /** The job whose notes are open, or null when the dialog is closed. */
@@ -74,6 +74,7 @@ function NotesEditor({
     onError: (error) => {
       toast.error(NOTES_SAVE_FAILED_TITLE, { description: failureMessage(error, NOTES_SAVE_FAILED_MESSAGE) });
     },
+    onSettled: () => resumeJobFetches(queryClient),
   });
 
   return (

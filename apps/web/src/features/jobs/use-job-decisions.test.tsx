@@ -6,11 +6,19 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { myJobQueryKey, myJobsQueryKey, updateApproval, updateApprovalMany } from './jobs-api.ts';
+import {
+  fetchMyJobs,
+  myJobQueryKey,
+  myJobsQueryKey,
+  updateApproval,
+  updateApprovalMany,
+} from './jobs-api.ts';
 import { useJobDecisions } from './use-job-decisions.ts';
+import { useMyJobs } from './use-my-jobs.ts';
 
 vi.mock('./jobs-api.ts', async (original) => ({
   ...(await original<typeof import('./jobs-api.ts')>()),
+  fetchMyJobs: vi.fn(),
   updateApproval: vi.fn(),
   updateApprovalMany: vi.fn(),
 }));
@@ -185,5 +193,38 @@ describe('decideMany', () => {
     expect(toast.error).toHaveBeenLastCalledWith('Bulk Update Failed', {
       description: 'Failed to clear rejections for 3 selected jobs',
     });
+  });
+});
+
+describe('a refresh of the list cut short by a decision', () => {
+  it('is made again once the decisions are saved, so the fresh list does arrive', async () => {
+    const fresh = [job('a', { client_approval: 'rejected' }), job('b')];
+    const first = deferred<JobListItem[]>();
+    vi.mocked(fetchMyJobs).mockReset().mockReturnValueOnce(first.promise).mockResolvedValue(fresh);
+    const answers = [deferred<Job>(), deferred<Job>()];
+    vi.mocked(updateApproval)
+      .mockReturnValueOnce(answers[0]!.promise)
+      .mockReturnValueOnce(answers[1]!.promise);
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(myJobsQueryKey, [job('a'), job('c')]);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    // The page shows the list, which it reads again on showing (as Refresh does).
+    const { result } = renderHook(() => ({ jobs: useMyJobs(), decisions: useJobDecisions() }), { wrapper });
+    await waitFor(() => expect(result.current.jobs.isFetching).toBe(true));
+    await act(async () => {
+      result.current.decisions.toggleDecision(job('a'), 1);
+    });
+    await act(async () => {
+      result.current.decisions.toggleDecision(job('c'), 2);
+    });
+    await waitFor(() => expect(result.current.jobs.isFetching).toBe(false));
+    // Not while a decision is still shown only here: the answer would land over it.
+    await act(async () => answers[0]!.resolve(makeJob({ id: 'a', client_approval: 'rejected' })));
+    expect(fetchMyJobs).toHaveBeenCalledTimes(1);
+    await act(async () => answers[1]!.resolve(makeJob({ id: 'c', client_approval: 'rejected' })));
+    await waitFor(() => expect(result.current.jobs.data).toEqual(fresh));
+    expect(fetchMyJobs).toHaveBeenCalledTimes(2);
   });
 });

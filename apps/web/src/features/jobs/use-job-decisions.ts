@@ -11,7 +11,7 @@ import {
   updateFailedMessage,
 } from './job-messages.ts';
 import { myJobQueryKey, myJobsQueryKey, updateApproval, updateApprovalMany } from './jobs-api.ts';
-import { patchCachedJobs, stopJobFetches } from './use-my-jobs.ts';
+import { patchCachedJobs, resumeJobFetches, stopJobFetches } from './use-my-jobs.ts';
 
 /** Every decision in flight, one job or many, is a mutation under this key. */
 const DECISION_MUTATION_KEY = ['my-jobs', 'decision'] as const;
@@ -102,6 +102,7 @@ export function useJobDecisions() {
         description: updateFailedMessage(serialNumber, title, failureMessage(error, '')),
       });
     },
+    onSettled: () => resumeJobFetches(queryClient),
   });
 
   const many = useMutation({
@@ -127,6 +128,7 @@ export function useJobDecisions() {
       if (context) putBack(queryClient, ids, context.previous);
       toast.error(BULK_FAILED_TITLE, { description: bulkFailedMessage(approval, ids.length) });
     },
+    onSettled: () => resumeJobFetches(queryClient),
   });
   const { mutate: decideOne } = one;
   const { mutateAsync: decideAll } = many;

@@ -64,10 +64,28 @@ export function patchCachedJobs(queryClient: QueryClient, changes: ReadonlyMap<s
   }
 }
 
+/** Clients whose read of the list stopJobFetches cancelled: they are owed a fresh one. */
+const readsOwed = new WeakSet<QueryClient>();
+
 /**
  * Cancels a fetch of the list in flight, so that it does not land over a change about to be shown.
  * Whole jobs are left to load: the pop-up shows the list's decision and notes over them anyway.
+ * Changes are mutations whose keys start with `myJobsQueryKey`; each calls resumeJobFetches when it
+ * settles.
  */
-export function stopJobFetches(queryClient: QueryClient): Promise<void> {
-  return queryClient.cancelQueries({ queryKey: myJobsQueryKey, exact: true });
+export async function stopJobFetches(queryClient: QueryClient): Promise<void> {
+  if (queryClient.isFetching({ queryKey: myJobsQueryKey, exact: true }) > 0) readsOwed.add(queryClient);
+  await queryClient.cancelQueries({ queryKey: myJobsQueryKey, exact: true });
+}
+
+/**
+ * Reads the list again when stopJobFetches cancelled a read (a Refresh, say) and the last change is
+ * now settled: the person asked for a fresh list and would otherwise never get it. Waiting for the
+ * last change keeps the answer from landing over one still shown only on this screen.
+ */
+export function resumeJobFetches(queryClient: QueryClient): void {
+  // The change that is settling still counts.
+  if (queryClient.isMutating({ mutationKey: myJobsQueryKey }) > 1) return;
+  if (readsOwed.delete(queryClient))
+    void queryClient.invalidateQueries({ queryKey: myJobsQueryKey, exact: true });
 }
