@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobsBoard } from './JobsBoard.tsx';
 import { fetchMyJobs, updateApproval, updateApprovalMany } from './jobs-api.ts';
@@ -91,6 +92,33 @@ describe('the bulk bar of /myjobs', () => {
     expect(updateApprovalMany).toHaveBeenCalledTimes(1);
     await act(async () => answer({ notFound: [], failed: [], error: null }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected jobs' })).toBeNull());
+  });
+});
+
+describe('Reject All under Decision: Not Rejected', () => {
+  it('names the jobs not found by their place before they left the list, and reads the list again', async () => {
+    vi.mocked(fetchMyJobs)
+      .mockReset()
+      .mockResolvedValueOnce(listOf(['a', 'b', 'c']));
+    vi.mocked(updateApprovalMany).mockResolvedValue({ notFound: ['c', 'b'], failed: [], error: null });
+    const user = userEvent.setup();
+    renderBoard({ address: '/myjobs?decision=not_rejected' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all jobs shown' }));
+    // The server's list, read again: the jobs it no longer has are gone, the other one is rejected.
+    vi.mocked(fetchMyJobs).mockResolvedValue(
+      listOf(['a']).map((job) => ({ ...job, client_approval: 'rejected' as const })),
+    );
+    await user.click(
+      within(screen.getByRole('region', { name: 'Selected jobs' })).getByRole('button', {
+        name: 'Reject All',
+      }),
+    );
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Bulk Update Failed', {
+        description: 'Failed to update S.No: 2, 3',
+      }),
+    );
+    expect(await screen.findByText('0 of 1 jobs shown')).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ClientApproval, JobFilters, JobListItem } from '@app/domain/jobs';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { allChosen } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -65,13 +65,6 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
   );
 
   const visible = view.visible;
-  // Serial numbers are positions in the list as shown; a failure reported later uses the list then.
-  const visibleRef = useRef(visible);
-  visibleRef.current = visible;
-  const serialNumberOf = useCallback((id: string) => {
-    const index = visibleRef.current.findIndex((job) => job.id === id);
-    return index < 0 ? undefined : index + 1;
-  }, []);
 
   const selectedShown = useMemo(() => visible.filter((job) => selected.has(job.id)), [visible, selected]);
   const shownBox = useRef<HTMLInputElement>(null);
@@ -137,7 +130,9 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
   }, [variant, selected, selectedShown, visible, inFlight, toggleDecision]);
 
   const decideSelected = async (approval: ClientApproval) => {
-    if (await decideMany(selectedShown, approval, serialNumberOf)) setSelected(new Set());
+    // Serial numbers are positions in the list as shown now, before the change takes jobs out of it.
+    const serialNumbers = new Map(visible.map((job, index) => [job.id, index + 1]));
+    if (await decideMany(selectedShown, approval, serialNumbers)) setSelected(new Set());
   };
 
   if (query.isPending) {

@@ -139,7 +139,11 @@ describe('toggleDecision', () => {
 
 describe('decideMany', () => {
   const jobs = [job('a'), job('b', { client_approval: 'rejected' }), job('c')];
-  const serialNumberOf = (id: string) => ({ a: 1, b: 2, c: 3 })[id];
+  const serialNumbers = new Map([
+    ['a', 1],
+    ['b', 2],
+    ['c', 3],
+  ]);
 
   it('answers true when every job was updated, and is busy until then', async () => {
     const answer = deferred<Awaited<ReturnType<typeof updateApprovalMany>>>();
@@ -147,7 +151,7 @@ describe('decideMany', () => {
     const { result, approvals } = setUp(jobs);
     let decided!: Promise<boolean>;
     act(() => {
-      decided = result.current.decideMany(jobs, 'rejected', serialNumberOf);
+      decided = result.current.decideMany(jobs, 'rejected', serialNumbers);
     });
     await waitFor(() => expect(result.current.deciding).toBe(true));
     expect(result.current.inFlight).toEqual(new Set(['a', 'b', 'c']));
@@ -163,15 +167,17 @@ describe('decideMany', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it('reverts only the jobs not found, and lists their serial numbers', async () => {
+  it('reads the list again without the jobs not found, and lists their serial numbers', async () => {
     vi.mocked(updateApprovalMany).mockResolvedValue({ notFound: ['c', 'a'], failed: [], error: null });
-    const { result, approvals } = setUp(jobs);
+    const { queryClient, result, approvals } = setUp(jobs);
     let updatedAll = true;
     await act(async () => {
-      updatedAll = await result.current.decideMany(jobs, 'rejected', serialNumberOf);
+      updatedAll = await result.current.decideMany(jobs, 'rejected', serialNumbers);
     });
     expect(updatedAll).toBe(false);
-    expect(approvals()).toEqual(['pending', 'rejected', 'pending']);
+    // Not put back as they were: the server no longer has them, and the list is to be read again.
+    expect(approvals()).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(queryClient.getQueryState(myJobsQueryKey)?.isInvalidated).toBe(true);
     expect(toast.error).toHaveBeenCalledWith('Bulk Update Failed', {
       description: 'Failed to update S.No: 1, 3',
     });
@@ -184,12 +190,12 @@ describe('decideMany', () => {
       error: 'Offline',
     });
     const { result, approvals } = setUp(jobs);
-    await act(() => result.current.decideMany(jobs, 'rejected', serialNumberOf));
+    await act(() => result.current.decideMany(jobs, 'rejected', serialNumbers));
     expect(approvals()).toEqual(['pending', 'rejected', 'pending']);
     expect(toast.error).toHaveBeenCalledWith('Bulk Update Failed', {
       description: 'Failed to reject 3 selected jobs',
     });
-    await act(() => result.current.decideMany(jobs, 'pending', serialNumberOf));
+    await act(() => result.current.decideMany(jobs, 'pending', serialNumbers));
     expect(toast.error).toHaveBeenLastCalledWith('Bulk Update Failed', {
       description: 'Failed to clear rejections for 3 selected jobs',
     });

@@ -11,7 +11,12 @@ import {
   updateFailedMessage,
 } from './job-messages.ts';
 import { myJobQueryKey, myJobsQueryKey, updateApproval, updateApprovalMany } from './jobs-api.ts';
-import { patchCachedJobs, resumeJobFetches, stopJobFetches } from './use-my-jobs.ts';
+import {
+  patchCachedJobs,
+  readJobsAgainWhenSettled,
+  resumeJobFetches,
+  stopJobFetches,
+} from './use-my-jobs.ts';
 
 /** Every decision in flight, one job or many, is a mutation under this key. */
 const DECISION_MUTATION_KEY = ['my-jobs', 'decision'] as const;
@@ -27,7 +32,8 @@ interface OneDecision extends Decision {
 }
 
 interface ManyDecisions extends Decision {
-  serialNumberOf(id: string): number | undefined;
+  /** Positions in the list as shown when the change was asked for: the change may move jobs out of it. */
+  serialNumbers: ReadonlyMap<string, number>;
 }
 
 const approvalChanges = (ids: Iterable<string>, approval: (id: string) => ClientApproval) =>
@@ -109,16 +115,17 @@ export function useJobDecisions() {
     mutationKey: DECISION_MUTATION_KEY,
     mutationFn: ({ ids, approval }: ManyDecisions) => updateApprovalMany(ids, approval),
     onMutate: (decision) => showDecision(queryClient, decision),
-    onSuccess: (outcome, { approval, serialNumberOf }, context) => {
-      const reverted = [...outcome.failed, ...outcome.notFound];
-      if (reverted.length === 0) return;
-      putBack(queryClient, reverted, context.previous);
+    onSuccess: (outcome, { approval, serialNumbers }, context) => {
+      if (outcome.failed.length === 0 && outcome.notFound.length === 0) return;
+      putBack(queryClient, outcome.failed, context.previous);
+      // Jobs the server no longer has are not put back: the list is read again, without them.
+      if (outcome.notFound.length > 0) readJobsAgainWhenSettled(queryClient);
       const description =
         outcome.failed.length > 0
           ? bulkFailedMessage(approval, outcome.failed.length)
           : bulkNotFoundMessage(
               outcome.notFound
-                .map(serialNumberOf)
+                .map((id) => serialNumbers.get(id))
                 .filter((serial): serial is number => serial !== undefined)
                 .sort((a, b) => a - b),
             );
@@ -144,19 +151,20 @@ export function useJobDecisions() {
   );
 
   /**
-   * Sets one decision on several jobs. Jobs the server did not update go back to what they were and
-   * the spec's toast names them; answers true when every job was updated.
+   * Sets one decision on several jobs. Jobs the server failed to update go back to what they were,
+   * jobs it no longer has leave the list, and the spec's toast names them by `serialNumbers`; answers
+   * true when every job was updated.
    */
   const decideMany = useCallback(
     async (
       jobs: readonly JobListItem[],
       approval: ClientApproval,
-      serialNumberOf: (id: string) => number | undefined,
+      serialNumbers: ReadonlyMap<string, number>,
     ): Promise<boolean> => {
       const ids = jobs.filter((job) => !isInFlight(job.id)).map((job) => job.id);
       if (ids.length === 0) return false;
       try {
-        const outcome = await decideAll({ ids, approval, serialNumberOf });
+        const outcome = await decideAll({ ids, approval, serialNumbers });
         return outcome.failed.length === 0 && outcome.notFound.length === 0;
       } catch {
         // Put back and told by the mutation.

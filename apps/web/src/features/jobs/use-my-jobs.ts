@@ -64,24 +64,31 @@ export function patchCachedJobs(queryClient: QueryClient, changes: ReadonlyMap<s
   }
 }
 
-/** Clients whose read of the list stopJobFetches cancelled: they are owed a fresh one. */
+/** Clients owed a fresh read of the list once their changes are settled. */
 const readsOwed = new WeakSet<QueryClient>();
 
 /**
- * Cancels a fetch of the list in flight, so that it does not land over a change about to be shown.
- * Whole jobs are left to load: the pop-up shows the list's decision and notes over them anyway.
- * Changes are mutations whose keys start with `myJobsQueryKey`; each calls resumeJobFetches when it
- * settles.
+ * Cancels a fetch of the list in flight, so that it does not land over a change about to be shown,
+ * and owes the list a fresh read instead. Whole jobs are left to load: the pop-up shows the list's
+ * decision and notes over them anyway. Changes are mutations whose keys start with `myJobsQueryKey`;
+ * each calls resumeJobFetches when it settles.
  */
 export async function stopJobFetches(queryClient: QueryClient): Promise<void> {
-  if (queryClient.isFetching({ queryKey: myJobsQueryKey, exact: true }) > 0) readsOwed.add(queryClient);
+  if (queryClient.isFetching({ queryKey: myJobsQueryKey, exact: true }) > 0) {
+    readJobsAgainWhenSettled(queryClient);
+  }
   await queryClient.cancelQueries({ queryKey: myJobsQueryKey, exact: true });
 }
 
+/** Asks for the list to be read again once the changes in flight are settled. */
+export function readJobsAgainWhenSettled(queryClient: QueryClient): void {
+  readsOwed.add(queryClient);
+}
+
 /**
- * Reads the list again when stopJobFetches cancelled a read (a Refresh, say) and the last change is
- * now settled: the person asked for a fresh list and would otherwise never get it. Waiting for the
- * last change keeps the answer from landing over one still shown only on this screen.
+ * Makes the read the list is owed (a Refresh that a change cut short, say) once the last change is
+ * settled: the person asked for a fresh list and would otherwise never get it. Waiting for the last
+ * change keeps the answer from landing over one still shown only on this screen.
  */
 export function resumeJobFetches(queryClient: QueryClient): void {
   // The change that is settling still counts.
