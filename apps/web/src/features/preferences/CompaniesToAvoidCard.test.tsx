@@ -2,23 +2,26 @@ import { AVOIDED_COMPANIES_MAX } from '@app/domain/companies-to-avoid';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
 import { CompaniesToAvoidCard } from './CompaniesToAvoidCard.tsx';
-import { fetchCompaniesToAvoid, removeCompanyToAvoid } from './companies-api.ts';
+import { addCompanyToAvoid, fetchCompaniesToAvoid, removeCompanyToAvoid } from './companies-api.ts';
 
 vi.mock('./companies-api.ts', async (original) => ({
   ...(await original<typeof import('./companies-api.ts')>()),
+  addCompanyToAvoid: vi.fn(),
   fetchCompaniesToAvoid: vi.fn(),
   removeCompanyToAvoid: vi.fn(),
 }));
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-/** A server holding `names`, which a removal takes out of. */
-function companiesServer(names: string[]) {
+/** A server holding `names`, which a removal takes out of, and offering `suggestion`. */
+function companiesServer(names: string[], suggestion: string | null = null) {
   let held = names;
   vi.mocked(fetchCompaniesToAvoid).mockImplementation(async () => ({
     data: held.map((name) => ({ name, created_at: '2026-01-05T10:00:00.000Z' })),
-    suggestion: null,
+    suggestion,
   }));
   vi.mocked(removeCompanyToAvoid).mockImplementation(async (removed) => {
     held = held.filter((name) => name !== removed);
@@ -36,6 +39,8 @@ function renderCard() {
 beforeEach(() => {
   vi.mocked(fetchCompaniesToAvoid).mockReset();
   vi.mocked(removeCompanyToAvoid).mockReset();
+  vi.mocked(addCompanyToAvoid).mockReset();
+  vi.mocked(toast.error).mockReset();
 });
 
 describe('Companies to Avoid', () => {
@@ -71,5 +76,35 @@ describe('Companies to Avoid', () => {
     expect(initech).not.toHaveAttribute('aria-disabled', 'true');
     await user.click(initech);
     await waitFor(() => expect(vi.mocked(removeCompanyToAvoid).mock.lastCall?.[0]).toBe('Initech'));
+  });
+
+  it('says why adding the current employer failed when the list is full and the name box is gone', async () => {
+    const full = Array.from({ length: AVOIDED_COMPANIES_MAX }, (_, i) => `Company ${i}`);
+    companiesServer(full, 'Contoso');
+    vi.mocked(addCompanyToAvoid).mockRejectedValue(
+      new ApiError('You can list at most 200 companies to avoid.', 400),
+    );
+    renderCard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Contoso' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Update Failed', {
+        description: 'You can list at most 200 companies to avoid.',
+      }),
+    );
+    expect(screen.queryByRole('textbox', { name: 'Company name' })).toBeNull();
+  });
+
+  it('shows a failure to add a typed name under the name box', async () => {
+    companiesServer([]);
+    vi.mocked(addCompanyToAvoid).mockRejectedValue(new ApiError('Contoso is already on your list.', 409));
+    const user = userEvent.setup();
+    renderCard();
+    await user.type(await screen.findByRole('textbox', { name: 'Company name' }), 'Contoso{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveAccessibleDescription(
+        'Contoso is already on your list.',
+      ),
+    );
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });

@@ -33,6 +33,12 @@ export function CompaniesToAvoidCard() {
   /** Set by a removal: its button leaves with the row once the list is read again. */
   const focusNameBoxNext = useRef(false);
 
+  /** For a failure with no field to show it beside. */
+  const toastFailure = (failure: Error) =>
+    toast.error('Update Failed', { description: failureMessage(failure, SAVE_FAILED_FALLBACK) });
+
+  // Each caller says where its failure shows: the name box's under it, the suggestion's in a toast
+  // (the name box is not there when the list is full).
   const add = useMutation({
     mutationFn: addCompanyToAvoid,
     onSuccess: async (company) => {
@@ -40,7 +46,6 @@ export function CompaniesToAvoidCard() {
       toast.success('Company Added', { description: `We will never apply to ${company.name} for you.` });
       await refresh();
     },
-    onError: (failure) => setError(failureMessage(failure, SAVE_FAILED_FALLBACK)),
   });
   const remove = useMutation({
     mutationKey: REMOVE_MUTATION_KEY,
@@ -50,8 +55,7 @@ export function CompaniesToAvoidCard() {
       focusNameBoxNext.current = true;
       await refresh();
     },
-    onError: (failure) =>
-      toast.error('Update Failed', { description: failureMessage(failure, SAVE_FAILED_FALLBACK) }),
+    onError: toastFailure,
   });
   // Each removal runs on its own: only its own button is busy, and the others can be pressed meanwhile.
   const removing = useMutationState({
@@ -72,7 +76,9 @@ export function CompaniesToAvoidCard() {
     const checked = avoidedCompanyNameSchema.safeParse(name);
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
     setError(null);
-    add.mutate(checked.data);
+    add.mutate(checked.data, {
+      onError: (failure) => setError(failureMessage(failure, SAVE_FAILED_FALLBACK)),
+    });
   };
 
   return (
@@ -99,7 +105,7 @@ export function CompaniesToAvoidCard() {
               <Button
                 size="sm"
                 busy={add.isPending}
-                onClick={() => add.mutate(companies.data.suggestion ?? '')}
+                onClick={() => add.mutate(companies.data.suggestion ?? '', { onError: toastFailure })}
               >
                 Add {companies.data.suggestion}
               </Button>
