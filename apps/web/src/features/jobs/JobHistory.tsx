@@ -3,6 +3,7 @@ import { formatShortDate } from '@app/domain/jobs-format';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
+import { failureMessage } from '../../lib/api.ts';
 import { fetchJobHistory, jobHistoryQueryKey } from './outcome-api.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
@@ -27,7 +28,7 @@ export function JobHistory({ jobId }: { jobId: string }) {
   if (history.isError) {
     return (
       <div role="alert" className="space-y-2 text-sm text-neutral-800">
-        <p>The history could not be loaded: {history.error.message || 'Unknown error'}</p>
+        <p>The history could not be loaded: {failureMessage(history.error, 'Unknown error')}</p>
         <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
           Try Again
         </Button>
