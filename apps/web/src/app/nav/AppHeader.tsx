@@ -1,5 +1,5 @@
 import { ExternalLink, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { focusRing } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
@@ -28,6 +28,8 @@ export function AppHeader() {
   const isStaff = isStaffUser(user);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // Staff work in the staff workspace: its entries replace the client area's, and none shows until
   // the session has passed the second factor (every page but /mfa is closed until then).
@@ -42,7 +44,12 @@ export function AppHeader() {
   useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      // Focus on an entry would leave with the menu: it goes back to the button that opened it.
+      if (menu.current?.contains(document.activeElement)) menuButton.current?.focus();
+      setMenuOpen(false);
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
@@ -90,6 +97,7 @@ export function AppHeader() {
                 <AccountMenu />
               </Suspense>
               <button
+                ref={menuButton}
                 type="button"
                 className={`rounded-md p-2 text-neutral-700 hover:bg-neutral-100 md:hidden ${focusRing}`}
                 aria-expanded={menuOpen}
@@ -108,7 +116,12 @@ export function AppHeader() {
         )}
       </div>
       {user && menuOpen && (
-        <nav id={menuId} aria-label="Main" className="border-t border-neutral-200 px-4 py-2 md:hidden">
+        <nav
+          ref={menu}
+          id={menuId}
+          aria-label="Main"
+          className="border-t border-neutral-200 px-4 py-2 md:hidden"
+        >
           <ul className="flex flex-col gap-1">
             {entries.map((entry) => (
               <li key={entry.to}>

@@ -1,0 +1,33 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AppHeader } from './AppHeader.tsx';
+
+vi.mock('../../features/auth/AuthProvider.tsx', () => ({
+  useAuth: () => ({ user: { role: 'client' }, signOut: vi.fn() }),
+}));
+vi.mock('../../lib/public-config.ts', () => ({
+  usePublicConfig: () => ({ brandName: 'Mobius', advancedProductUrl: 'https://advanced.example' }),
+}));
+// Not under test here: the account menu, with its own pop-up.
+vi.mock('./AccountMenu.tsx', () => ({ AccountMenu: () => null }));
+
+describe('the folded menu of a phone', () => {
+  it('gives focus back to the menu button when Escape closes it from an entry', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/profile']}>
+        <AppHeader />
+      </MemoryRouter>,
+    );
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '') as HTMLElement;
+    within(menu).getByRole('link', { name: 'Apply for Me' }).focus();
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+  });
+});
