@@ -167,6 +167,30 @@ describe('decideMany', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  it('waits for a job whose own toggle is in flight, then decides it with the others', async () => {
+    const toggled = deferred<Job>();
+    vi.mocked(updateApproval).mockReturnValue(toggled.promise);
+    vi.mocked(updateApprovalMany).mockResolvedValue({ notFound: [], failed: [], error: null });
+    const { result, approvals } = setUp(jobs);
+    await act(async () => {
+      result.current.toggleDecision(jobs[1]!, 2);
+    });
+    let decided!: Promise<boolean>;
+    act(() => {
+      decided = result.current.decideMany(jobs, 'rejected', serialNumbers);
+    });
+    // Sent after the toggle's answer, so the server ends with the later wish.
+    expect(updateApprovalMany).not.toHaveBeenCalled();
+    await act(async () => toggled.resolve(makeJob({ id: 'b', client_approval: 'pending' })));
+    let updatedAll = false;
+    await act(async () => {
+      updatedAll = await decided;
+    });
+    expect(updateApprovalMany).toHaveBeenCalledWith(['a', 'b', 'c'], 'rejected');
+    expect(updatedAll).toBe(true);
+    expect(approvals()).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
   it('reads the list again without the jobs not found, and lists their serial numbers', async () => {
     vi.mocked(updateApprovalMany).mockResolvedValue({ notFound: ['c', 'a'], failed: [], error: null });
     const { queryClient, result, approvals } = setUp(jobs);

@@ -66,6 +66,27 @@ function putBack(
 
 const decidedIds = (variables: unknown) => (variables as Decision | undefined)?.ids ?? [];
 
+/** Asked of the mutation cache itself: two quick clicks land before a render. */
+function anyInFlight(queryClient: QueryClient, ids: ReadonlySet<string>): boolean {
+  return queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: DECISION_MUTATION_KEY, status: 'pending' })
+    .some((mutation) => decidedIds(mutation.state.variables).some((id) => ids.has(id)));
+}
+
+/** Resolves once no decision naming any of `ids` is in flight. */
+function decisionsSettled(queryClient: QueryClient, ids: ReadonlySet<string>): Promise<void> {
+  return new Promise((resolve) => {
+    const settled = () => !anyInFlight(queryClient, ids);
+    if (settled()) return resolve();
+    const stop = queryClient.getMutationCache().subscribe(() => {
+      if (!settled()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /**
  * Rejecting and restoring jobs (spec 2, section 4), optimistically: the screen changes at once, and a
  * failure puts back what was there with the spec's toast. A job with an update in flight ignores
@@ -79,16 +100,6 @@ export function useJobDecisions() {
     select: (mutation) => decidedIds(mutation.state.variables),
   });
   const inFlight = useMemo<ReadonlySet<string>>(() => new Set(pendingIds.flat()), [pendingIds]);
-
-  /** Asked of the mutation cache itself: two quick clicks land before a render. */
-  const isInFlight = useCallback(
-    (id: string) =>
-      queryClient
-        .getMutationCache()
-        .findAll({ mutationKey: DECISION_MUTATION_KEY, status: 'pending' })
-        .some((mutation) => decidedIds(mutation.state.variables).includes(id)),
-    [queryClient],
-  );
 
   const one = useMutation({
     mutationKey: DECISION_MUTATION_KEY,
@@ -143,17 +154,18 @@ export function useJobDecisions() {
   /** Reject a pending job, or restore a rejected one. */
   const toggleDecision = useCallback(
     (job: JobListItem, serialNumber: number) => {
-      if (isInFlight(job.id)) return;
+      if (anyInFlight(queryClient, new Set([job.id]))) return;
       const approval: ClientApproval = decisionOf(job) === 'rejected' ? 'pending' : 'rejected';
       decideOne({ ids: [job.id], approval, serialNumber, title: job.data_job_title ?? '' });
     },
-    [decideOne, isInFlight],
+    [decideOne, queryClient],
   );
 
   /**
    * Sets one decision on several jobs. Jobs the server failed to update go back to what they were,
    * jobs it no longer has leave the list, and the spec's toast names them by `serialNumbers`; answers
-   * true when every job was updated.
+   * true when every job was updated. A job whose own toggle is in flight gets this decision once
+   * the toggle is answered, so that the later wish is the one that stays.
    */
   const decideMany = useCallback(
     async (
@@ -161,8 +173,8 @@ export function useJobDecisions() {
       approval: ClientApproval,
       serialNumbers: ReadonlyMap<string, number>,
     ): Promise<boolean> => {
-      const ids = jobs.filter((job) => !isInFlight(job.id)).map((job) => job.id);
-      if (ids.length === 0) return false;
+      const ids = jobs.map((job) => job.id);
+      await decisionsSettled(queryClient, new Set(ids));
       try {
         const outcome = await decideAll({ ids, approval, serialNumbers });
         return outcome.failed.length === 0 && outcome.notFound.length === 0;
@@ -171,7 +183,7 @@ export function useJobDecisions() {
         return false;
       }
     },
-    [decideAll, isInFlight],
+    [decideAll, queryClient],
   );
 
   return { inFlight, toggleDecision, decideMany, deciding: many.isPending };
