@@ -32,6 +32,14 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
       url: '/auth/v1/token?grant_type=refresh_token',
       payload: { refresh_token: refreshToken },
     });
+  /** Which of these token hashes the database still holds as unused. */
+  const stillUsable = async (tokenHashes: string[]) =>
+    ctx.app.db.kysely
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('token_hash', 'in', tokenHashes)
+      .where('used_at', 'is', null)
+      .execute();
   const newRefreshCookie = (response: Awaited<ReturnType<typeof refreshWithCookie>>) =>
     response.cookies.find((cookie) => cookie.name === 'refresh_token');
 
@@ -115,13 +123,7 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
 
     // Only the retry's token carries the session on: the lost one is spent, and once the interval
     // is over, showing it is theft and ends the session.
-    const unused = await ctx.app.db.kysely
-      .selectFrom('refresh_tokens')
-      .select('token_hash')
-      .where('token_hash', 'in', [hashToken(lost), hashToken(kept)])
-      .where('used_at', 'is', null)
-      .execute();
-    expect(unused).toEqual([{ token_hash: hashToken(kept) }]);
+    expect(await stillUsable([hashToken(lost), hashToken(kept)])).toEqual([{ token_hash: hashToken(kept) }]);
     clock.advance(REFRESH_TOKEN_REUSE_INTERVAL_MS + 1_001);
     expect((await refreshWithCookie(lost)).json()).toEqual({ error: REUSED });
     expect((await refreshWithCookie(kept)).statusCode).toBe(401);
@@ -150,13 +152,7 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     );
     expect(retries.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
     const issued = retries.map((response) => hashToken(response.json().refresh_token));
-    const current = await ctx.app.db.kysely
-      .selectFrom('refresh_tokens')
-      .select('token_hash')
-      .where('token_hash', 'in', issued)
-      .where('used_at', 'is', null)
-      .execute();
-    expect(current).toHaveLength(1);
+    expect(await stillUsable(issued)).toHaveLength(1);
   });
 
   it('tells a rotation that meets a sign-out the session ended, which is not a stolen token', async () => {
@@ -183,13 +179,7 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     ]);
     expect(results.map((response) => response.statusCode)).toEqual([200, 200]);
     const issued = results.map((response) => hashToken(response.json().refresh_token));
-    const current = await ctx.app.db.kysely
-      .selectFrom('refresh_tokens')
-      .select('token_hash')
-      .where('token_hash', 'in', issued)
-      .where('used_at', 'is', null)
-      .execute();
-    expect(current).toHaveLength(1);
+    expect(await stillUsable(issued)).toHaveLength(1);
   });
 
   it('answers a refresh without a token with 204 (no session to restore), and one with an unknown token with 401', async () => {

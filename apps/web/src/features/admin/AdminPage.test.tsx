@@ -1,6 +1,5 @@
 import type { AdminRecord } from '@app/domain/admin-email';
-import { generatedFiltersAnswer } from '@app/domain/admin-email-testing';
-import type { FormattedFilter } from '@app/domain/job-filters';
+import { dataEngineerFilter, generatedFiltersAnswer } from '@app/domain/admin-email-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -156,16 +155,7 @@ const found = (email: string, filtersExist = false) =>
     existing_filters: [],
   });
 
-const draft: FormattedFilter = {
-  name: 'Data Engineer',
-  query: 'Data Engineer',
-  filters: {
-    data_job_description: ['python'],
-    exclude_job_description: [],
-    is_remote: false,
-    min_salary: null,
-  },
-};
+const draft = dataEngineerFilter;
 
 /**
  * The admin call's answers to every action but `fetch` for the client at `email`: a one-filter

@@ -1,21 +1,12 @@
-import { generatedFiltersAnswer } from '@app/domain/admin-email-testing';
-import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
+import { dataEngineerFilter, generatedFiltersAnswer } from '@app/domain/admin-email-testing';
+import type { SavedFilter } from '@app/domain/job-filters';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { GeneratedFiltersCard } from './GeneratedFiltersCard.tsx';
 
-const draftFilter: FormattedFilter = {
-  name: 'Data Engineer',
-  query: 'Data Engineer',
-  filters: {
-    data_job_description: ['python'],
-    exclude_job_description: [],
-    is_remote: false,
-    min_salary: null,
-  },
-};
+const draftFilter = dataEngineerFilter;
 const saved: SavedFilter = {
   ...draftFilter,
   id: 'filter-1',
