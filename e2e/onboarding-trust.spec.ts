@@ -235,6 +235,43 @@ for (const viewport of viewports) {
       await page.keyboard.press('Escape');
       await expect(calendar).toHaveCount(0);
     });
+
+    test('a resume on its way holds Back, Next and Save Changes, and cancelling it keeps the stored one', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await signInAsNewClient(page, freshEmail('uploading'));
+      const resume = await uploadDocument(page, 'resumes', RESUME_FILE);
+      await seedCompleteProfile(page, { resume: resume.url });
+      await page.goto('/edit-profile?step=6');
+      await expectStep(page, 'Employment Information');
+      const storedName = page.getByText('resume.pdf', { exact: true });
+      await expect(storedName).toBeVisible();
+
+      // The new file is held on its way, as on a stalled connection.
+      await page.route('**/api/file-upload', () => {});
+      await page.getByLabel('Resume').setInputFiles(RESUME_FILE);
+      await expect(page.getByText(/^Uploading\.\.\. \d+%$/)).toBeVisible();
+      await expect(
+        page.getByText('A file is still uploading. You can go on once it has finished.'),
+      ).toBeVisible();
+      for (const name of ['Back', 'Next', 'Save Changes']) {
+        await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
+      }
+      await expectAccessible(page);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, 'upload-on-its-way');
+
+      await page.getByRole('button', { name: 'Cancel resume upload' }).click();
+      await expect(page.getByText('Upload cancelled', { exact: true })).toBeVisible();
+      await expect(
+        page.getByText('A file is still uploading. You can go on once it has finished.'),
+      ).toHaveCount(0);
+      await expect(storedName).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, 'upload-cancelled');
+    });
   });
 }
 

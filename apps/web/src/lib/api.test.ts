@@ -175,6 +175,8 @@ describe('an upload with progress', () => {
     expect(StalledRequest.last?.aborted).toBe(true);
     expect(await result).toMatchObject({ data: null, status: 0 });
     expect(controller.signal.aborted).toBe(true);
+    // Stopped by its caller, not failed: nothing is reported.
+    expect(console.error).not.toHaveBeenCalled();
   });
 
   it('is never sent when its signal was aborted before', async () => {

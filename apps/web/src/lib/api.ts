@@ -114,7 +114,8 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<Api
   } catch (error) {
     if (readsOfSession?.aborted) return { data: null, error: SIGNED_OUT_MESSAGE, status: 0 };
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`Request to ${url} failed: ${message}`);
+    // A request its caller stopped (a cancelled upload, say) did not fail: nothing to report.
+    if (!requestInit.signal?.aborted) console.error(`Request to ${url} failed: ${message}`);
     return { data: null, error: message, status: 0 };
   }
 }
