@@ -58,6 +58,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   const staffJobs = staffJobsService(db, clients);
   const files = createFilesService(db, storage, config.publicUrl, clock, app.log, config.storageQuotaBytes);
   const onboarding = createOnboardingService(db, files, app.log);
+  app.decorate('storedFiles', { sweepQueuedDeletions: files.sweepQueuedDeletions });
   // The companies each client never wants to be put forward to; imports honour them too.
   const avoided = createAvoidedCompaniesService(db.kysely);
   // The outbox sender is shared: admin calls send through it, and it retries in the background.
@@ -99,7 +100,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   await app.register(adminRoutes, { mailer, clients, filters, onboarding, files, activity, clock });
   const account = createAccountService({
     db,
-    storage,
+    files,
     sessions: app.auth.sessions,
     activity,
     onboarding,
@@ -108,7 +109,6 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
     filters,
     publicUrl: config.publicUrl,
     clock,
-    log: app.log,
   });
   await app.register(accountRoutes, { account });
   await app.register(weeklySummaryRoutes, { weeklySummary, unsubscribeKey });

@@ -135,6 +135,12 @@ export interface DocumentsTable {
   created_at: string;
 }
 
+/** A stored file still to delete after its rows went (migration 011). */
+export interface StorageDeletionsTable {
+  path: string;
+  queued_at: string;
+}
+
 export interface OnboardingFeedbackTable {
   id: string;
   user_id: string;
@@ -239,6 +245,7 @@ export interface Database {
   mfa_recovery_codes: MfaRecoveryCodesTable;
   onboarding_submissions: OnboardingSubmissionsTable;
   documents: DocumentsTable;
+  storage_deletions: StorageDeletionsTable;
   onboarding_feedback: OnboardingFeedbackTable;
   pending_clients: PendingClientsTable;
   jobs: JobsTable;

@@ -9,6 +9,7 @@ import * as activityLog from './007-activity-log.ts';
 import * as teamOutbox from './008-team-outbox.ts';
 import * as clientOutcomesAndData from './009-client-outcomes-and-data.ts';
 import * as boardIndexes from './010-board-indexes.ts';
+import * as storageDeletions from './011-storage-deletions.ts';
 
 /**
  * Every migration, in order. Later areas append theirs here; names sort in the order they run.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '008-team-outbox': teamOutbox,
   '009-client-outcomes-and-data': clientOutcomesAndData,
   '010-board-indexes': boardIndexes,
+  '011-storage-deletions': storageDeletions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DELETE_CONFIRMATION_MESSAGE, STAFF_ACCOUNT_KEPT_MESSAGE } from '@app/domain/account-api';
 import { JOB_EXPORT_COLUMNS } from '@app/domain/jobs-export';
@@ -247,6 +247,34 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
       });
       expect(response.statusCode, response.body).toBe(204);
       for (const id of [hana.userId, pending.id]) expect(await rowsHolding(app.db, id), id).toEqual([]);
+    });
+
+    it('deletes a file the storage refused at first on a later sweep, and then nothing names the person', async () => {
+      const ivy = await onboardClient(app, 'ivy@example.com');
+      // A directory where the resume was: the local store cannot delete it, as S3 might refuse.
+      const resumeFile = path.join(config.dataDir, 'storage', 'documents', ivy.resumePath!);
+      rmSync(resumeFile);
+      mkdirSync(path.join(resumeFile, 'held'), { recursive: true });
+
+      const response = await app.inject({
+        method: 'DELETE',
+        url: '/api/account',
+        headers: ivy.headers,
+        payload: { email: 'ivy@example.com' },
+      });
+      expect(response.statusCode, response.body).toBe(204);
+      // Only the queue still names the file, until the storage deletes it.
+      expect(await rowsHolding(app.db, ivy.userId)).toEqual(['storage_deletions.path']);
+      expect(await app.storedFiles.sweepQueuedDeletions()).toBe(0);
+      expect(existsSync(resumeFile)).toBe(true);
+
+      // The storage accepts again.
+      rmSync(resumeFile, { recursive: true });
+      writeFileSync(resumeFile, 'resume');
+      expect(await app.storedFiles.sweepQueuedDeletions()).toBe(1);
+      expect(existsSync(resumeFile)).toBe(false);
+      expect(await rowsHolding(app.db, ivy.userId)).toEqual([]);
+      expect(await app.storedFiles.sweepQueuedDeletions()).toBe(0);
     });
 
     it("keeps a staff account, and with it the log of the staff member's work", async () => {

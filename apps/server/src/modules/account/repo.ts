@@ -39,11 +39,11 @@ export function accountRepo({ kysely: db, dialect }: Db) {
     },
 
     /**
-     * Deletes every row that names the person (and runs `also`, the activity line, in the same
-     * transaction), and answers the storage keys of their documents so the caller can delete the
-     * files once the transaction has committed.
+     * Deletes every row that names the person and runs `also` in the same transaction, given the
+     * storage keys of their documents (to queue the files for deletion, and the activity line);
+     * answers those keys, so the caller can delete the files once the transaction has committed.
      */
-    async erase(userId: string, also?: AlsoInTransaction<void>): Promise<string[]> {
+    async erase(userId: string, also: AlsoInTransaction<string[]>): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         // An upload takes the user's row before storing its document (the quota check): taking it
         // first on PostgreSQL means an upload either finished before the paths below are read, or
@@ -92,8 +92,9 @@ export function accountRepo({ kysely: db, dialect }: Db) {
           .where((eb) => eb.or([eb('client_id', 'in', clientIds), eb('actor_user_id', '=', userId)]))
           .execute();
         await trx.deleteFrom('users').where('id', '=', userId).execute();
-        await also?.(trx);
-        return documents.map((document) => document.path);
+        const paths = documents.map((document) => document.path);
+        await also(trx, paths);
+        return paths;
       });
     },
   };

@@ -1,15 +1,13 @@
 import { DELETE_CONFIRMATION_MESSAGE } from '@app/domain/account-api';
 import { normalizeEmail } from '@app/domain/email-address';
-import type { FastifyBaseLogger } from 'fastify';
 import type { SessionService } from '../../auth/sessions.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { toBool } from '../../db/database.ts';
 import { Invalid, NotFound } from '../../errors.ts';
-import type { Storage } from '../../storage/storage.ts';
 import type { ActivityService } from '../activity/service.ts';
 import type { AvoidedCompaniesService } from '../companies-to-avoid/service.ts';
-import { documentUrl } from '../files/service.ts';
+import { documentUrl, type FilesService } from '../files/service.ts';
 import type { FiltersService } from '../filters/service.ts';
 import type { JobsService } from '../jobs/service.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
@@ -23,7 +21,7 @@ const ACCOUNT_NOT_FOUND_MESSAGE = 'This account no longer exists';
  */
 export function createAccountService(deps: {
   db: Db;
-  storage: Storage;
+  files: FilesService;
   sessions: SessionService;
   activity: ActivityService;
   onboarding: OnboardingService;
@@ -32,7 +30,6 @@ export function createAccountService(deps: {
   filters: FiltersService;
   publicUrl: string;
   clock: Clock;
-  log: FastifyBaseLogger;
 }) {
   const repo = accountRepo(deps.db);
   const { jobs } = deps;
@@ -80,22 +77,19 @@ export function createAccountService(deps: {
       if (!user) throw NotFound(ACCOUNT_NOT_FOUND_MESSAGE);
       if (normalizeEmail(typedEmail) !== normalizeEmail(user.email))
         throw Invalid(DELETE_CONFIRMATION_MESSAGE);
-      // The sessions' rows go in the same transaction: a deletion that fails signs nobody out.
-      const paths = await repo.erase(userId, (trx) =>
-        deps.activity.recordIn(trx, {
+      // The sessions' rows go in the same transaction: a deletion that fails signs nobody out. The
+      // files are queued in it too: one the storage will not delete now is deleted by a later sweep.
+      const paths = await repo.erase(userId, async (trx, documentPaths) => {
+        await deps.files.queueDeletionsIn(trx, documentPaths);
+        await deps.activity.recordIn(trx, {
           actor: { kind: 'client', userId: null, email: '' },
           clientId: '',
           action: 'account.deleted',
           detail: { summary: 'A client deleted their account and all their data' },
-        }),
-      );
-      deps.sessions.forgetUser(userId);
-      for (const path of paths) {
-        await deps.storage.delete(path).catch((error: unknown) => {
-          // The row is gone, so nothing links to the file; a start-up clean-up cannot find it either.
-          deps.log.error({ err: error }, 'could not delete a document of a deleted account');
         });
-      }
+      });
+      deps.sessions.forgetUser(userId);
+      await deps.files.deleteQueued(paths);
     },
   };
 }

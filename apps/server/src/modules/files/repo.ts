@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { DocumentsTable } from '../../db/schema.ts';
+import type { Database, DocumentsTable } from '../../db/schema.ts';
 
 export type DocumentRow = DocumentsTable;
 
@@ -73,5 +73,38 @@ export function createDocumentsRepo(db: Db) {
     async findByPath(path: string): Promise<DocumentRow | undefined> {
       return db.kysely.selectFrom('documents').selectAll().where('path', '=', path).executeTakeFirst();
     },
+
+    /** The oldest `limit` stored files still to delete. */
+    async queuedDeletions(limit: number): Promise<string[]> {
+      const rows = await db.kysely
+        .selectFrom('storage_deletions')
+        .select('path')
+        .orderBy('queued_at')
+        .orderBy('path')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.path);
+    },
+
+    async dequeueDeletion(path: string): Promise<void> {
+      await db.kysely.deleteFrom('storage_deletions').where('path', '=', path).execute();
+    },
   };
+}
+
+/**
+ * Queues stored files for deletion, on the database or inside a caller's transaction (so the
+ * queue and the removal of the rows naming the files are stored together).
+ */
+export async function queueDeletions(
+  executor: Kysely<Database>,
+  paths: string[],
+  queuedAt: string,
+): Promise<void> {
+  if (paths.length === 0) return;
+  await executor
+    .insertInto('storage_deletions')
+    .values(paths.map((path) => ({ path, queued_at: queuedAt })))
+    .onConflict((conflict) => conflict.column('path').doNothing())
+    .execute();
 }

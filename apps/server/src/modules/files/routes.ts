@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { BadRequest, HttpError, PayloadTooLarge } from '../../errors.ts';
+import { repeatAlone } from '../../repeat.ts';
 import { type ActivityService, staffActor } from '../activity/service.ts';
 import { sendAttachment } from './attachment.ts';
 import { DOCUMENT_URL_PREFIX, type FilesService, UPLOAD_FOLDERS, type UploadFolder } from './service.ts';
@@ -12,6 +13,8 @@ import { DOCUMENT_URL_PREFIX, type FilesService, UPLOAD_FOLDERS, type UploadFold
 export const NO_FILE_MESSAGE = 'Choose a file to upload';
 export const BAD_FOLDER_MESSAGE = `Folder must be one of: ${UPLOAD_FOLDERS.join(', ')}`;
 export const BROKEN_UPLOAD_MESSAGE = 'The upload was incomplete. Please try again.';
+/** How often each instance tries again the stored files the storage would not delete before. */
+const DELETION_SWEEP_EVERY_MS = 5 * 60_000;
 
 /** Registered as its own plugin so multipart parsing exists only for the upload route. */
 export async function fileRoutes(
@@ -24,6 +27,17 @@ export async function fileRoutes(
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { files, activity } = options;
+
+  // Deleting the same file twice is harmless, so every instance sweeps without a claim.
+  let sweeps: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    sweeps = repeatAlone(
+      DELETION_SWEEP_EVERY_MS,
+      () => files.sweepQueuedDeletions(),
+      (error) => app.log.error({ err: error }, 'stored file deletion sweep failed'),
+    );
+  });
+  app.addHook('onClose', async () => sweeps?.stop());
 
   routes.post(
     '/api/file-upload',

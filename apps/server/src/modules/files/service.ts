@@ -3,13 +3,15 @@ import type { Readable } from 'node:stream';
 import { checkDocumentFile, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE } from '@app/domain/document-upload';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import { type Clock, isoTime } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { BadRequest, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type DocumentType, detectDocumentType } from './document-type.ts';
 import { extensionOf, safeFileName } from './file-name.ts';
-import { createDocumentsRepo, type DocumentRow } from './repo.ts';
+import { createDocumentsRepo, type DocumentRow, queueDeletions } from './repo.ts';
 
 export const UPLOAD_FOLDERS = ['resumes', 'cover-letters', 'uploads'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
@@ -19,6 +21,8 @@ export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
  * before saving, or never saved): when the quota is full it is deleted to make room.
  */
 const FORGOTTEN_AFTER_MS = 60 * 60 * 1000;
+/** How many queued deletions one sweep takes at a time. */
+const DELETION_BATCH = 100;
 
 const storageQuotaMessage = (quotaBytes: number) =>
   `You have used your ${Math.round(quotaBytes / (1024 * 1024))} MB of document storage. Remove a document to upload another.`;
@@ -106,7 +110,60 @@ export function createFilesService(
     return removed;
   };
 
+  /**
+   * Deletes stored files that no row names any more and takes each off the deletion queue; a file
+   * the storage refuses stays queued for the next sweep. Answers how many were deleted.
+   */
+  const deleteQueued = async (paths: string[]): Promise<number> => {
+    let deleted = 0;
+    for (const path of paths) {
+      try {
+        await storage.delete(path);
+        await repo.dequeueDeletion(path);
+        deleted += 1;
+      } catch (error) {
+        log.warn({ err: error, path }, 'could not delete a stored file; the next sweep tries again');
+      }
+    }
+    return deleted;
+  };
+
+  /** Deletes a file no row names; one the storage refuses now is queued for the sweep. */
+  const deleteUnnamed = async (path: string): Promise<void> => {
+    try {
+      await storage.delete(path);
+    } catch (error) {
+      log.warn({ err: error, path }, 'could not delete a stored file; the next sweep tries again');
+      await queueDeletions(db.kysely, [path], isoTime(clock)).catch((queueError: unknown) => {
+        log.warn({ err: queueError, path }, 'could not queue a stored file for deletion');
+      });
+    }
+  };
+
   return {
+    /**
+     * Queues stored files for deletion inside the transaction that removes the rows naming them
+     * (then `deleteQueued`): a storage that refuses, or a crash in between, cannot leave a file
+     * that nothing points to and nothing will delete.
+     */
+    async queueDeletionsIn(trx: Kysely<Database>, paths: string[]): Promise<void> {
+      await queueDeletions(trx, paths, isoTime(clock));
+    },
+
+    deleteQueued,
+
+    /** Deletes every queued file the storage now accepts to delete; answers how many were deleted. */
+    async sweepQueuedDeletions(): Promise<number> {
+      let deleted = 0;
+      for (;;) {
+        const batch = await repo.queuedDeletions(DELETION_BATCH);
+        const done = await deleteQueued(batch);
+        deleted += done;
+        // A batch with a refusal is left for the next sweep, so one stuck file cannot spin this loop.
+        if (batch.length < DELETION_BATCH || done < batch.length) return deleted;
+      }
+    },
+
     async upload(input: {
       userId: string;
       folder: UploadFolder;
@@ -140,11 +197,11 @@ export function createFilesService(
         }
       } catch (error) {
         // No record, no file: an object nobody can reach is removed again.
-        await storage.delete(path).catch(() => {});
+        await deleteUnnamed(path);
         throw error;
       }
       if (!stored) {
-        await storage.delete(path).catch(() => {});
+        await deleteUnnamed(path);
         throw PayloadTooLarge(storageQuotaMessage(storageQuotaBytes));
       }
       return { url: documentUrl(publicUrl, path), path, name, size: input.bytes.length };
@@ -202,13 +259,20 @@ export function createFilesService(
   };
 }
 
+export type FilesService = ReturnType<typeof createFilesService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Built once in modules.ts; tests run a sweep of the deletion queue on it. */
+    storedFiles: Pick<FilesService, 'sweepQueuedDeletions'>;
+  }
+}
+
 /**
  * Where a stored document can be fetched by its owner or staff (with their bearer token). The
  * `public/documents/<path>` shape is the one the spec's download rule trims back to the stored
  * path, so the URL kept in a profile works with both download routes.
  */
-export type FilesService = ReturnType<typeof createFilesService>;
-
 export function documentUrl(publicUrl: string, path: string): string {
   return `${publicUrl}${DOCUMENT_URL_PREFIX}${path.split('/').map(encodeURIComponent).join('/')}`;
 }
