@@ -35,19 +35,24 @@ export function StepNavigation({
   saveChanges,
 }: StepNavigationProps) {
   const invalid = problems.length > 0;
-  const why = (held: boolean) =>
-    [held && 'fix-list', uploading && 'upload-wait'].filter(Boolean).join(' ') || undefined;
-  const backBlocked = backWaitsForFixes && invalid;
+  const why = (heldByFixes: boolean) =>
+    [heldByFixes && 'fix-list', uploading && 'upload-wait'].filter(Boolean).join(' ') || undefined;
+  const fixesHoldBack = backWaitsForFixes && invalid;
+  // Refused rather than disabled: a disabled button drops keyboard focus to the page and leaves the
+  // Tab order, so nobody could reach it to hear (aria-describedby) why it waits.
+  const held = (blocked: boolean, action: () => void) => ({
+    'aria-disabled': blocked || undefined,
+    onClick: blocked ? undefined : action,
+  });
   return (
     <div className="mt-8 space-y-4 border-t border-neutral-200 pt-6">
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-between">
         <Button
           variant="secondary"
           size="lg"
-          onClick={onBack}
-          disabled={backBlocked || uploading}
+          {...held(fixesHoldBack || uploading, onBack)}
           busy={busy}
-          aria-describedby={why(backBlocked)}
+          aria-describedby={why(fixesHoldBack)}
         >
           {busy ? (
             'Saving...'
@@ -63,8 +68,7 @@ export function StepNavigation({
             <Button
               variant="secondary"
               size="lg"
-              onClick={saveChanges.onSave}
-              disabled={invalid || uploading}
+              {...held(invalid || uploading, saveChanges.onSave)}
               busy={busy}
               aria-describedby={why(invalid)}
             >
@@ -80,8 +84,7 @@ export function StepNavigation({
           )}
           <Button
             size="lg"
-            onClick={onNext}
-            disabled={invalid || uploading}
+            {...held(invalid || uploading, onNext)}
             busy={busy}
             aria-describedby={why(invalid)}
           >
