@@ -10,6 +10,7 @@ import * as teamOutbox from './008-team-outbox.ts';
 import * as clientOutcomesAndData from './009-client-outcomes-and-data.ts';
 import * as boardIndexes from './010-board-indexes.ts';
 import * as storageDeletions from './011-storage-deletions.ts';
+import * as filtersWithinLimits from './012-filters-within-limits.ts';
 
 /**
  * Every migration, in order. Later areas append theirs here; names sort in the order they run.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '009-client-outcomes-and-data': clientOutcomesAndData,
   '010-board-indexes': boardIndexes,
   '011-storage-deletions': storageDeletions,
+  '012-filters-within-limits': filtersWithinLimits,
 };
 
 export const migrationProvider: MigrationProvider = {
