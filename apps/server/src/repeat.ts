@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /**
  * Runs `task` every `everyMs`, one run at a time: a tick that finds the last run still going is
  * skipped, so slow runs never pile up. `stop` ends the ticks and waits for the run in progress. The
@@ -24,4 +26,21 @@ export function repeatAlone(
       await running;
     },
   };
+}
+
+/**
+ * Runs `task` every `everyMs` (see repeatAlone) from the moment `app` is ready until it closes; a
+ * failed run is logged as `failure` and the next tick runs anew.
+ */
+export function repeatWhileOpen(
+  app: FastifyInstance,
+  everyMs: number,
+  task: () => Promise<unknown>,
+  failure: string,
+): void {
+  let repeating: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    repeating = repeatAlone(everyMs, task, (error) => app.log.error({ err: error }, failure));
+  });
+  app.addHook('onClose', async () => repeating?.stop());
 }

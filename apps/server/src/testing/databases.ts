@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { type Db, openDatabase } from '../db/database.ts';
+import { migrationProvider } from '../db/migrations/index.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -40,6 +43,31 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * A fresh database migrated up to `lastMigration` and no further, to test what a later migration
+ * does to rows written the way they were before it. `close` closes and drops it.
+ */
+export async function databaseMigratedTo(
+  kind: DatabaseKind,
+  lastMigration: string,
+): Promise<{ db: Db; close(): Promise<void> }> {
+  const database = await createTestDatabase(kind);
+  const db = openDatabase(
+    kind === 'sqlite' ? { kind, file: database.url.slice('sqlite:'.length) } : { kind, url: database.url },
+  );
+  const { error } = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateTo(
+    lastMigration,
+  );
+  if (error) throw error;
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await database.drop();
     },
   };
 }

@@ -1,27 +1,17 @@
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../testing/databases.ts';
-import { type Db, migrateToLatest, openDatabase } from '../database.ts';
-import { migrationProvider } from './index.ts';
+import { databaseKinds, databaseMigratedTo } from '../../testing/databases.ts';
+import { type Db, migrateToLatest } from '../database.ts';
 
 const NOW = '2024-11-01T00:00:00.000Z';
 
 describe.each(databaseKinds)('migration 005 on %s: e-mails become client ids', (kind) => {
-  let database: TestDatabase;
   let db: Db;
-  afterEach(async () => {
-    await db.close();
-    await database.drop();
-  });
+  let close: () => Promise<void>;
+  afterEach(async () => close());
 
   it('gives work to the user with that e-mail, or to a pending client, and keeps every row', async () => {
-    database = await createTestDatabase(kind);
-    db = openDatabase(
-      kind === 'sqlite' ? { kind, file: database.url.slice('sqlite:'.length) } : { kind, url: database.url },
-    );
-    const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
-    const before = await migrator.migrateTo('004-mail-and-filters');
-    expect(before.error).toBeUndefined();
+    ({ db, close } = await databaseMigratedTo(kind, '004-mail-and-filters'));
 
     // The schema as it was: jobs, filters and e-mails by client e-mail.
     const legacy = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;

@@ -1,29 +1,18 @@
 import { savedFilterSchema } from '@app/domain/job-filters';
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../testing/databases.ts';
-import { type Db, migrateToLatest, openDatabase } from '../database.ts';
-import { migrationProvider } from './index.ts';
+import { databaseKinds, databaseMigratedTo } from '../../testing/databases.ts';
+import { type Db, migrateToLatest } from '../database.ts';
 
 const NOW = '2024-11-01T00:00:00.000Z';
 
 describe.each(databaseKinds)('migration 012 on %s: saved filters within their limits', (kind) => {
-  let database: TestDatabase;
   let db: Db;
-  afterEach(async () => {
-    await db.close();
-    await database.drop();
-  });
+  let close: () => Promise<void>;
+  afterEach(async () => close());
 
   it('leaves out blank and over-long keywords, keeps the first 200, and leaves fitting filters alone', async () => {
-    database = await createTestDatabase(kind);
-    db = openDatabase(
-      kind === 'sqlite' ? { kind, file: database.url.slice('sqlite:'.length) } : { kind, url: database.url },
-    );
-    const before = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateTo(
-      '011-storage-deletions',
-    );
-    expect(before.error).toBeUndefined();
+    ({ db, close } = await databaseMigratedTo(kind, '011-storage-deletions'));
 
     const longKeyword = 'k'.repeat(201);
     const many = Array.from({ length: 250 }, (_, index) => `keyword ${index}`);

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { BadRequest, HttpError, PayloadTooLarge } from '../../errors.ts';
-import { repeatAlone } from '../../repeat.ts';
+import { repeatWhileOpen } from '../../repeat.ts';
 import { type ActivityService, staffActor } from '../activity/service.ts';
 import { sendAttachment } from './attachment.ts';
 import { DOCUMENT_URL_PREFIX, type FilesService, UPLOAD_FOLDERS, type UploadFolder } from './service.ts';
@@ -29,15 +29,12 @@ export async function fileRoutes(
   const { files, activity } = options;
 
   // Deleting the same file twice is harmless, so every instance sweeps without a claim.
-  let sweeps: { stop(): Promise<void> } | undefined;
-  app.addHook('onReady', async () => {
-    sweeps = repeatAlone(
-      DELETION_SWEEP_EVERY_MS,
-      () => files.sweepQueuedDeletions(),
-      (error) => app.log.error({ err: error }, 'stored file deletion sweep failed'),
-    );
-  });
-  app.addHook('onClose', async () => sweeps?.stop());
+  repeatWhileOpen(
+    app,
+    DELETION_SWEEP_EVERY_MS,
+    () => files.sweepQueuedDeletions(),
+    'stored file deletion sweep failed',
+  );
 
   routes.post(
     '/api/file-upload',

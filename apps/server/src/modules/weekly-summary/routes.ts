@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import { repeatAlone } from '../../repeat.ts';
+import { repeatWhileOpen } from '../../repeat.ts';
 import type { WeeklySummaryService } from './service.ts';
 import { UNSUBSCRIBE_PATH, verifyUnsubscribeToken } from './unsubscribe.ts';
 
@@ -134,13 +134,5 @@ export async function weeklySummaryRoutes(
 
   // Each instance looks every minute; the claim in the database keeps a week to one e-mail. A run
   // still going at the next minute (many clients, a slow database) is left to finish first.
-  let checks: { stop(): Promise<void> } | undefined;
-  app.addHook('onReady', async () => {
-    checks = repeatAlone(
-      CHECK_EVERY_MS,
-      () => weeklySummary.runDue(),
-      (error) => app.log.error({ err: error }, 'weekly summary run failed'),
-    );
-  });
-  app.addHook('onClose', async () => checks?.stop());
+  repeatWhileOpen(app, CHECK_EVERY_MS, () => weeklySummary.runDue(), 'weekly summary run failed');
 }
