@@ -151,7 +151,7 @@ export const outboxQuerySchema = z.object({
   client_id: clientIdSchema.optional(),
   status: outboxStatusSchema.optional(),
   /** The `next_cursor` of the previous page: the messages older than its last one. */
-  before: z.string().max(200).optional(),
+  cursor: z.string().max(200).optional(),
 });
 
 export const outboxMessageSchema = z.object({

@@ -35,14 +35,15 @@ export function afterKeysetPosition(
   return sql<SqlBool>`(${at} < ${position.at} or (${at} = ${position.at} and ${id} < ${position.id}))`;
 }
 
+export const BAD_CURSOR_MESSAGE = 'cursor is not one this list gave out';
+
 /**
  * One page of such a list: `cursor` is the previous page's `next_cursor` (none or empty for the
- * first page; any other text it did not give out is refused with `refusal`, a 400). `read` is asked
- * for one row more than the page holds, to learn whether another page follows.
+ * first page; any other text it did not give out is refused with BAD_CURSOR_MESSAGE, a 400). `read`
+ * is asked for one row more than the page holds, to learn whether another page follows.
  */
 export async function readKeysetPage<Row, Item>(options: {
   cursor: string | undefined;
-  refusal: string;
   limit: number;
   read(after: KeysetPosition | undefined, count: number): Promise<Row[]>;
   positionOf(row: Row): KeysetPosition;
@@ -50,7 +51,7 @@ export async function readKeysetPage<Row, Item>(options: {
 }): Promise<{ data: Item[]; next_cursor: string | null }> {
   const { cursor, limit } = options;
   const after = cursor ? (decodeKeysetCursor(cursor) ?? undefined) : undefined;
-  if (cursor && !after) throw BadRequest(options.refusal);
+  if (cursor && !after) throw BadRequest(BAD_CURSOR_MESSAGE);
   const rows = await options.read(after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -75,7 +75,6 @@ export interface ActivityInput {
  */
 const MAX_DETAIL_CHARS = 65_536;
 const EXPORT_BATCH = 500;
-export const BAD_CURSOR_MESSAGE = 'cursor is not one this list gave out';
 
 function toEntry(row: ActivityRow | ListedActivityRow): ActivityEntry {
   return {
@@ -138,7 +137,6 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
     ): Promise<{ data: ActivityEntry[]; next_cursor: string | null }> {
       return readKeysetPage({
         cursor,
-        refusal: BAD_CURSOR_MESSAGE,
         limit,
         read: (after, count) => repo.page(filter, after, count),
         positionOf: (row) => row,

@@ -174,14 +174,14 @@ describe.each(databaseKinds)("the team's outbox on %s", (kind) => {
     expect(page.next_cursor).toEqual(expect.any(String));
     const second = await app.inject({
       method: 'GET',
-      url: `/api/admin/outbox?client_id=${clientId}&before=${page.next_cursor}`,
+      url: `/api/admin/outbox?client_id=${clientId}&cursor=${page.next_cursor}`,
       headers: staff,
     });
     expect(second.json()).toMatchObject({ data: [{ subject: 'Message 0' }], next_cursor: null });
 
-    const bad = await app.inject({ method: 'GET', url: '/api/admin/outbox?before=nonsense', headers: staff });
+    const bad = await app.inject({ method: 'GET', url: '/api/admin/outbox?cursor=nonsense', headers: staff });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'before is not a cursor this list gave out' });
+    expect(bad.json()).toEqual({ error: 'cursor is not one this list gave out' });
   });
 
   it('retries a failed e-mail now: it is sent at once and the retry is logged', async () => {

@@ -60,14 +60,14 @@ export async function mailRoutes(
       config: { staff: true },
       schema: {
         tags: ['admin'],
-        summary: `Staff: e-mails newest first, ${OUTBOX_PAGE} at a time (older ones with before=next_cursor) (to or about a client when client_id is given, in one status when status is), sent or waiting`,
+        summary: `Staff: e-mails newest first, ${OUTBOX_PAGE} at a time (older ones with cursor=next_cursor) (to or about a client when client_id is given, in one status when status is), sent or waiting`,
         querystring: outboxQuerySchema,
         response: { 200: outboxResponseSchema },
       },
     },
     async (request) => {
-      const { client_id: clientId, status, before } = request.query;
-      return mailer.list({ clientId, status }, before, OUTBOX_PAGE);
+      const { client_id: clientId, status, cursor } = request.query;
+      return mailer.list({ clientId, status }, cursor, OUTBOX_PAGE);
     },
   );
 

@@ -58,8 +58,6 @@ export type Delivery =
 
 class MissingAttachment extends Error {}
 
-export const BAD_OUTBOX_CURSOR_MESSAGE = 'before is not a cursor this list gave out';
-
 /**
  * A message as staff read it: who it is for, where it stands, and why it waits. Without SMTP
  * nothing is ever tried, so a queued message shows no next try (it stays due, for when SMTP is set).
@@ -302,15 +300,14 @@ export function createMailer(deps: {
       transport?.close();
     },
 
-    /** Newest first, `limit` at a time; `before` is the previous page's `next_cursor`. */
+    /** Newest first, `limit` at a time; `cursor` is the previous page's `next_cursor`. */
     async list(
       filter: { clientId?: string; status?: OutboxStatus },
-      before: string | undefined,
+      cursor: string | undefined,
       limit: number,
     ): Promise<{ data: OutboxMessage[]; next_cursor: string | null }> {
       return readKeysetPage({
-        cursor: before,
-        refusal: BAD_OUTBOX_CURSOR_MESSAGE,
+        cursor,
         limit,
         read: (after, count) => repo.list(filter, after, count),
         positionOf: (row) => ({ at: row.created_at, id: row.id }),

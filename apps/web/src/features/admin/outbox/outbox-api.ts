@@ -23,11 +23,11 @@ export function outboxApi(guard: Guard) {
     ).data;
 
   return {
-    /** A page of every client's messages, newest first (or those in one status), older than `before`. */
-    async list(status: OutboxStatus | null, before: string | null): Promise<OutboxPage> {
+    /** A page of every client's messages, newest first (or those in one status), after `cursor`. */
+    async list(status: OutboxStatus | null, cursor: string | null): Promise<OutboxPage> {
       const query = new URLSearchParams();
       if (status) query.set('status', status);
-      if (before) query.set('before', before);
+      if (cursor) query.set('cursor', cursor);
       const search = query.size > 0 ? `?${query}` : '';
       return call(apiFetch<OutboxPage>(`/admin/outbox${search}`));
     },
