@@ -257,8 +257,19 @@ test('a custom range can be cleared, and From after To is refused with a message
   await expect(message).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply Filters' })).toBeDisabled();
   await expect(page.getByRole('button', { name: /^To / })).toHaveAttribute('aria-invalid', 'true');
+  // However the bar wraps around the two dates, Refresh stays beside Apply Filters, never alone.
+  const sideBySide = async () => {
+    const apply = await page.getByRole('button', { name: 'Apply Filters' }).boundingBox();
+    const refresh = await page.getByRole('button', { name: 'Refresh jobs' }).boundingBox();
+    expect(refresh!.y).toBe(apply!.y);
+  };
+  await sideBySide();
   await expectAccessible(page);
   await screenshot(page, 'range-refused-1280');
+  await page.setViewportSize(PHONE);
+  await sideBySide();
+  await screenshot(page, 'range-refused-390');
+  await page.setViewportSize(LAPTOP);
 
   // Clearing To ends the refusal; the range applies with only From and lands in the address.
   await page.getByRole('button', { name: 'Clear To date' }).click();

@@ -124,19 +124,22 @@ export function JobFiltersBar({
             />
           </>
         )}
-        {/* Refused rather than disabled: focus stays on it, and the message it points to says why. */}
-        <Button
-          busy={applying}
-          aria-disabled={!valid}
-          aria-describedby={rangeError ? rangeErrorId : undefined}
-          onClick={valid ? onApply : undefined}
-        >
-          Apply Filters
-        </Button>
-        <Button variant="secondary" aria-label="Refresh jobs" busy={refreshing} onClick={onRefresh}>
-          {/* While busy the button shows its spinner instead. */}
-          {!refreshing && <RefreshCw className="size-4" aria-hidden="true" />}
-        </Button>
+        {/* The two buttons wrap together: a refresh icon alone on a line reads as belonging to nothing. */}
+        <div className="flex items-end gap-3">
+          {/* Refused rather than disabled: focus stays on it, and the message it points to says why. */}
+          <Button
+            busy={applying}
+            aria-disabled={!valid}
+            aria-describedby={rangeError ? rangeErrorId : undefined}
+            onClick={valid ? onApply : undefined}
+          >
+            Apply Filters
+          </Button>
+          <Button variant="secondary" aria-label="Refresh jobs" busy={refreshing} onClick={onRefresh}>
+            {/* While busy the button shows its spinner instead. */}
+            {!refreshing && <RefreshCw className="size-4" aria-hidden="true" />}
+          </Button>
+        </div>
       </div>
       {rangeError && (
         <p id={rangeErrorId} role="alert" className="text-sm text-red-700">
