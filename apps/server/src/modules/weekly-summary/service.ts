@@ -13,6 +13,11 @@ import type { Mailer, OutgoingEmail } from '../mail/service.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** After `failures` failed tries in a row: 1, 2, 4... minutes, at most an hour. */
+const retryDelayMs = (failures: number) => Math.min(2 ** (failures - 1) * MINUTE_MS, HOUR_MS);
 
 type Subscriber = { id: string; email: string; first_name: string; time_zone: string | null };
 
@@ -35,6 +40,10 @@ export function createWeeklySummaryService(deps: {
   const day = config.weeklySummary.day;
   const hour = config.weeklySummary.hour;
   const brand = { name: config.brand.name, color: config.brand.color };
+  // Clients whose summary failed on this instance, and when it tries them again: a failure that
+  // persists (a record the e-mail cannot be made from, say) is not retried and logged every minute
+  // for the rest of the week, while a passing one is retried at the next run.
+  const failing = new Map<string, { failures: number; retryAt: number }>();
 
   async function isClaimed(userId: string, week: string): Promise<boolean> {
     const row = await kysely
@@ -126,7 +135,8 @@ export function createWeeklySummaryService(deps: {
   return {
     /**
      * Queues every summary due now; answers how many this call queued. A client whose summary
-     * fails is left unclaimed for the next run and holds up nobody else's.
+     * fails is left unclaimed and holds up nobody else's; this instance tries them again after 1, 2,
+     * 4... minutes, at most an hour.
      */
     async runDue(): Promise<number> {
       const now = new Date(clock.now());
@@ -143,10 +153,15 @@ export function createWeeklySummaryService(deps: {
           config.staffEmailDomain,
         );
         if (role !== 'client') continue;
+        const failed = failing.get(user.id);
+        if (failed && now.getTime() < failed.retryAt) continue;
         try {
           if (await queueFor(user, now)) queued += 1;
+          failing.delete(user.id);
         } catch (error) {
-          log.error({ err: error, userId: user.id }, 'weekly summary not queued');
+          const failures = (failed?.failures ?? 0) + 1;
+          failing.set(user.id, { failures, retryAt: now.getTime() + retryDelayMs(failures) });
+          log.error({ err: error, userId: user.id, failures }, 'weekly summary not queued');
         }
       }
       return queued;

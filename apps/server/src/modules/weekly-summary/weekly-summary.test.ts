@@ -12,7 +12,8 @@ import { refuseInserts } from '../../testing/refuse-inserts.ts';
 import { bodyOf, createTestSmtpServer, parseMime, type TestSmtpServer } from '../../testing/smtp.ts';
 import { BAD_UNSUBSCRIBE_LINK_MESSAGE, UNSUBSCRIBED_MESSAGE } from './routes.ts';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 // Wednesday 18 November 2026, noon UTC.
 const START = Date.parse('2026-11-18T12:00:00Z');
 
@@ -261,9 +262,29 @@ describe.each(databaseKinds)('weekly summary on %s', (kind) => {
     expect(await claims()).toEqual([]);
     await allow();
 
+    // The next run, a minute later.
+    clock.advance(MINUTE);
     expect(await app.weeklySummary.runDue()).toBe(1);
     const [claim] = await claims();
     expect(claim?.outbox_id).toEqual(expect.any(String));
     await deliveredTo(mia, 1);
+  });
+
+  it('tries a summary that keeps failing again after 1, 2, 4... minutes instead of every minute', async () => {
+    const noa = 'noa@example.com';
+    await newClient(noa, null, ['Platform Engineer']);
+    clock.advance(7 * 24 * HOUR);
+    const allow = await refuseInserts(app, kind, 'mail_outbox', { column: 'kind', value: 'weekly_summary' });
+    expect(await app.weeklySummary.runDue()).toBe(0);
+    // The next minute's run tries again (a passing failure costs a minute), and fails again.
+    clock.advance(MINUTE);
+    expect(await app.weeklySummary.runDue()).toBe(0);
+    await allow();
+    // Two failures in a row: this instance waits two minutes, though the summary would go now.
+    clock.advance(MINUTE);
+    expect(await app.weeklySummary.runDue()).toBe(0);
+    clock.advance(MINUTE);
+    expect(await app.weeklySummary.runDue()).toBe(1);
+    await deliveredTo(noa, 1);
   });
 });
