@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Clock, isoTime } from '../clock.ts';
-import { type Db, toBool } from '../db/database.ts';
+import { type Db, onPostgres, toBool } from '../db/database.ts';
 
 export interface UserRecord {
   id: string;
@@ -242,10 +242,7 @@ export function createAuthRepo(db: Db, clock: Clock) {
           .selectFrom('sessions')
           .select(['revoked_at', 'expires_at'])
           .where('id', '=', rotation.sessionId);
-        const session = await (db.dialect === 'postgres'
-          ? sessionQuery.forUpdate()
-          : sessionQuery
-        ).executeTakeFirst();
+        const session = await (onPostgres(trx) ? sessionQuery.forUpdate() : sessionQuery).executeTakeFirst();
         if (!session || session.revoked_at || session.expires_at <= now) return 'ended';
         const claimed = await trx
           .updateTable('refresh_tokens')

@@ -7,11 +7,8 @@ import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
-
 export interface Db {
   kysely: Kysely<Database>;
-  dialect: Dialect;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -36,7 +33,6 @@ export function openDatabase(database: Config['database']): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,
-      dialect: 'postgres',
       ping: async () => {
         await sql`select 1`.execute(kysely);
       },
@@ -48,7 +44,6 @@ export function openDatabase(database: Config['database']): Db {
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     kysely,
-    dialect: 'sqlite',
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },
@@ -63,7 +58,7 @@ export function openDatabase(database: Config['database']): Db {
  * to do, and a crash mid-way leaves no half-made schema behind.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  if (db.dialect === 'postgres') return runMigrations(db.kysely);
+  if (onPostgres(db.kysely)) return runMigrations(db.kysely);
   await db.kysely.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {
@@ -92,8 +87,9 @@ async function runMigrations(kysely: Kysely<Database>): Promise<void> {
 export type AlsoInTransaction<T> = (trx: Kysely<Database>, result: T) => Promise<unknown>;
 
 /**
- * Whether `db` (the database or a transaction on it) is PostgreSQL, for the row and advisory locks
- * only it has: SQLite runs one write transaction at a time, so it needs none of them.
+ * Whether `db` (the database or a transaction on it) is PostgreSQL: the one question asked of the
+ * database's kind, for the row and advisory locks only it has (SQLite runs one write transaction at
+ * a time, so it needs none of them) and for how migrations are run.
  */
 export function onPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;

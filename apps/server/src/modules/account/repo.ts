@@ -1,4 +1,4 @@
-import type { AlsoInTransaction, Db } from '../../db/database.ts';
+import { type AlsoInTransaction, type Db, onPostgres } from '../../db/database.ts';
 
 /**
  * Everything held about one person, read and erased in one place (decision 037). Account deletion
@@ -6,7 +6,7 @@ import type { AlsoInTransaction, Db } from '../../db/database.ts';
  * place that reaches into every area's tables; adding a table that holds a user or client id means
  * adding it here (the deletion test finds any table it misses).
  */
-export function accountRepo({ kysely: db, dialect }: Db) {
+export function accountRepo({ kysely: db }: Db) {
   return {
     async user(userId: string) {
       return db
@@ -49,7 +49,7 @@ export function accountRepo({ kysely: db, dialect }: Db) {
         // first on PostgreSQL means an upload either finished before the paths below are read, or
         // waits and then finds no user, so no stored file is left without a row that names it.
         // SQLite runs one write transaction at a time.
-        if (dialect === 'postgres') {
+        if (onPostgres(trx)) {
           await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
         }
         const documents = await trx

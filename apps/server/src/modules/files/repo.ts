@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, onPostgres } from '../../db/database.ts';
 import type { Database, DocumentsTable } from '../../db/schema.ts';
 
 export type DocumentRow = DocumentsTable;
@@ -13,7 +13,7 @@ export function createDocumentsRepo(db: Db) {
      */
     async insertWithinQuota(document: DocumentRow, quotaBytes: number): Promise<boolean> {
       return db.kysely.transaction().execute(async (transaction) => {
-        if (db.dialect === 'postgres') {
+        if (onPostgres(transaction)) {
           await transaction
             .selectFrom('users')
             .select('id')

@@ -5,8 +5,7 @@ import { createElement as h } from 'react';
 import { roleOf } from '../../auth/sessions.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { toBool } from '../../db/database.ts';
+import { type Db, onPostgres, toBool } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { renderEmail, WeeklySummaryEmail, weeklySummarySubject } from '../../emails/index.ts';
 import type { Mailer, OutgoingEmail } from '../mail/service.ts';
@@ -63,7 +62,7 @@ export function createWeeklySummaryService(deps: {
    */
   async function stillHere(trx: Kysely<Database>, userId: string): Promise<boolean> {
     const query = trx.selectFrom('users').select('id').where('id', '=', userId);
-    return (await (db.dialect === 'postgres' ? query.forShare() : query).executeTakeFirst()) !== undefined;
+    return (await (onPostgres(trx) ? query.forShare() : query).executeTakeFirst()) !== undefined;
   }
 
   /** True when this call made the claim; false when the week was already claimed (by anyone). */
