@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -382,5 +382,49 @@ describe.each(databaseKinds)('storage quota per user on %s', (kind) => {
     // Replacing the resume deletes the first file, which frees its space.
     expect((await save(second)).statusCode).toBe(200);
     expect((await upload(app, owner.headers, [largeResume()])).statusCode).toBe(201);
+  });
+});
+
+describe.each(databaseKinds)('the stored-file deletion queue on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(async () => ctx.close());
+
+  const stored = (key: string) => path.join(ctx.config.dataDir, 'storage', 'documents', key);
+  const queue = (key: string, queuedAt: string) =>
+    ctx.app.db.kysely.insertInto('storage_deletions').values({ path: key, queued_at: queuedAt }).execute();
+  const queued = async () =>
+    (await ctx.app.db.kysely.selectFrom('storage_deletions').select('path').execute()).map((row) => row.path);
+
+  it('deletes a file queued behind a full batch the storage keeps refusing, and keeps those for later', async () => {
+    // A directory where each older file was: the local store cannot delete it, as S3 might refuse.
+    const refused = Array.from({ length: 100 }, (_, index) => `resumes/gone/${index}-cv.pdf`);
+    for (const key of refused) {
+      mkdirSync(path.join(stored(key), 'held'), { recursive: true });
+      await queue(key, '2026-01-01T00:00:00.000Z');
+    }
+    mkdirSync(path.dirname(stored('resumes/gone/later-cv.pdf')), { recursive: true });
+    writeFileSync(stored('resumes/gone/later-cv.pdf'), 'resume');
+    await queue('resumes/gone/later-cv.pdf', '2026-01-02T00:00:00.000Z');
+
+    expect(await ctx.app.storedFiles.sweepQueuedDeletions()).toBe(1);
+    expect(existsSync(stored('resumes/gone/later-cv.pdf'))).toBe(false);
+    expect((await queued()).sort()).toEqual([...refused].sort());
+    rmSync(path.join(ctx.config.dataDir, 'storage', 'documents', 'resumes', 'gone'), { recursive: true });
+    expect(await ctx.app.storedFiles.sweepQueuedDeletions()).toBe(100);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('keeps a queued file that a document row names after all', async () => {
+    const owner = await signIn(ctx.app, 'kept-after-all@example.com');
+    const { path: key } = (await upload(ctx.app, owner.headers, [file('cv.pdf', pdfBytes('cv'))])).json()
+      .data;
+    await queue(key, '2026-01-01T00:00:00.000Z');
+
+    expect(await ctx.app.storedFiles.sweepQueuedDeletions()).toBe(1);
+    expect(await queued()).toEqual([]);
+    expect((await download(ctx.app, owner.headers, key)).statusCode).toBe(200);
   });
 });

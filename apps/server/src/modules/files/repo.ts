@@ -74,11 +74,12 @@ export function createDocumentsRepo(db: Db) {
       return db.kysely.selectFrom('documents').selectAll().where('path', '=', path).executeTakeFirst();
     },
 
-    /** The oldest `limit` stored files still to delete. */
-    async queuedDeletions(limit: number): Promise<string[]> {
+    /** The oldest `limit` stored files still to delete, of those queued by `until`. */
+    async queuedDeletions(limit: number, until: string): Promise<string[]> {
       const rows = await db.kysely
         .selectFrom('storage_deletions')
         .select('path')
+        .where('queued_at', '<=', until)
         .orderBy('queued_at')
         .orderBy('path')
         .limit(limit)
@@ -88,6 +89,15 @@ export function createDocumentsRepo(db: Db) {
 
     async dequeueDeletion(path: string): Promise<void> {
       await db.kysely.deleteFrom('storage_deletions').where('path', '=', path).execute();
+    },
+
+    /** Moves a deletion the storage refused to the back of the queue, behind every other. */
+    async postponeDeletion(path: string, queuedAt: string): Promise<void> {
+      await db.kysely
+        .updateTable('storage_deletions')
+        .set({ queued_at: queuedAt })
+        .where('path', '=', path)
+        .execute();
     },
   };
 }

@@ -111,21 +111,24 @@ export function createFilesService(
   };
 
   /**
-   * Deletes stored files that no row names any more and takes each off the deletion queue; a file
-   * the storage refuses stays queued for the next sweep. Answers how many were deleted.
+   * Deletes queued files and takes each off the queue; a file the storage refuses goes to the back
+   * of the queue for the next sweep, so files that keep failing never hold up the others. A file
+   * that a document row names after all (an upload whose commit only looked failed) is kept.
+   * Answers how many left the queue.
    */
   const deleteQueued = async (paths: string[]): Promise<number> => {
-    let deleted = 0;
+    let settled = 0;
     for (const path of paths) {
       try {
-        await storage.delete(path);
+        if (!(await repo.findByPath(path))) await storage.delete(path);
         await repo.dequeueDeletion(path);
-        deleted += 1;
+        settled += 1;
       } catch (error) {
         log.warn({ err: error, path }, 'could not delete a stored file; the next sweep tries again');
+        await repo.postponeDeletion(path, isoTime(clock)).catch(() => {});
       }
     }
-    return deleted;
+    return settled;
   };
 
   /** Deletes a file no row names; one the storage refuses now is queued for the sweep. */
@@ -152,15 +155,19 @@ export function createFilesService(
 
     deleteQueued,
 
-    /** Deletes every queued file the storage now accepts to delete; answers how many were deleted. */
+    /** Deletes every queued file the storage now accepts to delete; answers how many left the queue. */
     async sweepQueuedDeletions(): Promise<number> {
-      let deleted = 0;
+      // Files refused during this sweep move behind the moment it started and wait for the next
+      // one; a file met twice (its move failed too) ends this one.
+      const startedAt = isoTime(clock);
+      const met = new Set<string>();
+      let settled = 0;
       for (;;) {
-        const batch = await repo.queuedDeletions(DELETION_BATCH);
-        const done = await deleteQueued(batch);
-        deleted += done;
-        // A batch with a refusal is left for the next sweep, so one stuck file cannot spin this loop.
-        if (batch.length < DELETION_BATCH || done < batch.length) return deleted;
+        const batch = await repo.queuedDeletions(DELETION_BATCH, startedAt);
+        const fresh = batch.filter((path) => !met.has(path));
+        for (const path of fresh) met.add(path);
+        settled += await deleteQueued(fresh);
+        if (batch.length < DELETION_BATCH || fresh.length < batch.length) return settled;
       }
     },
 
