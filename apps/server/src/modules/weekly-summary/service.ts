@@ -17,6 +17,8 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 /** After `failures` failed tries in a row: 1, 2, 4... minutes, at most an hour. */
 const retryDelayMs = (failures: number) => Math.min(2 ** (failures - 1) * MINUTE_MS, HOUR_MS);
+/** Runs come about a minute apart, never exactly: a wait may end this much early, so it is not a run longer. */
+const RUN_TIMING_SLACK_MS = 30 * 1000;
 
 type Subscriber = { id: string; email: string; first_name: string; time_zone: string | null };
 
@@ -153,7 +155,7 @@ export function createWeeklySummaryService(deps: {
         );
         if (role !== 'client') continue;
         const failed = failing.get(user.id);
-        if (failed && now.getTime() < failed.retryAt) continue;
+        if (failed && now.getTime() < failed.retryAt - RUN_TIMING_SLACK_MS) continue;
         try {
           if (await queueFor(user, now)) queued += 1;
           failing.delete(user.id);
