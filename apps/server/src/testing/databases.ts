@@ -59,17 +59,18 @@ export async function databaseMigratedTo(
   const db = openDatabase(
     kind === 'sqlite' ? { kind, file: database.url.slice('sqlite:'.length) } : { kind, url: database.url },
   );
+  const close = async () => {
+    await db.close();
+    await database.drop();
+  };
   const { error } = await new Migrator({ db: db.kysely, provider: migrationProvider }).migrateTo(
     lastMigration,
   );
-  if (error) throw error;
-  return {
-    db,
-    close: async () => {
-      await db.close();
-      await database.drop();
-    },
-  };
+  if (error) {
+    await close();
+    throw error;
+  }
+  return { db, close };
 }
 
 export function testConfig(env: Record<string, string | undefined> = {}): Config {

@@ -7,8 +7,8 @@ const NOW = '2024-11-01T00:00:00.000Z';
 
 describe.each(databaseKinds)('migration 005 on %s: e-mails become client ids', (kind) => {
   let db: Db;
-  let close: () => Promise<void>;
-  afterEach(async () => close());
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => close?.());
 
   it('gives work to the user with that e-mail, or to a pending client, and keeps every row', async () => {
     ({ db, close } = await databaseMigratedTo(kind, '004-mail-and-filters'));

@@ -8,8 +8,8 @@ const NOW = '2024-11-01T00:00:00.000Z';
 
 describe.each(databaseKinds)('migration 012 on %s: saved filters within their limits', (kind) => {
   let db: Db;
-  let close: () => Promise<void>;
-  afterEach(async () => close());
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => close?.());
 
   it('leaves out blank and over-long keywords, keeps the first 200, and leaves fitting filters alone', async () => {
     ({ db, close } = await databaseMigratedTo(kind, '011-storage-deletions'));
