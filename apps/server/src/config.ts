@@ -199,7 +199,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   teamNotificationEmail: string | undefined;
-  /** First retry delay of the mail outbox; later retries wait longer (see modules/mail/retry.ts). */
+  /** First retry delay of the mail outbox; later retries wait longer (see retry.ts). */
   mailRetryBaseMs: number;
   /** When the weekly summary goes out: ISO weekday and hour in the client's time zone. */
   weeklySummary: { day: number; hour: number };

@@ -56,9 +56,7 @@ export async function databaseMigratedTo(
   lastMigration: string,
 ): Promise<{ db: Db; close(): Promise<void> }> {
   const database = await createTestDatabase(kind);
-  const db = openDatabase(
-    kind === 'sqlite' ? { kind, file: database.url.slice('sqlite:'.length) } : { kind, url: database.url },
-  );
+  const db = openDatabase(testConfig({ DATABASE_URL: database.url }).database);
   const close = async () => {
     await db.close();
     await database.drop();

@@ -25,7 +25,8 @@ import {
 
 export type { AttachmentRef };
 
-import { retryDelayMs, STUCK_SENDING_MS } from './retry.ts';
+import { retryDelayMs } from '../../retry.ts';
+import { STUCK_SENDING_MS } from './retry.ts';
 import {
   createSmtpTransport,
   describeFailure,

@@ -8,15 +8,16 @@ import type { Config } from '../../config.ts';
 import { type Db, onPostgres, toBool } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { renderEmail, WeeklySummaryEmail, weeklySummarySubject } from '../../emails/index.ts';
+import { retryDelayMs } from '../../retry.ts';
 import type { Mailer, OutgoingEmail } from '../mail/service.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-const MINUTE_MS = 60 * 1000;
-const HOUR_MS = 60 * MINUTE_MS;
-
-/** After `failures` failed tries in a row: 1, 2, 4... minutes, at most an hour. */
-const retryDelayMs = (failures: number) => Math.min(2 ** (failures - 1) * MINUTE_MS, HOUR_MS);
+/**
+ * The base of the retry schedule after failed tries (retry.ts): 10 s and 1 min are the next runs,
+ * then 4 min, 20 min and every 2 hours.
+ */
+const RETRY_BASE_MS = 10 * 1000;
 /** Runs come about a minute apart, never exactly: a wait may end this much early, so it is not a run longer. */
 const RUN_TIMING_SLACK_MS = 30 * 1000;
 
@@ -43,7 +44,7 @@ export function createWeeklySummaryService(deps: {
   const brand = { name: config.brand.name, color: config.brand.color };
   // Clients whose summary failed on this instance, and when it tries them again: a failure that
   // persists (a record the e-mail cannot be made from, say) is not retried and logged every minute
-  // for the rest of the week, while a passing one is retried at the next run.
+  // for the rest of the week, while a passing one is retried at the next runs.
   const failing = new Map<string, { failures: number; retryAt: number }>();
 
   async function isClaimed(userId: string, week: string): Promise<boolean> {
@@ -136,8 +137,8 @@ export function createWeeklySummaryService(deps: {
   return {
     /**
      * Queues every summary due now; answers how many this call queued. A client whose summary
-     * fails is left unclaimed and holds up nobody else's; this instance tries them again after 1, 2,
-     * 4... minutes, at most an hour.
+     * fails is left unclaimed and holds up nobody else's; this instance tries them again at the next
+     * two runs, then after 4 min, 20 min and every 2 hours.
      */
     async runDue(): Promise<number> {
       const now = new Date(clock.now());
@@ -161,7 +162,7 @@ export function createWeeklySummaryService(deps: {
           failing.delete(user.id);
         } catch (error) {
           const failures = (failed?.failures ?? 0) + 1;
-          failing.set(user.id, { failures, retryAt: now.getTime() + retryDelayMs(failures) });
+          failing.set(user.id, { failures, retryAt: now.getTime() + retryDelayMs(failures, RETRY_BASE_MS) });
           log.error({ err: error, userId: user.id, failures }, 'weekly summary not queued');
         }
       }
