@@ -238,11 +238,12 @@ export function createAuthRepo(db: Db, clock: Clock) {
         // One rotation of a session at a time. On PostgreSQL the session row is locked, so a retry
         // that retires the current token sees the token the rotation before it stored; SQLite runs
         // one write transaction at a time anyway.
-        const sessionQuery = trx
+        const session = await trx
           .selectFrom('sessions')
           .select(['revoked_at', 'expires_at'])
-          .where('id', '=', rotation.sessionId);
-        const session = await (onPostgres(trx) ? sessionQuery.forUpdate() : sessionQuery).executeTakeFirst();
+          .where('id', '=', rotation.sessionId)
+          .$if(onPostgres(trx), (query) => query.forUpdate())
+          .executeTakeFirst();
         if (!session || session.revoked_at || session.expires_at <= now) return 'ended';
         const claimed = await trx
           .updateTable('refresh_tokens')

@@ -105,6 +105,16 @@ export async function lockUntilCommit(trx: Kysely<Database>, key: string): Promi
   if (onPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
+/**
+ * Holds the user's row until this transaction ends, on PostgreSQL: writes that take it first (an
+ * upload's quota check, an account's erasure) run one after the other for that user. SQLite needs
+ * nothing, as the app's one connection runs one transaction at a time.
+ */
+export async function lockUserUntilCommit(trx: Kysely<Database>, userId: string): Promise<void> {
+  if (onPostgres(trx))
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 /** SQLite returns 0/1 where PostgreSQL returns booleans. */
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1';

@@ -1,4 +1,4 @@
-import { type AlsoInTransaction, type Db, onPostgres } from '../../db/database.ts';
+import { type AlsoInTransaction, type Db, lockUserUntilCommit } from '../../db/database.ts';
 
 /**
  * Everything held about one person, read and erased in one place (decision 037). Account deletion
@@ -49,9 +49,7 @@ export function accountRepo({ kysely: db }: Db) {
         // first on PostgreSQL means an upload either finished before the paths below are read, or
         // waits and then finds no user, so no stored file is left without a row that names it.
         // SQLite runs one write transaction at a time.
-        if (onPostgres(trx)) {
-          await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-        }
+        await lockUserUntilCommit(trx, userId);
         const documents = await trx
           .selectFrom('documents')
           .select('path')

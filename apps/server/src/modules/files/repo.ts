@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type Db, onPostgres } from '../../db/database.ts';
+import { type Db, lockUserUntilCommit } from '../../db/database.ts';
 import type { Database, DocumentsTable } from '../../db/schema.ts';
 
 export type DocumentRow = DocumentsTable;
@@ -13,14 +13,7 @@ export function createDocumentsRepo(db: Db) {
      */
     async insertWithinQuota(document: DocumentRow, quotaBytes: number): Promise<boolean> {
       return db.kysely.transaction().execute(async (transaction) => {
-        if (onPostgres(transaction)) {
-          await transaction
-            .selectFrom('users')
-            .select('id')
-            .where('id', '=', document.user_id)
-            .forUpdate()
-            .execute();
-        }
+        await lockUserUntilCommit(transaction, document.user_id);
         const { used } = await transaction
           .selectFrom('documents')
           .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))

@@ -64,8 +64,13 @@ export function createWeeklySummaryService(deps: {
    * and the queued e-mail too; SQLite runs one write transaction at a time.
    */
   async function stillHere(trx: Kysely<Database>, userId: string): Promise<boolean> {
-    const query = trx.selectFrom('users').select('id').where('id', '=', userId);
-    return (await (onPostgres(trx) ? query.forShare() : query).executeTakeFirst()) !== undefined;
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .$if(onPostgres(trx), (query) => query.forShare())
+      .executeTakeFirst();
+    return user !== undefined;
   }
 
   /** True when this call made the claim; false when the week was already claimed (by anyone). */
