@@ -1,3 +1,4 @@
+import { isSameSitePath } from '@app/domain/same-site-path';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 
 /**
@@ -41,14 +42,6 @@ export async function openLoginState(
     // Expired or forged: treated exactly like a missing cookie.
   }
   return undefined;
-}
-
-/** Only a path on this site (`/profile?tab=1`), never another origin or a protocol-relative URL. */
-function isSameSitePath(value: string): boolean {
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return false;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here.
-  if (/[\u0000-\u001f\\]/.test(value)) return false;
-  return new URL(value, 'http://site.invalid').origin === 'http://site.invalid';
 }
 
 /**

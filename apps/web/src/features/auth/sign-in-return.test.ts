@@ -15,7 +15,7 @@ describe('the page to return to after signing in', () => {
     expect(returnPathFrom(new URLSearchParams())).toBe('/');
   });
 
-  it('is / when the page asked for is not on this site (lib/same-site-path.ts has the rule)', () => {
+  it('is / when the page asked for is not on this site (the rule is in the domain: same-site-path.ts)', () => {
     expect(returnPathFrom(new URLSearchParams({ redirect_to: '/\\evil.test' }))).toBe('/');
   });
 });

@@ -1,4 +1,4 @@
-import { isSameSitePath } from '../../lib/same-site-path.ts';
+import { isSameSitePath } from '@app/domain/same-site-path';
 
 /**
  * Where a signed-out visitor was heading. Client pages send them to `/` (spec 2, section 6) with the

@@ -1,5 +1,5 @@
+import { isSameSitePath } from '@app/domain/same-site-path';
 import { apiFetch, dataOrThrow } from '../../lib/api.ts';
-import { isSameSitePath } from '../../lib/same-site-path.ts';
 
 export interface Enrolment {
   otpauth_url: string;

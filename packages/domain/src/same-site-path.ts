@@ -1,6 +1,7 @@
 /**
- * The server's rule for a page to go to after signing in (`redirect_to`): a path here, never `//host`,
- * a backslash or a control character, and nothing the browser would resolve to another origin.
+ * A page to go to after signing in (`redirect_to`), for the server's redirect and the browser's
+ * alike: a path here, never `//host`, a backslash or a control character, and nothing a browser
+ * would resolve to another origin.
  */
 export function isSameSitePath(path: string): boolean {
   if (!path.startsWith('/') || path.startsWith('//')) return false;
