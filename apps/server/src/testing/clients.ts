@@ -62,6 +62,8 @@ export async function onboardClient(
     record?: Partial<OnboardingFields>;
     resume?: TestDocument | null;
     coverLetter?: TestDocument;
+    /** Saved without finishing, as the wizard saves each step (a record without a resume always is). */
+    unfinished?: boolean;
     /** Someone already signed in (staff before the second factor, say) instead of a new sign-in. */
     signedIn?: { userId: string; authHeader: { authorization: string } };
   } = {},
@@ -83,7 +85,7 @@ export async function onboardClient(
       ...record,
       resume: resumePath ?? '',
       cover_letter: coverLetterPath ?? '',
-      ...(resumePath ? {} : { onboarding_completed: false }),
+      ...(resumePath && !options.unfinished ? {} : { onboarding_completed: false }),
     },
   });
   if (response.statusCode !== 200)

@@ -7,7 +7,7 @@ import {
   RECENT_APPLICATION_DAYS,
   welcomeStateOf,
 } from '@app/domain/clients-board';
-import { startStep } from '@app/domain/onboarding-completeness';
+import { resumeStep } from '@app/domain/onboarding-rules';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
@@ -179,7 +179,7 @@ export function createBoard(deps: {
     let step: number | null = null;
     if (state === 'in_progress') {
       const record = await onboarding.findOwn(row.id);
-      step = Math.min(startStep(record), ONBOARDING_STEPS);
+      step = Math.min(resumeStep(record), ONBOARDING_STEPS);
     }
     return {
       id: row.id,

@@ -83,6 +83,13 @@ describe.each(databaseKinds)('staff client page on %s', (kind) => {
       step: 6,
       fields: expect.arrayContaining(['Resume']),
     });
+    // The step the client's wizard resumes at: Experience Level (step 6) is in no completeness group,
+    // so a record also missing its job titles (step 7) resumes at 6, and staff see 6.
+    const { userId: eveId } = await onboardClient(app, 'eve@example.com', {
+      record: { experience_level: '', top_job_titles: '' },
+      unfinished: true,
+    });
+    expect((await page(eveId)).json().data.onboarding).toMatchObject({ complete: false, step: 6 });
     const carol = (await page(carolId)).json().data;
     expect(carol).toMatchObject({
       record: null,

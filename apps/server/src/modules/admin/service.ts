@@ -15,8 +15,9 @@ import {
   NO_QUERIES_MESSAGE,
   type SavedFilter,
 } from '@app/domain/job-filters';
-import { checkCompleteness, startStep } from '@app/domain/onboarding-completeness';
+import { checkCompleteness } from '@app/domain/onboarding-completeness';
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
+import { resumeStep } from '@app/domain/onboarding-rules';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -401,7 +402,7 @@ export function createAdminService(deps: {
         onboarding: {
           started: record !== null,
           complete: record !== null && completeness.isComplete,
-          step: record === null ? null : startStep(record),
+          step: record === null ? null : resumeStep(record),
           missing: record === null ? [] : completeness.missingBySection,
           updated_at: record?.updated_at ?? null,
         },
