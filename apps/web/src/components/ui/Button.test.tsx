@@ -64,3 +64,25 @@ describe('a busy button', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 });
+
+describe('a held button (aria-disabled)', () => {
+  it('stays in the Tab order and says why it waits, but ignores clicks, Enter and Space', async () => {
+    const onClick = vi.fn();
+    render(
+      <>
+        <p id="why">Fix the date first.</p>
+        <Button aria-disabled aria-describedby="why" onClick={onClick}>
+          Apply Filters
+        </Button>
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Apply Filters' });
+    await userEvent.tab();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAccessibleDescription('Fix the date first.');
+    await userEvent.click(button);
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    expect(onClick).not.toHaveBeenCalled();
+  });
+});

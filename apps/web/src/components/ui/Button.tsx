@@ -23,6 +23,8 @@ export interface ButtonProps extends ComponentProps<'button'> {
   /**
    * Shows a spinner and ignores clicks; the label should say what is happening ('Saving...'). The
    * button is `aria-disabled`, not disabled: a disabled button would drop keyboard focus to the page.
+   * A button given `aria-disabled` ignores clicks the same way, while staying reachable and saying
+   * (through its description) why it waits.
    */
   busy?: boolean;
   /** Renders the single child (a link, say) with the button's look instead of a <button>. */
@@ -46,6 +48,7 @@ export function Button({
   ...props
 }: ButtonProps) {
   const classes = `${buttonClasses(variant, size)} ${className}`;
+  const held = busy || ariaDisabled === true || ariaDisabled === 'true';
   if (asChild) {
     return (
       <Slot.Root className={classes} onClick={onClick} aria-disabled={ariaDisabled} {...props}>
@@ -60,8 +63,8 @@ export function Button({
       aria-disabled={busy || ariaDisabled}
       aria-busy={busy || undefined}
       onClick={(event) => {
-        // A busy submit button must not send its form again either (Enter in a field clicks it).
-        if (busy) event.preventDefault();
+        // A held submit button must not send its form either (Enter in a field clicks it).
+        if (held) event.preventDefault();
         else onClick?.(event);
       }}
       {...props}

@@ -131,7 +131,7 @@ export function JobFiltersBar({
             busy={applying}
             aria-disabled={!valid}
             aria-describedby={rangeError ? rangeErrorId : undefined}
-            onClick={valid ? onApply : undefined}
+            onClick={onApply}
           >
             Apply Filters
           </Button>

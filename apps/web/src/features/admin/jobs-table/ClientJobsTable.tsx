@@ -120,7 +120,6 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
   );
 
   const bulk = (applied: boolean) => {
-    if (selectedShown.length === 0) return;
     markApplied.mutate(
       { ids: selectedShown.map((job) => job.id), applied },
       { onSuccess: () => setSelected(new Set()) },

@@ -38,19 +38,14 @@ export function StepNavigation({
   const why = (heldByFixes: boolean) =>
     [heldByFixes && 'fix-list', uploading && 'upload-wait'].filter(Boolean).join(' ') || undefined;
   const fixesHoldBack = backWaitsForFixes && invalid;
-  // Refused rather than disabled: a disabled button drops keyboard focus to the page and leaves the
-  // Tab order, so nobody could reach it to hear (aria-describedby) why it waits.
-  const held = (blocked: boolean, action: () => void) => ({
-    'aria-disabled': blocked || undefined,
-    onClick: blocked ? undefined : action,
-  });
   return (
     <div className="mt-8 space-y-4 border-t border-neutral-200 pt-6">
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-between">
         <Button
           variant="secondary"
           size="lg"
-          {...held(fixesHoldBack || uploading, onBack)}
+          aria-disabled={fixesHoldBack || uploading || undefined}
+          onClick={onBack}
           busy={busy}
           aria-describedby={why(fixesHoldBack)}
         >
@@ -68,7 +63,8 @@ export function StepNavigation({
             <Button
               variant="secondary"
               size="lg"
-              {...held(invalid || uploading, saveChanges.onSave)}
+              aria-disabled={invalid || uploading || undefined}
+              onClick={saveChanges.onSave}
               busy={busy}
               aria-describedby={why(invalid)}
             >
@@ -84,7 +80,8 @@ export function StepNavigation({
           )}
           <Button
             size="lg"
-            {...held(invalid || uploading, onNext)}
+            aria-disabled={invalid || uploading || undefined}
+            onClick={onNext}
             busy={busy}
             aria-describedby={why(invalid)}
           >
