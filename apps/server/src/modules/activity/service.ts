@@ -18,6 +18,8 @@
  * - `record(input)` appends one entry on its own: for what changes nothing (a client page read, a
  *   download) and for e-mail, whose outbox row is its own record. Await it after the action: when
  *   the log cannot be written the request fails.
+ * - `recordStaffDocumentAccess(user, ownerId, action, detail)`: `record` for staff opening a client's
+ *   document (a download, a shared link); nothing when the user is not staff or owns the document.
  * - `recordOnce(input, windowMs)`: as `record`, unless the same actor recorded the same action for
  *   the same client within the window (a page read again after each change is one visit).
  * - `list(filter, cursor, limit)`: newest first, `next_cursor` for the next page. A user's timeline
@@ -118,6 +120,21 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
   return {
     recordIn,
     record,
+
+    /**
+     * Staff opening a client's document (downloading it, or making a link that does) is an action
+     * on client data (decision 030): records it on its own, as `record` does. Nothing is recorded
+     * when the reader is not staff or the document is their own.
+     */
+    async recordStaffDocumentAccess(
+      user: Pick<CurrentUser, 'id' | 'email' | 'staff'>,
+      ownerId: string,
+      action: Extract<ActivityAction, 'document.downloaded' | 'document.shared'>,
+      detail: ActivityDetail,
+    ): Promise<void> {
+      if (!user.staff || ownerId === user.id) return;
+      await record({ actor: staffActor(user), clientId: ownerId, action, detail });
+    },
 
     async recordOnce(input: ActivityInput, windowMs: number): Promise<void> {
       const since = new Date(Date.parse(clock()) - windowMs).toISOString();

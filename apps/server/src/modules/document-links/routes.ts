@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import type { Clock } from '../../clock.ts';
-import { type ActivityService, staffActor } from '../activity/service.ts';
+import type { ActivityService } from '../activity/service.ts';
 import { sendAttachment } from '../files/attachment.ts';
 import type { FilesService } from '../files/service.ts';
 import { documentLinkKey } from './link-token.ts';
@@ -43,14 +43,10 @@ export async function documentLinkRoutes(
       const shared = await links.create(user, request.body.path, request.body.expiresInDays);
       // A link opens a client's document to whoever holds it: staff making one for a client's
       // document is an action on client data, like downloading it (decision 030).
-      if (user.staff && shared.ownerId !== user.id) {
-        await options.activity.record({
-          actor: staffActor(user),
-          clientId: shared.ownerId,
-          action: 'document.shared',
-          detail: { summary: shared.fileName, expires_at: shared.link.expires_at },
-        });
-      }
+      await options.activity.recordStaffDocumentAccess(user, shared.ownerId, 'document.shared', {
+        summary: shared.fileName,
+        expires_at: shared.link.expires_at,
+      });
       return reply.status(201).send({ data: shared.link });
     },
   );

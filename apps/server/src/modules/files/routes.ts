@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
 import { BadRequest, HttpError, PayloadTooLarge } from '../../errors.ts';
 import { repeatWhileOpen } from '../../repeat.ts';
-import { type ActivityService, staffActor } from '../activity/service.ts';
+import type { ActivityService } from '../activity/service.ts';
 import { sendAttachment } from './attachment.ts';
 import { DOCUMENT_URL_PREFIX, type FilesService, UPLOAD_FOLDERS, type UploadFolder } from './service.ts';
 
@@ -63,14 +63,9 @@ export async function fileRoutes(
     const user = currentUser(request);
     const download = await files.openForDownload(user, requestedPath);
     // Staff reading a client's document is an action on client data (decision 030).
-    if (user.staff && download.ownerId !== user.id) {
-      await activity.record({
-        actor: staffActor(user),
-        clientId: download.ownerId,
-        action: 'document.downloaded',
-        detail: { summary: download.fileName },
-      });
-    }
+    await activity.recordStaffDocumentAccess(user, download.ownerId, 'document.downloaded', {
+      summary: download.fileName,
+    });
     return sendAttachment(reply, download);
   };
 
