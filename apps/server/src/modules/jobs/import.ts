@@ -47,10 +47,17 @@ function problemsMessage(listed: ImportError[], count: number): string {
   return `Nothing was imported: the file has ${problems}.${listing}`;
 }
 
+/** A job the client has, as the import found it. */
+type ExistingTarget = {
+  kind: 'existing';
+  id: string;
+  applied: boolean;
+  hadOutcome: boolean;
+  company: string | null;
+};
+
 /** A job a row can repeat: one the client has, or a new one from an earlier row of the file. */
-type Target =
-  | { kind: 'existing'; id: string; applied: boolean; hadOutcome: boolean; company: string | null }
-  | { kind: 'new'; job: ImportedJob & { id: string } };
+type Target = ExistingTarget | { kind: 'new'; job: ImportedJob & { id: string } };
 
 function duplicateCandidate(
   job: Partial<Pick<Job, 'data_external_application_link' | 'url' | 'data_job_title' | 'data_company'>> & {
@@ -114,10 +121,10 @@ export async function importJobs(
     const repeats: { id: string; job: Omit<ImportedJob, 'job_uid'> }[] = [];
     const refused: ImportError[] = [];
     const events: NewJobEvent[] = [];
+    /** What the file leaves applied_for_job at, for each job the client has that a row sets it on. */
+    const appliedByFile = new Map<ExistingTarget, boolean>();
     const applied = (jobId: string, value: boolean, hadOutcome: boolean) =>
       events.push(...appliedByTeamEvents({ jobId, clientId: client.id, hadOutcome }, value));
-    /** Jobs the file marks not applied that had an outcome: it goes, as only applied jobs have one. */
-    const outcomesCleared: string[] = [];
 
     parsed.jobs.forEach((job, position) => {
       const candidate = duplicateCandidate(job, today);
@@ -148,22 +155,24 @@ export async function importJobs(
       }
       if (match.by === 'job_uid') sameUid.push(job);
       else repeats.push({ id: target.id, job: fields });
-      if (job.applied_for_job !== undefined && job.applied_for_job !== target.applied) {
-        applied(target.id, job.applied_for_job, target.hadOutcome);
-        if (!job.applied_for_job && target.hadOutcome) {
-          outcomesCleared.push(target.id);
-          target.hadOutcome = false;
-        }
-        target.applied = job.applied_for_job;
+      // The job's job_uid row (one at most) is written before the other rows that repeat the job,
+      // so a job_uid row after them does not undo what they set.
+      if (job.applied_for_job !== undefined && !(match.by === 'job_uid' && appliedByFile.has(target))) {
+        appliedByFile.set(target, job.applied_for_job);
       }
     });
+    // As for a new job, the history says what the whole file changed: a job the file marks not
+    // applied loses its outcome (stampApplied clears it) and says so when it had one.
+    for (const [target, value] of appliedByFile) {
+      if (value !== target.applied) applied(target.id, value, target.hadOutcome);
+    }
     // A new job applied to already (by its row or a later repeat of it) says so after 'assigned'.
     for (const job of added) if (job.applied_for_job) applied(job.id, true, false);
 
     await repo.upsertImported(client.id, [...added, ...sameUid]);
     for (const repeat of repeats) await repo.updateImported(repeat.id, repeat.job);
+    // Also clears the outcome of each job the file marked not applied.
     await repo.stampApplied(client.id, now.toISOString());
-    await repo.clearOutcomes(outcomesCleared);
     await appendJobEvents(trx, events, now);
     const summary: ImportSummary = {
       imported: added.length,

@@ -193,6 +193,52 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
         outcome: null,
       });
     });
+
+    it('an import with two rows for one job writes, and tells in its history, what the last write leaves', async () => {
+      await importFor(carolId, [
+        {
+          job_uid: 'r-1',
+          data_job_title: 'Round Trip',
+          data_company: 'Round Trip Co',
+          applied_for_job: true,
+        },
+      ]);
+      const id = await idOf('Round Trip');
+      expect((await putOutcome(carol, id, { outcome: 'offer', outcome_date: '2024-11-04' })).statusCode).toBe(
+        200,
+      );
+      const kinds = async () => (await historyOf(id)).map((event) => event.kind);
+      expect(await kinds()).toEqual(['outcome', 'applied', 'assigned']);
+
+      // The job_uid row comes last but is written first: the other row (same title and company) wins.
+      const repeat = { job_uid: 'r-1-again', data_job_title: 'Round Trip', data_company: 'Round Trip Co' };
+      await importFor(carolId, [
+        { ...repeat, applied_for_job: true },
+        { job_uid: 'r-1', applied_for_job: false },
+      ]);
+      await importFor(carolId, [
+        { job_uid: 'r-1', applied_for_job: false },
+        { ...repeat, applied_for_job: true },
+      ]);
+      expect((await jobsOf(carol)).find((job) => job.id === id)).toMatchObject({
+        applied_for_job: true,
+        outcome: 'offer',
+        outcome_date: '2024-11-04',
+      });
+      expect(await kinds()).toEqual(['outcome', 'applied', 'assigned']);
+
+      // The other row marking it not applied, the job loses its outcome, and its history says so.
+      await importFor(carolId, [
+        { ...repeat, applied_for_job: false },
+        { job_uid: 'r-1', applied_for_job: true },
+      ]);
+      expect((await jobsOf(carol)).find((job) => job.id === id)).toMatchObject({
+        applied_for_job: false,
+        outcome: null,
+        outcome_date: null,
+      });
+      expect(await kinds()).toEqual(['outcome', 'applied', 'outcome', 'applied', 'assigned']);
+    });
   });
 
   describe('history', () => {

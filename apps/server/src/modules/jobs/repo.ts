@@ -313,8 +313,10 @@ export function jobsRepo(db: Jobs) {
     },
 
     /**
-     * Keeps `applied_at` (when the team applied; the weekly summary and the board read it) in step
-     * with `applied_for_job` after an import: set when it became true, cleared when false.
+     * Keeps `applied_at` (when the team applied; the weekly summary and the board read it) and the
+     * outcome in step with `applied_for_job` after an import: `applied_at` set when it became true;
+     * both cleared when false, as only an applied job has an outcome (decision 036). Runs in the
+     * caller's transaction.
      */
     async stampApplied(clientId: string, at: string): Promise<void> {
       await db
@@ -326,23 +328,17 @@ export function jobsRepo(db: Jobs) {
         .execute();
       await db
         .updateTable('jobs')
-        .set({ applied_at: null })
+        .set({ applied_at: null, ...NO_OUTCOME })
         .where('client_id', '=', clientId)
         .where('applied_for_job', '=', false)
-        .where('applied_at', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('applied_at', 'is not', null),
+            eb('outcome', 'is not', null),
+            eb('outcome_date', 'is not', null),
+          ]),
+        )
         .execute();
-    },
-
-    /** Clears the outcome of those jobs (an import marked them not applied); in the caller's transaction. */
-    async clearOutcomes(ids: readonly string[]): Promise<void> {
-      // Batches stay well under both databases' limits on bound parameters.
-      for (let start = 0; start < ids.length; start += 500) {
-        await db
-          .updateTable('jobs')
-          .set(NO_OUTCOME)
-          .where('id', 'in', ids.slice(start, start + 500))
-          .execute();
-      }
     },
 
     /** Writes an imported row's fields over a job it repeats (by id); runs in the caller's transaction. */
