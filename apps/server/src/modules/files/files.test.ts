@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
@@ -11,6 +12,7 @@ import {
   pdfBytes,
   windowsExecutableBytes,
 } from '../../testing/documents.ts';
+import { refuseInserts } from '../../testing/refuse-inserts.ts';
 import { startTestS3Server, type TestS3Server } from '../../testing/s3-server.ts';
 
 type Headers = Record<string, string>;
@@ -427,4 +429,70 @@ describe.each(databaseKinds)('the stored-file deletion queue on %s', (kind) => {
     expect(await queued()).toEqual([]);
     expect((await download(ctx.app, owner.headers, key)).statusCode).toBe(200);
   });
+
+  it('queues a stored file whose row cannot be written and that the storage will not delete', async () => {
+    const owner = await signIn(ctx.app, 'row-refused@example.com');
+    // A first upload: the session is known from then on without reading the database.
+    const first = await upload(ctx.app, owner.headers, [file('first.pdf', pdfBytes('first'))]);
+    expect(first.statusCode, first.body).toBe(201);
+    const folder = stored(`uploads/${owner.userId}`);
+    const before = new Set(readdirSync(folder));
+
+    const restore = await refuseInserts(ctx.app, kind, 'documents');
+    // Holding the database (its one connection on SQLite, the documents table on PostgreSQL) makes
+    // the upload wait after storing its file, before writing its row: time to put a directory where
+    // the file is, which the local store cannot delete, as S3 might refuse.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const holder = ctx.app.db.kysely.transaction().execute(async (trx) => {
+      if (kind === 'postgres') await sql`LOCK TABLE documents IN SHARE MODE`.execute(trx);
+      holding();
+      await released;
+    });
+    let key: string;
+    try {
+      await held;
+      const refused = upload(ctx.app, owner.headers, [file('cv.pdf', pdfBytes('refused'))]);
+      key = `uploads/${owner.userId}/${await newFileIn(folder, before)}`;
+      rmSync(stored(key));
+      mkdirSync(path.join(stored(key), 'held'), { recursive: true });
+      release();
+      await holder;
+      expect((await refused).statusCode).toBe(500);
+    } finally {
+      release();
+      await holder;
+      await restore();
+    }
+
+    expect(
+      await ctx.app.db.kysely.selectFrom('documents').select('id').where('path', '=', key).execute(),
+    ).toEqual([]);
+    expect(await queued()).toEqual([key]);
+    expect(await ctx.app.storedFiles.sweepQueuedDeletions()).toBe(0);
+    expect(await queued()).toEqual([key]);
+
+    // The storage accepts again (the file is back where it was): the sweep deletes it.
+    rmSync(stored(key), { recursive: true });
+    writeFileSync(stored(key), 'refused');
+    expect(await ctx.app.storedFiles.sweepQueuedDeletions()).toBe(1);
+    expect(existsSync(stored(key))).toBe(false);
+    expect(await queued()).toEqual([]);
+  });
 });
+
+/** The name of the first finished file in `folder` that is not among `before`; waits for one. */
+async function newFileIn(folder: string, before: Set<string>): Promise<string> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const fresh = readdirSync(folder).find((name) => !before.has(name) && !name.endsWith('.partial'));
+    if (fresh) return fresh;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no new file in ${folder}`);
+}
