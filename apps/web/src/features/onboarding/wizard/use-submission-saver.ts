@@ -7,7 +7,7 @@ import {
 import { savableChanges, type WizardForm } from '@app/domain/onboarding-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { dataOrThrow } from '../../../lib/api.ts';
 import { fetchProfileRecord, profileRecordQueryKey } from '../../../lib/profile-record.ts';
 import { useOnboardingAccount } from '../account-context.tsx';
 import { createSubmission, updateSubmission } from '../onboarding-api.ts';
@@ -54,12 +54,10 @@ export function useSubmissionSaver(start: Pick<WizardAnswers, 'saved' | 'submiss
       const result = submissionId
         ? await updateSubmission(submissionId, { ...changes, userId })
         : await createSubmission({ ...changes, user_id: userId });
-      if (!result.data) {
-        console.error(`Saving the onboarding submission failed: ${result.error}`);
-        throw new ApiError(result.error ?? '', result.status);
-      }
-      remember(result.data);
-      return { record: result.data, expected: { ...before, ...changes } };
+      if (result.error !== null) console.error(`Saving the onboarding submission failed: ${result.error}`);
+      const record = dataOrThrow(result);
+      remember(record);
+      return { record, expected: { ...before, ...changes } };
     },
     [userId, remember],
   );
