@@ -1,5 +1,5 @@
 import { canCancel, canRetry, type OutboxMessage } from '@app/domain/admin-email';
-import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { Ban, Mail, Send } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,9 @@ import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_VIEW } from '../outbox-view.ts';
 import { adminQueryKeys } from '../query-keys.ts';
 import { useStaffGuard } from '../staff-access.tsx';
 import { type OutboxPage, outboxApi } from './outbox-api.ts';
+
+/** Every retry under way is a mutation under this key; the rows ask the mutation cache which. */
+const RETRY_MUTATION_KEY = ['admin', 'outbox-retry'] as const;
 
 /**
  * A list of outbox messages with what staff can do to each: read it, retry a queued or failed one
@@ -52,8 +55,8 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
 
   // Each message's retry is its own: several can be under way at once, and each row is busy only
   // while its own message is being retried.
-  const [retrying, setRetrying] = useState<ReadonlySet<string>>(new Set());
   const retry = useMutation({
+    mutationKey: RETRY_MUTATION_KEY,
     mutationFn: (message: OutboxMessage) => api.retry(message.id),
     onSuccess: (message) => {
       settle(message);
@@ -64,17 +67,11 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
       keepFocus(message.id);
     },
     onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
-    onSettled: (_answer, _error, message) =>
-      setRetrying((current) => {
-        const next = new Set(current);
-        next.delete(message.id);
-        return next;
-      }),
   });
-  const retryNow = (message: OutboxMessage) => {
-    setRetrying((current) => new Set(current).add(message.id));
-    retry.mutate(message);
-  };
+  const retrying = useMutationState({
+    filters: { mutationKey: RETRY_MUTATION_KEY, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as OutboxMessage).id,
+  });
 
   const cancel = useMutation({
     mutationFn: (message: OutboxMessage) => api.cancel(message.id),
@@ -99,8 +96,8 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
             message={message}
             withClient={withClient}
             onRead={() => setReading(message)}
-            onRetry={() => retryNow(message)}
-            retrying={retrying.has(message.id)}
+            onRetry={() => retry.mutate(message)}
+            retrying={retrying.includes(message.id)}
             onCancel={() => setCancelling(message)}
           />
         ))}
