@@ -30,26 +30,32 @@ export function Textarea({ className = '', ...props }: ComponentProps<'textarea'
 /**
  * A table's checkbox, named by its own label (a row of them is never a row of bare "checkbox"es),
  * inside a label that widens what a finger can hit to 28 px without moving the box. `checked:
- * 'some'` draws the mixed state, for a box that chooses all rows shown.
+ * 'some'` draws the mixed state, for a box that chooses all rows shown. A `disabled` box is faded and
+ * cannot be changed.
  */
 export function Checkbox({
   label,
   checked,
   onChange,
+  disabled,
   ref,
 }: {
   label: string;
   checked: boolean | 'some';
   onChange(): void;
+  disabled?: boolean;
   ref?: RefObject<HTMLInputElement | null>;
 }) {
   return (
-    <label className="-m-1.5 inline-flex cursor-pointer p-1.5">
+    <label
+      className={`-m-1.5 inline-flex p-1.5 ${disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'}`}
+    >
       <input
         type="checkbox"
-        className={`size-4 cursor-pointer accent-brand ${focusRing}`}
+        className={`size-4 cursor-pointer accent-brand disabled:cursor-not-allowed ${focusRing}`}
         aria-label={label}
         checked={checked === true}
+        disabled={disabled}
         ref={(box) => {
           if (box) box.indeterminate = checked === 'some';
           if (ref) ref.current = box;

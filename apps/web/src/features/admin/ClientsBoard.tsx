@@ -13,7 +13,7 @@ import { formatCount } from '@app/domain/jobs-format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { format, parseISO } from 'date-fns';
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -105,20 +105,6 @@ const numeric = new Set<BoardColumn>(['filters', 'jobs', 'applied_recent']);
 const checkboxCell = 'w-10 px-3 py-2 align-top';
 
 /**
- * A checkbox that cannot be used while `held`: while another page loads, the rows on screen are
- * still the last page's, and choosing them would choose clients the recruiter is paging away from.
- * A disabled fieldset disables the box inside it; it adds no group to what assistive technology
- * reads.
- */
-function HeldChoice({ held, children }: { held: boolean; children: ReactNode }) {
-  return (
-    <fieldset role="none" disabled={held} className="disabled:opacity-60 disabled:**:cursor-not-allowed">
-      {children}
-    </fieldset>
-  );
-}
-
-/**
  * The clients board: every client and pending client, searched as staff type, narrowed to a saved
  * view, sorted by any column and paged by the server. A row's name opens the client; so does a
  * click anywhere on the row but its checkbox. Chosen clients stay chosen across searches, views and
@@ -154,6 +140,9 @@ export function ClientsBoard() {
   });
 
   const rows = board.data?.data ?? [];
+  // While another page loads, the rows on screen are still the last page's: choosing them would
+  // choose clients the recruiter is paging away from, so their checkboxes cannot be used meanwhile.
+  const held = board.isPlaceholderData;
   const table = useTable({
     features,
     columns,
@@ -267,13 +256,12 @@ export function ClientsBoard() {
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 <th scope="col" className={checkboxCell}>
-                  <HeldChoice held={board.isPlaceholderData}>
-                    <Checkbox
-                      label="Select all clients on this page"
-                      checked={allChosen(selectedOnPage, rows.length)}
-                      onChange={togglePage}
-                    />
-                  </HeldChoice>
+                  <Checkbox
+                    label="Select all clients on this page"
+                    checked={allChosen(selectedOnPage, rows.length)}
+                    onChange={togglePage}
+                    disabled={held}
+                  />
                 </th>
                 {group.headers.map((header) => {
                   const id = header.column.id as BoardColumn;
@@ -305,13 +293,12 @@ export function ClientsBoard() {
                 }}
               >
                 <td className={checkboxCell} data-select-cell="">
-                  <HeldChoice held={board.isPlaceholderData}>
-                    <Checkbox
-                      label={`Select ${clientLabel(row.original)}`}
-                      checked={selected.has(row.id)}
-                      onChange={() => toggle(row.original)}
-                    />
-                  </HeldChoice>
+                  <Checkbox
+                    label={`Select ${clientLabel(row.original)}`}
+                    checked={selected.has(row.id)}
+                    onChange={() => toggle(row.original)}
+                    disabled={held}
+                  />
                 </td>
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className="px-3 py-2 align-top text-neutral-800">
