@@ -1,6 +1,6 @@
 import type { ClientPage } from '@app/domain/client-page';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailPreviewsCard } from './EmailPreviewsCard.tsx';
@@ -44,31 +44,34 @@ const last = (status: NonNullable<LastEmail>['status'], sentAt: string | null = 
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the confirmation before sending from the client page', () => {
+describe('where the newest e-mail stands, on the tab and in the confirmation before sending', () => {
+  const waiting = 'Last one queued November 20, 2026 at 10:00 AM, still waiting in the outbox.';
   it.each([
-    ['none', null, 'It has not been sent to this client before.'],
-    ['sent', last('sent', SENT), 'It was last sent November 20, 2026 at 10:05 AM.'],
+    ['none', null, 'Never sent to this client.', 'It has not been sent to this client before.'],
     [
-      'queued',
-      last('queued'),
-      'The last one, created November 20, 2026 at 10:00 AM, is still waiting in the outbox; sending now adds another.',
+      'sent',
+      last('sent', SENT),
+      'Last one sent November 20, 2026 at 10:05 AM.',
+      'Last one sent November 20, 2026 at 10:05 AM.',
     ],
-    [
-      'being sent',
-      last('sending'),
-      'The last one, created November 20, 2026 at 10:00 AM, is still waiting in the outbox; sending now adds another.',
-    ],
+    ['queued', last('queued'), waiting, `${waiting} Sending now adds another.`],
+    ['being sent', last('sending'), waiting, `${waiting} Sending now adds another.`],
     [
       'failed',
       last('failed'),
-      'The last one, created November 20, 2026 at 10:00 AM, failed and was not sent.',
+      'Last one queued November 20, 2026 at 10:00 AM, failed and was not sent.',
+      'Last one queued November 20, 2026 at 10:00 AM, failed and was not sent.',
     ],
     [
       'cancelled',
       last('cancelled'),
-      'The last one, created November 20, 2026 at 10:00 AM, was cancelled and not sent.',
+      'Last one queued November 20, 2026 at 10:00 AM, was cancelled and not sent.',
+      'Last one queued November 20, 2026 at 10:00 AM, was cancelled and not sent.',
     ],
-  ])('says where the newest one stands: %s', async (_state, newest, said) => {
-    expect(await confirmWelcome(newest)).toHaveAccessibleDescription(said);
+  ])('says where the newest one stands: %s', async (_state, newest, onTab, inConfirmation) => {
+    const dialog = await confirmWelcome(newest);
+    expect(dialog).toHaveAccessibleDescription(inConfirmation);
+    const tab = screen.getByRole('tabpanel', { name: 'Welcome Email (Client)', hidden: true });
+    expect(within(tab).getByText(onTab)).toBeInTheDocument();
   });
 });

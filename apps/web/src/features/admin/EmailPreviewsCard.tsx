@@ -116,27 +116,36 @@ export function EmailPreviewsCard({
 
 type LastEmail = SendContext['lastEmails']['welcome'];
 
-/** When the newest message of this kind was sent, or where it waits. */
+/**
+ * Where the newest message of this kind stands, in the words the tab and the send confirmation both
+ * use. Only that one is known: one that failed or was cancelled says so, never that nothing was ever
+ * sent. `waiting` is true while it may still go out, so that sending now adds another.
+ */
+function lastEmailStanding(last: NonNullable<LastEmail>): { text: string; waiting: boolean } {
+  if (last.sent_at) return { text: `Last one sent ${formatMoment(last.sent_at)}.`, waiting: false };
+  const queued = `Last one queued ${formatMoment(last.created_at)}`;
+  switch (last.status) {
+    case 'failed':
+      return { text: `${queued}, failed and was not sent.`, waiting: false };
+    case 'cancelled':
+      return { text: `${queued}, was cancelled and not sent.`, waiting: false };
+    default:
+      // Queued, or being sent right now.
+      return { text: `${queued}, still waiting in the outbox.`, waiting: true };
+  }
+}
+
+/** When the newest message of this kind was sent, or where it stands. */
 function LastSent({ last }: { last: LastEmail }) {
-  const text = !last
-    ? 'Never sent to this client.'
-    : last.sent_at
-      ? `Last sent ${formatMoment(last.sent_at)}.`
-      : `Last one ${last.status}, created ${formatMoment(last.created_at)}; not sent yet.`;
+  const text = last ? lastEmailStanding(last).text : 'Never sent to this client.';
   return <p className="mt-4 text-sm text-neutral-700">{text}</p>;
 }
 
-/**
- * What the confirmation says of the newest message of this kind. Only that one is known: one that
- * failed or was cancelled says so, never that nothing was ever sent.
- */
+/** What the confirmation says of the newest message of this kind: the tab's words, and what sending adds. */
 function lastEmailNote(last: LastEmail): string {
   if (!last) return 'It has not been sent to this client before.';
-  if (last.sent_at) return `It was last sent ${formatMoment(last.sent_at)}.`;
-  const created = formatMoment(last.created_at);
-  if (last.status === 'failed') return `The last one, created ${created}, failed and was not sent.`;
-  if (last.status === 'cancelled') return `The last one, created ${created}, was cancelled and not sent.`;
-  return `The last one, created ${created}, is still waiting in the outbox; sending now adds another.`;
+  const { text, waiting } = lastEmailStanding(last);
+  return waiting ? `${text} Sending now adds another.` : text;
 }
 
 function SendButton({
