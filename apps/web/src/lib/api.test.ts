@@ -9,6 +9,7 @@ import {
   UPLOAD_TIMEOUT_MS,
   withReadsStopped,
 } from './api.ts';
+import { FakeUpload } from './testing/fake-upload.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -129,30 +130,11 @@ describe('apiFetch', () => {
 });
 
 describe('an upload with progress', () => {
-  /** An XMLHttpRequest that never answers by itself: the test plays the browser's part. */
-  class StalledRequest {
-    static last: StalledRequest | null = null;
-    upload = { onprogress: null };
-    timeout = 0;
-    aborted = false;
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    send() {
-      StalledRequest.last = this;
-    }
-    abort() {
-      this.aborted = true;
-      this.onabort?.();
-    }
-  }
-
+  // Uploads whose answers are held and never let go: the test plays the browser's part.
   beforeEach(() => {
-    StalledRequest.last = null;
-    vi.stubGlobal('XMLHttpRequest', StalledRequest);
+    FakeUpload.reset();
+    FakeUpload.hold();
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
   });
 
   const upload = (signal?: AbortSignal) =>
@@ -160,19 +142,19 @@ describe('an upload with progress', () => {
 
   it('gives up after 90 s without an answer, as a failed request', async () => {
     const result = upload();
-    await vi.waitFor(() => expect(StalledRequest.last).not.toBeNull());
-    expect(StalledRequest.last?.timeout).toBe(UPLOAD_TIMEOUT_MS);
+    await vi.waitFor(() => expect(FakeUpload.last).not.toBeNull());
+    expect(FakeUpload.last?.timeout).toBe(UPLOAD_TIMEOUT_MS);
     expect(UPLOAD_TIMEOUT_MS).toBe(90_000);
-    StalledRequest.last?.ontimeout?.();
+    FakeUpload.last?.ontimeout?.();
     expect(await result).toEqual({ data: null, error: 'The upload did not finish in time', status: 0 });
   });
 
   it('stops the request when its signal is aborted', async () => {
     const controller = new AbortController();
     const result = upload(controller.signal);
-    await vi.waitFor(() => expect(StalledRequest.last).not.toBeNull());
+    await vi.waitFor(() => expect(FakeUpload.last).not.toBeNull());
     controller.abort();
-    expect(StalledRequest.last?.aborted).toBe(true);
+    expect(FakeUpload.last?.aborted).toBe(true);
     expect(await result).toMatchObject({ data: null, status: 0 });
     expect(controller.signal.aborted).toBe(true);
     // Stopped by its caller, not failed: nothing is reported.
@@ -183,7 +165,7 @@ describe('an upload with progress', () => {
     const controller = new AbortController();
     controller.abort();
     expect(await upload(controller.signal)).toMatchObject({ data: null, status: 0 });
-    expect(StalledRequest.last).toBeNull();
+    expect(FakeUpload.last).toBeNull();
   });
 });
 

@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiSessionSource } from '../../../lib/api.ts';
-import { FakeUpload, FormHarness, renderOnboarding, testAccount, uploadedFile } from '../testing.tsx';
+import { FakeUpload } from '../../../lib/testing/fake-upload.ts';
+import { FormHarness, renderOnboarding, testAccount, uploadedFile } from '../testing.tsx';
 import { DocumentField } from './DocumentField.tsx';
 
 function renderUpload(account = testAccount, resume = '') {

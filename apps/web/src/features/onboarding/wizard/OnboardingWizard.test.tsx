@@ -5,15 +5,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readProfileCompleteCookie, removeProfileCompleteCookie } from '../../../lib/cookies.ts';
+import { FakeUpload } from '../../../lib/testing/fake-upload.ts';
 import { readOnboardingDraft } from '../onboarding-draft.ts';
-import {
-  type FakeRoute,
-  FakeUpload,
-  fakeServer,
-  renderOnboarding,
-  testAccount,
-  uploadedFile,
-} from '../testing.tsx';
+import { type FakeRoute, fakeServer, renderOnboarding, testAccount, uploadedFile } from '../testing.tsx';
 import { OnboardingWizard, type OnboardingWizardProps } from './OnboardingWizard.tsx';
 
 const empty: WizardForm = { ...emptyOnboardingFields(), terms_reviewed: false, terms_agreed: false };
