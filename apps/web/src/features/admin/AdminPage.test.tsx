@@ -38,7 +38,21 @@ const record: AdminRecord = {
   cover_letter_name: null,
 };
 
+/** The admin call's body: the client by the e-mail searched or, once found, by id. */
+interface AdminCall {
+  email?: string;
+  client_id?: string;
+  action: string;
+}
+
+/**
+ * Answers the admin call for the client at `email` (a call by id is answered for the e-mail that
+ * id was given out for, see `named`).
+ */
 type AdminAnswer = (body: { email: string; action: string }) => Response | Promise<Response>;
+
+/** The e-mail of each client id the fake admin call has given out. */
+const emailsById = new Map<string, string>();
 
 function renderAdmin(
   email: string,
@@ -47,7 +61,10 @@ function renderAdmin(
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url === '/api/public-config') return Response.json({ staffEmailDomain: 'company.test' });
-    if (url === '/api/admin/user-email-management') return answer(JSON.parse(String(init?.body)));
+    if (url === '/api/admin/user-email-management') {
+      const { email, client_id, action } = JSON.parse(String(init?.body)) as AdminCall;
+      return answer({ email: email ?? emailsById.get(client_id ?? '') ?? '', action });
+    }
     if (url.startsWith('/api/onboarding-feedback')) return Response.json({ data: [] });
     return Response.json({ data: [] });
   });
@@ -141,10 +158,11 @@ describe('/admin', () => {
 });
 
 /** How the admin call names the client at `email` in its answers: id `client-{name}`. */
-const named = (email: string) => ({
-  client: { id: `client-${email.split('@')[0]}`, kind: 'user', email },
-  matched: 'sign_in_email',
-});
+function named(email: string) {
+  const id = `client-${email.split('@')[0]}`;
+  emailsById.set(id, email);
+  return { client: { id, kind: 'user', email }, matched: 'sign_in_email' };
+}
 
 /** The admin call's answer to `fetch` for the client at `email`. */
 const found = (email: string, filtersExist = false) =>
@@ -213,6 +231,32 @@ describe('/admin while staff work on a client', () => {
     // The outbox and jobs asked for last are Bo's.
     const asked = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('client-'));
     expect(asked.at(-1)).toContain('client-bo');
+  });
+
+  it('names the client found by id in every action after the search, never by the e-mail typed', async () => {
+    const fetch = renderAdmin('sam@company.test', ({ email, action }) =>
+      action === 'fetch' ? found(email) : otherAction(email, action),
+    );
+    const adminCalls = () =>
+      fetch.mock.calls
+        .filter(([url]) => String(url) === '/api/admin/user-email-management')
+        .map(([, init]) => JSON.parse(String(init?.body)) as AdminCall);
+
+    await searchFor('  Jane@Example.com ');
+    await generateAndSave();
+    const emails = await screen.findByRole('region', { name: 'Email Previews' });
+    await userEvent.click(within(emails).getByRole('button', { name: 'Send Welcome Email' }));
+    await waitFor(() => expect(adminCalls().filter((call) => call.action === 'fetch')).toHaveLength(3));
+
+    const [search, ...afterwards] = adminCalls();
+    expect(search).toEqual({ email: 'Jane@Example.com', action: 'fetch' });
+    expect(new Set(afterwards.map((call) => call.action))).toEqual(
+      new Set(['preview', 'generate_filters', 'save_filters', 'send', 'fetch']),
+    );
+    for (const call of afterwards) {
+      expect(call.client_id).toBe('client-Jane');
+      expect(call).not.toHaveProperty('email');
+    }
   });
 
   it('has the clients board and the previews read again after a save and after a send', async () => {

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
-import { adminAction, type ClientDetails } from './admin-api.ts';
+import { adminAction, type ClientDetails, type ClientTarget } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { ClientFeedbackCard } from './ClientFeedbackCard.tsx';
 import { EmailPreviewsCard } from './EmailPreviewsCard.tsx';
@@ -20,11 +20,19 @@ import { useStaffGuard } from './staff-access.tsx';
 import { UserInformationCard } from './UserInformationCard.tsx';
 
 interface SearchedClient {
-  /** The e-mail as searched; the admin call's actions for this client use it. */
+  /** The e-mail as searched: it only tells this search's answers from another's. */
   email: string;
-  /** Whom the server resolved it to: jobs and the outbox are asked for by this id. */
+  /** Whom the server resolved it to: every action, refresh and list for this client names this id. */
   clientId: string;
   details: ClientDetails;
+}
+
+interface LookUp {
+  /** The search this look-up belongs to (see `searchedFor`). */
+  email: string;
+  /** The typed e-mail for a search; the found client's id for a refresh after a change. */
+  target: ClientTarget;
+  again: boolean;
 }
 
 /** Search a client by e-mail (Enter searches too), then everything staff do for that client. */
@@ -41,8 +49,8 @@ export function ClientConsole() {
 
   /** Loads the client's record and filters; `again` refreshes the client on screen after a change. */
   const lookUp = useMutation({
-    mutationFn: async ({ email }: { email: string; again: boolean }) =>
-      dataOrThrow(guard(await adminAction({ email }, 'fetch')), GENERIC_ERROR),
+    mutationFn: async ({ target }: LookUp) =>
+      dataOrThrow(guard(await adminAction(target, 'fetch')), GENERIC_ERROR),
     onSuccess: (details, { email }) => {
       if (email === searchedFor.current) setClient({ email, clientId: details.client.id, details });
     },
@@ -54,7 +62,7 @@ export function ClientConsole() {
   });
   const searching = lookUp.isPending && !lookUp.variables.again;
 
-  const search = (rawEmail: string, again = false) => {
+  const search = (rawEmail: string) => {
     const email = rawEmail.trim();
     if (email === '') {
       setInputError(EMPTY_EMAIL_MESSAGE);
@@ -62,8 +70,8 @@ export function ClientConsole() {
       return;
     }
     setInputError(null);
-    if (!again) searchedFor.current = email;
-    lookUp.mutate({ email, again });
+    searchedFor.current = email;
+    lookUp.mutate({ email, target: { email }, again: false });
   };
 
   const submit = (event: FormEvent) => {
@@ -74,7 +82,8 @@ export function ClientConsole() {
   // team notification lists the saved filters) and the clients board above (welcome e-mail, filters).
   const changed = () => {
     // Not once another client has been searched for: that answer replaces this one anyway.
-    if (client && client.email === searchedFor.current) search(client.email, true);
+    if (client && client.email === searchedFor.current)
+      lookUp.mutate({ email: client.email, target: { client_id: client.clientId }, again: true });
     void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allPreviews });
     void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allBoards });
   };
@@ -104,12 +113,12 @@ export function ClientConsole() {
       </Card>
       {client && (
         // Keyed by the client, so a new search starts with no leftover draft or open dialog.
-        <div key={client.email} className="space-y-6">
+        <div key={client.clientId} className="space-y-6">
           <UserInformationCard record={client.details.user_data} />
-          <EmailPreviewsCard target={{ email: client.email }} onSent={changed} />
+          <EmailPreviewsCard target={{ client_id: client.clientId }} onSent={changed} />
           <GeneratedFiltersCard
-            target={{ email: client.email }}
-            fileEmail={client.email}
+            target={{ client_id: client.clientId }}
+            fileEmail={client.details.client.email}
             filtersExist={client.details.filters_exist}
             onSaved={changed}
           />
