@@ -90,7 +90,7 @@ describe('configuration', () => {
       rateLimits: { signInPerAddress: 60, apiPerUser: 600, notesPerUser: 30 },
       redis: undefined,
       storageQuotaBytes: 50 * 1024 * 1024,
-      http: { requestTimeoutMs: 60_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000 },
+      http: { requestTimeoutMs: 300_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000 },
     });
     const set = loadConfig({
       REDIS_URL: 'redis://cache.internal:6379',

@@ -161,7 +161,8 @@ const envSchema = z.object({
     .int('must be a whole number of megabytes')
     .positive('must be greater than 0')
     .default(50),
-  HTTP_REQUEST_TIMEOUT_MS: milliseconds.default(60_000),
+  // Five minutes: a 5 MB resume still arrives from a phone sending about 140 kbit/s.
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds.default(300_000),
   HTTP_HEADERS_TIMEOUT_MS: milliseconds.default(10_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(72_000),
   STAFF_EMAIL_DOMAIN: optionalText.refine(

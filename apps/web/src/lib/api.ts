@@ -21,8 +21,8 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
   /** Leave the bearer token off (calls that need no session, made before one is restored). */
   anonymous?: boolean;
   /**
-   * Told the whole percent of the body sent so far, 0 to 100 (uploads). Such a request gives up after
-   * UPLOAD_TIMEOUT_MS, and stops when `signal` is aborted.
+   * Told the whole percent of the body sent so far, 0 to 100 (uploads). Such a request gives up when
+   * nothing moves for UPLOAD_STALL_MS, and stops when `signal` is aborted.
    */
   onUploadProgress?: (percent: number) => void;
 }
@@ -128,36 +128,52 @@ export function isBareHttpError(error: string): boolean {
 }
 
 /**
- * How long an upload may take before it is given up. The server ends any request it is still
- * receiving after 60 s (HTTP_REQUEST_TIMEOUT_MS) with an answer; none by now means the connection
- * stalled, and the person would otherwise watch the same percentage for ever.
+ * How long an upload may go without a byte sent or an answer before it is given up: the connection
+ * has stalled, and the person would otherwise watch the same percentage for ever. A slow upload that
+ * keeps moving is never cut off here; the server limits the whole request (HTTP_REQUEST_TIMEOUT_MS,
+ * five minutes: a 5 MB resume at about 140 kbit/s).
  */
-export const UPLOAD_TIMEOUT_MS = 90_000;
+export const UPLOAD_STALL_MS = 30_000;
+
+export const UPLOAD_STALLED_ERROR = 'The upload stalled';
 
 /**
  * The request through XMLHttpRequest, the one browser API that reports upload progress, answered as
  * a fetch Response so that everything else is the same. It fails as fetch does when its signal is
- * aborted, and fails when UPLOAD_TIMEOUT_MS pass without an answer.
+ * aborted, and fails when UPLOAD_STALL_MS pass with no progress and no answer.
  */
 function sendWithProgress(
   url: string,
   init: RequestInit & { headers: Headers },
   onProgress: (percent: number) => void,
 ): Promise<Response> {
-  return new Promise((resolve, reject) => {
+  let stall: ReturnType<typeof setTimeout> | undefined;
+  const answered = new Promise<Response>((resolve, reject) => {
     const { signal } = init;
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
     const request = new XMLHttpRequest();
+    /** Starts the stall clock again: called whenever the upload or its answer moves. */
+    const moved = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => {
+        request.onabort = null;
+        request.abort();
+        reject(new Error(UPLOAD_STALLED_ERROR));
+      }, UPLOAD_STALL_MS);
+    };
     request.open(init.method ?? 'GET', url);
-    request.timeout = UPLOAD_TIMEOUT_MS;
     for (const [name, value] of init.headers) request.setRequestHeader(name, value);
     request.responseType = 'text';
     request.upload.onprogress = (event) => {
+      moved();
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
+    // The last byte is sent: the server's answer gets a full stall window of its own.
+    request.upload.onload = moved;
+    request.onprogress = moved;
     request.onload = () => {
       const headers = new Headers();
       for (const line of request
@@ -178,10 +194,11 @@ function sendWithProgress(
     };
     request.onerror = () => reject(new TypeError('Failed to fetch'));
     request.onabort = () => reject(signal?.aborted ? signal.reason : new TypeError('Failed to fetch'));
-    request.ontimeout = () => reject(new Error('The upload did not finish in time'));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(init.body as XMLHttpRequestBodyInit | null | undefined);
+    moved();
   });
+  return answered.finally(() => clearTimeout(stall));
 }
 
 async function readBody(response: Response, responseType: ApiInit['responseType']): Promise<unknown> {

@@ -1,7 +1,8 @@
 /**
  * A stand-in XMLHttpRequest, for tests of uploads with progress: it reports progress, then answers as
- * told (the next answer first). `hold()` keeps the answers back, so a test can see the progress or,
- * never letting them go, play a stalled connection through the last upload (`ontimeout`).
+ * told (the next answer first). `hold()` keeps the answers back, so a test can see the progress, play
+ * more of it through the last upload (`upload.onprogress`, `upload.onload`) or, never letting them
+ * go, play a stalled connection.
  */
 export class FakeUpload {
   static answer: { status: number; body: unknown } = { status: 201, body: null };
@@ -9,7 +10,7 @@ export class FakeUpload {
   /** The answer waits for this after the progress report, so a test can see the progress. */
   static held: Promise<void> = Promise.resolve();
   static sent: { headers: Record<string, string>; body: FormData }[] = [];
-  /** The last upload sent, so a test can play a stalled connection (`ontimeout`). */
+  /** The last upload sent, so a test can play its progress. */
   static last: FakeUpload | null = null;
   /** Forgets what was sent; uploads are answered at once again. */
   static reset() {
@@ -26,12 +27,14 @@ export class FakeUpload {
     });
     return release;
   }
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
+  onprogress: (() => void) | null = null;
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  timeout = 0;
   /** Set by `abort()`: an aborted upload gets no answer. */
   aborted = false;
   status = 0;
