@@ -6,8 +6,17 @@ import { Toaster, toast } from 'sonner';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { type AuthUser, createAuthClient } from '../features/auth/auth-client.ts';
-import { readProfileCompleteCookie, setProfileCompleteCookie } from '../lib/cookies.ts';
-import { onboardingDraftKey, readRememberedOnboardingStep, rememberOnboardingStep } from '../lib/storage.ts';
+import {
+  readProfileCompleteCookie,
+  removeProfileCompleteCookie,
+  setProfileCompleteCookie,
+} from '../lib/cookies.ts';
+import {
+  clearRememberedOnboardingStep,
+  onboardingDraftKey,
+  readRememberedOnboardingStep,
+  rememberOnboardingStep,
+} from '../lib/storage.ts';
 import { appRoutes } from './router.tsx';
 
 const config = {
@@ -30,6 +39,8 @@ const staff: AuthUser = { ...client, email: 'grace@company.test', role: 'staff' 
 interface FakeServer {
   user?: AuthUser;
   logout?: 'ok' | 'unreachable';
+  /** The session comes back from a sign-in through the provider, not restored from before. */
+  newLogin?: boolean;
 }
 
 /** The browser's auth client, talking to a fake server. */
@@ -55,7 +66,7 @@ function fakeAuthClient(server: FakeServer) {
     locks: undefined,
     now: () => Date.now(),
     sleep: async () => {},
-    pendingSignIn: { mark: () => {}, take: () => false },
+    pendingSignIn: { mark: () => {}, take: () => server.newLogin ?? false },
     navigate,
     onRateLimited: vi.fn(),
   });
@@ -171,7 +182,8 @@ describe('signed in', () => {
     expect(advanced).toHaveAttribute('target', '_blank');
     expect(advanced).toHaveAttribute('rel', 'noopener noreferrer');
 
-    await user.click(screen.getByRole('button', { name: 'Your account' }));
+    // The account menu's code loads after the header's.
+    await user.click(await screen.findByRole('button', { name: 'Your account' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'My Profile' })).toBeInTheDocument();
@@ -246,6 +258,24 @@ describe('signed in', () => {
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).not.toBe(page);
     expect(page).not.toBeInTheDocument();
   });
+
+  it.each([
+    { session: 'a new sign-in', newLogin: true, kept: false },
+    { session: 'a restored session', newLogin: false, kept: true },
+  ])(
+    '$session keeps the completeness flag and wizard step found in the browser: $kept',
+    async ({ newLogin, kept }) => {
+      // Left by a session that ended elsewhere, or by this person's own visit before.
+      setProfileCompleteCookie(false);
+      rememberOnboardingStep(6);
+      renderApp(FRAME_ONLY, { user: client, newLogin });
+      expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+      expect(readProfileCompleteCookie()?.isComplete ?? null).toBe(kept ? false : null);
+      expect(readRememberedOnboardingStep()).toBe(kept ? 6 : null);
+      removeProfileCompleteCookie();
+      clearRememberedOnboardingStep();
+    },
+  );
 
   it("forgets someone else's unsaved answers also when the session was restored before the app listened", async () => {
     sessionStorage.setItem(onboardingDraftKey('someone-else'), '{}');

@@ -79,6 +79,10 @@ export function AuthProvider({
   useEffect(() => {
     setApiSessionSource(sessionSourceOf(client));
     const welcome = (signedIn: Session) => {
+      // A new sign-in starts from the server's answers: the cached completeness and the remembered
+      // wizard step may be another person's, left by a session that ended elsewhere (no sign-out here
+      // forgot them). A restored session keeps them: they are its owner's.
+      if (client.getSnapshot().isNewLogin) forgetCachedProfile();
       // Whoever signs in finds nobody else's unsaved answers in the tab (another person's session
       // can take a tab over when the first signed out elsewhere).
       forgetOnboardingDrafts(signedIn.user.id);
@@ -147,9 +151,14 @@ function sessionSourceOf(client: AuthClient): ApiSessionSource {
  * their toasts (a job's title, what their profile misses) on the sign-in screen.
  */
 function forgetProfileState(): void {
+  forgetCachedProfile();
+  toast.dismiss();
+}
+
+/** The completeness flag and the wizard step this browser keeps for whoever is signed in. */
+function forgetCachedProfile(): void {
   removeProfileCompleteCookie();
   clearRememberedOnboardingStep();
-  toast.dismiss();
 }
 
 export function useAuth(): AuthContextValue {
