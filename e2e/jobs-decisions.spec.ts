@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { sortJobs } from '../packages/domain/src/jobs.ts';
 import { expect, expectAccessible, expectNoSidewaysScroll, toast } from './fixtures.ts';
-import { DETAILED_TITLE, signInClientWithJobs, test } from './jobs-seed.ts';
+import { DETAILED_TITLE, signInClientWithJobs, test, UNSAVED_NOTES_BACK } from './jobs-seed.ts';
 
 const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' });
 /** The row of the job with this title. */
@@ -154,6 +154,14 @@ test('a client writes notes on a job and finds them after a reload', async ({ st
   const textarea = dialog.getByPlaceholder('Add your notes about this job...');
   await expect(textarea).toHaveAttribute('rows', '6');
   await textarea.fill('Not saved');
+  // Closed by a click outside, the dialog keeps what was typed for the next opening.
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+  await rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' }).click();
+  await expect(textarea).toHaveValue('Not saved');
+  await expect(dialog.getByText(UNSAVED_NOTES_BACK)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('notes-draft-back-1280.png') });
+  // Cancel discards it.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   // Focus goes back to the button that opened the dialog.
@@ -161,6 +169,7 @@ test('a client writes notes on a job and finds them after a reload', async ({ st
 
   await rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' }).click();
   await expect(textarea).toHaveValue('');
+  await expect(dialog.getByText(UNSAVED_NOTES_BACK)).toHaveCount(0);
   await textarea.fill(notes);
   await dialog.getByRole('button', { name: 'Save Notes' }).click();
   await expect(toastWith(page, 'Notes Saved', 'Your notes have been saved successfully')).toBeVisible();

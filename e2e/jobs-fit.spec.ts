@@ -7,7 +7,14 @@ import type { Locator, Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { filterJobs, type JobListItem, sortJobs } from '../packages/domain/src/jobs.ts';
 import { expect, expectAccessible, expectNoSidewaysScroll } from './fixtures.ts';
-import { JOURNEY_JOB_COUNT, journeyJobs, pickDay, signInClientWithJobs, test } from './jobs-seed.ts';
+import {
+  JOURNEY_JOB_COUNT,
+  journeyJobs,
+  pickDay,
+  signInClientWithJobs,
+  test,
+  UNSAVED_NOTES_BACK,
+} from './jobs-seed.ts';
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -165,7 +172,15 @@ test('on a phone each job is a card that says what it is before any action', asy
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await screenshot(page, 'notes-390');
+  await notes.getByRole('textbox', { name: 'Notes' }).fill('Ask about the team');
   await page.keyboard.press('Escape');
+  // Closed without saving, the notes come back as typed at the next opening, saying so.
+  await top.getByRole('button', { name: /Notes for / }).click();
+  await expect(notes.getByRole('textbox', { name: 'Notes' })).toHaveValue('Ask about the team');
+  await expect(notes.getByText(UNSAVED_NOTES_BACK)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'notes-draft-back-390');
+  await notes.getByRole('button', { name: 'Cancel' }).click();
 
   // So does the details pop-up.
   await top.getByRole('button', { name: /^View Details of / }).click();

@@ -18,6 +18,10 @@ export const LINKED_NOTE_TITLE = 'Security Engineer (linked note)';
 export const LINKED_NOTE_URL = 'https://example.com/jobs/security-engineer';
 export const MARKUP = '<img src=x onerror=alert(1)>';
 /** A job with every detail filled, for the details pop-up. */
+/** What the notes dialog says when it opens on text typed before and not saved. */
+export const UNSAVED_NOTES_BACK =
+  'Your unsaved changes are back. Save Notes keeps them; Cancel discards them.';
+
 export const DETAILED_TITLE = 'Staff Platform Engineer (detailed)';
 export const DETAILED_DESCRIPTION =
   'Build the platform our teams ship on.\n\nYou will own the deploy pipeline.';

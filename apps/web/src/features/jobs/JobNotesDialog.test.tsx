@@ -1,12 +1,13 @@
 import { type Job, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { JobNotesDialog } from './JobNotesDialog.tsx';
+import { JobNotesDialog, UNSAVED_NOTES_BACK_MESSAGE } from './JobNotesDialog.tsx';
 import { fetchMyJobs, myJobQueryKey, myJobsQueryKey, updateNotes } from './jobs-api.ts';
 import { useMyJobs } from './use-my-jobs.ts';
 
@@ -45,7 +46,52 @@ beforeEach(() => {
   vi.mocked(toast.error).mockReset();
   vi.mocked(toast.success).mockReset();
 });
+/** The board's part: a button that opens the job's notes, which closing the dialog puts away. */
+function NotesOpener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open notes
+      </button>
+      <JobNotesDialog job={open ? listed : null} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
 describe('Job Notes', () => {
+  it('keeps what was typed when closed without saving, until Cancel discards it', async () => {
+    const user = userEvent.setup();
+    const queryClient = new QueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <NotesOpener />
+      </QueryClientProvider>,
+    );
+    const open = async () => {
+      await user.click(screen.getByRole('button', { name: 'Open notes' }));
+      return within(await screen.findByRole('dialog', { name: 'Job Notes' }));
+    };
+
+    let dialog = await open();
+    await user.type(dialog.getByRole('textbox', { name: 'Notes' }), 'Ask about remote');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await open();
+    expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('Ask about remote');
+    expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveAccessibleDescription(
+      UNSAVED_NOTES_BACK_MESSAGE,
+    );
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await open();
+    expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('');
+    expect(dialog.queryByText(UNSAVED_NOTES_BACK_MESSAGE)).not.toBeInTheDocument();
+    expect(updateNotes).not.toHaveBeenCalled();
+  });
+
   it('opens with focus in the text box', async () => {
     renderNotes();
     await waitFor(() =>

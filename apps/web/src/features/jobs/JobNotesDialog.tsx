@@ -5,7 +5,7 @@ import { type RefObject, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { FieldError, Label, Textarea } from '../../components/ui/Field.tsx';
+import { FieldError, FieldHint, Label, Textarea } from '../../components/ui/Field.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import {
   NOTES_SAVE_FAILED_MESSAGE,
@@ -22,14 +22,23 @@ export interface JobNotesDialogProps {
   onClose(): void;
 }
 
+export const UNSAVED_NOTES_BACK_MESSAGE =
+  'Your unsaved changes are back. Save Notes keeps them; Cancel discards them.';
+
 /** Saving notes is one mutation at a time; the dialog stays open until it has an answer. */
 const NOTES_MUTATION_KEY = ['my-jobs', 'notes'] as const;
 
-/** 'Job Notes' (spec 2, section 2): the client's own notes on a job. */
+/**
+ * 'Job Notes' (spec 2, section 2): the client's own notes on a job. Closing it without saving (Escape,
+ * the close button, a click outside) keeps what was typed, and opening that job's notes again brings
+ * it back; only Cancel and a save end the draft.
+ */
 export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
   const saving = useIsMutating({ mutationKey: NOTES_MUTATION_KEY }) > 0;
   // The dialog is for writing: it opens with the cursor in the notes.
   const textBox = useRef<HTMLTextAreaElement>(null);
+  /** Unsaved text by job id, for as long as the page is open. */
+  const drafts = useRef(new Map<string, string>());
   return (
     <Dialog
       initialFocus={textBox}
@@ -41,7 +50,9 @@ export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
       description={job?.data_job_title || undefined}
     >
       {/* Keyed by job: each opening starts from that job's saved notes. */}
-      {job && <NotesEditor key={job.id} job={job} onClose={onClose} textBox={textBox} />}
+      {job && (
+        <NotesEditor key={job.id} job={job} onClose={onClose} textBox={textBox} drafts={drafts.current} />
+      )}
     </Dialog>
   );
 }
@@ -50,14 +61,29 @@ function NotesEditor({
   job,
   onClose,
   textBox,
+  drafts,
 }: {
   job: JobListItem;
   onClose(): void;
   textBox: RefObject<HTMLTextAreaElement | null>;
+  drafts: Map<string, string>;
 }) {
   const queryClient = useQueryClient();
   const textareaId = useId();
-  const [text, setText] = useState(job.client_notes ?? '');
+  const saved = job.client_notes ?? '';
+  const [text, setText] = useState(() => drafts.get(job.id) ?? saved);
+  // Opened on a draft kept from before: say so while it still differs from the saved notes.
+  const [openedOnDraft] = useState(() => drafts.has(job.id));
+  const draftBack = openedOnDraft && text !== saved;
+  const edit = (next: string) => {
+    setText(next);
+    if (next === saved) drafts.delete(job.id);
+    else drafts.set(job.id, next);
+  };
+  const discard = () => {
+    drafts.delete(job.id);
+    onClose();
+  };
   // The server's rule, from its own schema, said before asking it; no maxLength, which would cut a
   // paste short unseen.
   const problem = notesBodySchema.safeParse({ client_notes: text }).error?.issues[0]?.message ?? null;
@@ -65,10 +91,11 @@ function NotesEditor({
     mutationKey: NOTES_MUTATION_KEY,
     mutationFn: (notes: string) => updateNotes(job.id, notes),
     onMutate: () => stopJobFetches(queryClient),
-    onSuccess: (saved) => {
-      patchCachedJobs(queryClient, new Map([[saved.id, { client_notes: saved.client_notes }]]));
-      queryClient.setQueryData(myJobQueryKey(saved.id), saved);
+    onSuccess: (answer) => {
+      patchCachedJobs(queryClient, new Map([[answer.id, { client_notes: answer.client_notes }]]));
+      queryClient.setQueryData(myJobQueryKey(answer.id), answer);
       toast.success(NOTES_SAVED_TITLE, { description: NOTES_SAVED_MESSAGE });
+      drafts.delete(answer.id);
       onClose();
     },
     onError: (error) => {
@@ -89,12 +116,16 @@ function NotesEditor({
         placeholder="Add your notes about this job..."
         value={text}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${textareaId}-error` : undefined}
-        onChange={(event) => setText(event.target.value)}
+        aria-describedby={
+          [problem && `${textareaId}-error`, draftBack && `${textareaId}-draft`].filter(Boolean).join(' ') ||
+          undefined
+        }
+        onChange={(event) => edit(event.target.value)}
       />
       {problem && <FieldError id={`${textareaId}-error`}>{problem}</FieldError>}
+      {draftBack && <FieldHint id={`${textareaId}-draft`}>{UNSAVED_NOTES_BACK_MESSAGE}</FieldHint>}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+        <Button variant="secondary" onClick={discard} disabled={save.isPending}>
           Cancel
         </Button>
         <Button onClick={() => save.mutate(text)} busy={save.isPending} disabled={problem !== null}>
