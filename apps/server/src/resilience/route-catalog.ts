@@ -460,10 +460,10 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
     request: send('POST', fixed('/api/companies-to-avoid'), () => ({ name: `Company ${randomUUID()}` })),
     foreign: 'own-data-only',
   },
-  'DELETE /api/companies-to-avoid/:name': {
+  'DELETE /api/companies-to-avoid': {
     access: 'client',
     // Every client of the world lists Umbrella: a client only ever takes it off their own list.
-    request: send('DELETE', fixed('/api/companies-to-avoid/Umbrella')),
+    request: send('DELETE', fixed('/api/companies-to-avoid?name=Umbrella')),
     foreign: (response) => {
       if (![204, 404].includes(response.statusCode))
         throw new Error(`answered ${response.statusCode}: ${response.body}`);

@@ -2,6 +2,7 @@ import {
   AVOIDED_COMPANIES_FULL_MESSAGE,
   AVOIDED_COMPANIES_MAX,
   AVOIDED_COMPANY_DUPLICATE_MESSAGE,
+  AVOIDED_COMPANY_MAX_LENGTH,
   AVOIDED_COMPANY_REQUIRED_MESSAGE,
   avoidedCompanyMessage,
 } from '@app/domain/companies-to-avoid';
@@ -139,19 +140,27 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
     expect((await list(fay.headers)).json().data).toHaveLength(AVOIDED_COMPANIES_MAX);
   });
 
+  const remove = (headers: Headers, name: string) =>
+    app.inject({
+      method: 'DELETE',
+      url: `/api/companies-to-avoid?${new URLSearchParams({ name })}`,
+      headers,
+    });
+
   it('takes a company off the list by any spelling of its name', async () => {
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: '/api/companies-to-avoid/GLOBEX%20LLC',
-      headers: erin,
-    });
-    expect(removed.statusCode).toBe(204);
-    const again = await app.inject({
-      method: 'DELETE',
-      url: '/api/companies-to-avoid/Globex',
-      headers: erin,
-    });
+    expect((await remove(erin, 'GLOBEX LLC')).statusCode).toBe(204);
+    const again = await remove(erin, 'Globex');
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ error: AVOIDED_COMPANY_NOT_FOUND_MESSAGE });
+  });
+
+  it('takes off a name as long as the list accepts, written in any script', async () => {
+    const longest = `Société Générale ${'é'.repeat(AVOIDED_COMPANY_MAX_LENGTH - 17)}`;
+    expect(longest).toHaveLength(AVOIDED_COMPANY_MAX_LENGTH);
+    expect((await add(erin, longest)).statusCode).toBe(201);
+    expect((await remove(erin, longest)).statusCode).toBe(204);
+    expect((await list(erin)).json().data.map((company: { name: string }) => company.name)).not.toContain(
+      longest,
+    );
   });
 });

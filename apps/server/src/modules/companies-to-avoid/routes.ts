@@ -77,17 +77,19 @@ export async function companiesToAvoidRoutes(
   );
 
   app.delete(
-    '/api/companies-to-avoid/:name',
+    '/api/companies-to-avoid',
     {
       schema: {
         tags,
         summary: 'Take a company off your list (matched as the list matches: case and legal suffix aside)',
-        params: z.object({ name: avoidedCompanyNameSchema }),
+        // In the query, not the path: a path segment is capped at 200 characters, and a name may have
+        // 300 (more once percent-encoded).
+        querystring: z.object({ name: avoidedCompanyNameSchema }),
         response: { 204: z.null().describe('Removed: no body') },
       },
     },
     async (request, reply) => {
-      await avoided.remove(currentUser(request).id, request.params.name);
+      await avoided.remove(currentUser(request).id, request.query.name);
       return reply.code(204).send(null);
     },
   );

@@ -18,5 +18,6 @@ export async function addCompanyToAvoid(name: string): Promise<AvoidedCompany> {
 }
 
 export async function removeCompanyToAvoid(name: string): Promise<void> {
-  dataOrThrow(await apiFetch<null>(`/companies-to-avoid/${encodeURIComponent(name)}`, { method: 'DELETE' }));
+  const query = new URLSearchParams({ name });
+  dataOrThrow(await apiFetch<null>(`/companies-to-avoid?${query}`, { method: 'DELETE' }));
 }
