@@ -106,7 +106,7 @@ describe('the entry route for a signed-in user', () => {
     expect(toast).toHaveTextContent(
       'Employment Information: Currently Employed, Recent Position, Recent Employer, Resume',
     );
-    expect(screen.getByRole('group', { name: 'Are you a US citizen?' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /^Are you a US citizen\?/ })).toBeInTheDocument();
     expect(readRememberedOnboardingStep()).toBe(5);
     expect(screen.queryByRole('button', { name: 'Start Onboarding' })).toBeNull();
   });

@@ -7,10 +7,12 @@ export interface CheckboxFieldProps {
   label: ReactNode;
   /** A longer explanation shown under the label and announced as the description. */
   description?: ReactNode;
+  /** It must be ticked to go on (acknowledgements, terms). */
+  required?: boolean;
 }
 
 /** One boolean: an acknowledgement, a terms checkbox or the newsletter opt-in. */
-export function CheckboxField({ name, label, description }: CheckboxFieldProps) {
+export function CheckboxField({ name, label, description, required }: CheckboxFieldProps) {
   const { register } = useWizardForm();
   const error = useFieldError(name);
   const descriptionId = description ? `${name}-description` : undefined;
@@ -22,6 +24,7 @@ export function CheckboxField({ name, label, description }: CheckboxFieldProps) 
           className="mt-0.5 size-4 shrink-0 accent-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
           aria-describedby={descriptionId}
           aria-invalid={error ? true : undefined}
+          required={required}
           {...register(name)}
         />
         <span className="font-medium">{label}</span>

@@ -16,7 +16,11 @@ interface GroupShellProps {
   children: ReactNode;
 }
 
-/** A fieldset whose legend names the question; its options are native inputs, one per label. */
+/**
+ * A fieldset whose legend names the question; its options are native inputs, one per label. A
+ * required group says so in its legend's name too: a group of checkboxes has no other way to (a
+ * checkbox marked required would read as 'this one must be ticked').
+ */
 function GroupShell({ legend, hint, required, error, layout, children }: GroupShellProps) {
   const id = useId();
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
@@ -24,7 +28,12 @@ function GroupShell({ legend, hint, required, error, layout, children }: GroupSh
     <fieldset className="space-y-2" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
       <legend className="text-sm font-medium text-neutral-800">
         {legend}
-        {required && <RequiredMark />}
+        {required && (
+          <>
+            <RequiredMark />
+            <span className="sr-only"> (required)</span>
+          </>
+        )}
       </legend>
       {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
       <div className={layout}>{children}</div>
@@ -49,7 +58,13 @@ export function ChoiceGroup({ name, legend, options, hint, required }: ChoiceGro
     <GroupShell legend={legend} hint={hint} required={required} error={error} layout="flex flex-wrap gap-2">
       {options.map((option) => (
         <label key={option.value} className={`${optionClasses} min-w-20`}>
-          <input type="radio" value={option.value} className="size-4 accent-brand" {...register(name)} />
+          <input
+            type="radio"
+            value={option.value}
+            required={required}
+            className="size-4 accent-brand"
+            {...register(name)}
+          />
           {option.label}
         </label>
       ))}

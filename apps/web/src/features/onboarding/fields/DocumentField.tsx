@@ -109,6 +109,8 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
         disabled={uploading}
         aria-describedby={hintId}
         aria-invalid={fieldError ? true : undefined}
+        // Required until a file is stored: choosing another one is then a choice.
+        required={required && !stored}
         onChange={(event) => onChoose(event.target.files?.[0])}
         // With a file stored, the chooser hides behind the Replace button below.
         tabIndex={stored ? -1 : undefined}

@@ -61,6 +61,8 @@ export function ListField({ name, label, itemName, placeholder, hint, required, 
                 placeholder={placeholder}
                 aria-describedby={describedBy}
                 aria-invalid={error ? true : undefined}
+                // Required until the list has an entry: the box itself may then stay empty.
+                aria-required={required && entries.length === 0 ? true : undefined}
                 onChange={(event) => setDraft(event.target.value)}
                 onBlur={() => {
                   add();

@@ -52,6 +52,7 @@ export function AdditionalStep() {
             name={ack.snake}
             label={ack.label}
             description={ACK_TEXT[ack.snake]}
+            required
           />
         ))}
       </fieldset>

@@ -44,7 +44,7 @@ export function TermsStep() {
 
       <div className="space-y-3">
         {TERMS_CHECKBOXES.map((checkbox) => (
-          <CheckboxField key={checkbox.name} name={checkbox.name} label={checkbox.label} />
+          <CheckboxField key={checkbox.name} name={checkbox.name} label={checkbox.label} required />
         ))}
       </div>
     </div>
