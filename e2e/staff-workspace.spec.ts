@@ -147,6 +147,19 @@ for (const width of [1280, 390]) {
     await expect(filters).toContainText('$95,000');
     await filters.screenshot({ path: test.info().outputPath(`filters-${width}.png`) });
 
+    // A generated draft could replace the edited filters: the question says what would go.
+    const generated = page.getByRole('region', { name: 'Generated Job Filters' });
+    await generated.getByRole('button', { name: 'Generate Filters' }).click();
+    await generated.getByRole('button', { name: 'Replace Existing Filters' }).click();
+    const replaceDialog = page.getByRole('dialog', { name: 'Replace Existing Filters?' });
+    await expect(replaceDialog).toContainText('with any changes made to them');
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, { exclude: ['iframe'] });
+    await page.screenshot({ path: test.info().outputPath(`replace-dialog-${width}.png`) });
+    await replaceDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(replaceDialog).toHaveCount(0);
+    await expect(filters.getByRole('heading', { name: 'Senior Product Designer' })).toBeVisible();
+
     const timeline = page.getByRole('region', { name: 'Activity' });
     await expect(timeline).toContainText('Edited a filter: Senior Product Designer');
     await expectNoSidewaysScroll(page);

@@ -1,10 +1,10 @@
 import { dataEngineerFilter, generatedFiltersAnswer } from '@app/domain/admin-email-testing';
 import type { SavedFilter } from '@app/domain/job-filters';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { GeneratedFiltersCard } from './GeneratedFiltersCard.tsx';
+import { GeneratedFiltersCard, replaceQuestion } from './GeneratedFiltersCard.tsx';
 
 const draftFilter = dataEngineerFilter;
 const saved: SavedFilter = {
@@ -54,6 +54,47 @@ describe('the generated filters on the client page', () => {
     expect(
       within(generated).queryByText('The saved filters already match this draft.'),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('replacing the saved filters on the client page', () => {
+  it('asks first, saying what goes, and replaces only when confirmed', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+      String(input).includes('/filters')
+        ? Response.json({ data: [] })
+        : Response.json({
+            client: { id: 'client-7', kind: 'user', email: 'jane@example.com' },
+            matched: 'client_id',
+            ...generatedFiltersAnswer([draftFilter]),
+          }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(card([saved, { ...saved, id: 'filter-2', name: 'Scientist', query: 'Scientist' }]));
+    await user.click(screen.getByRole('button', { name: 'Generate Filters' }));
+    const replacements = () => fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
+
+    await user.click(await screen.findByRole('button', { name: 'Replace Existing Filters' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Replace Existing Filters?' });
+    expect(dialog).toHaveAccessibleDescription(
+      "This deletes the client's 2 filters saved now, with any changes made to them, and saves this draft's 1 filter in their place.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(replacements()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Replace Existing Filters' }));
+    dialog = await screen.findByRole('dialog', { name: 'Replace Existing Filters?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Replace Existing Filters' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(replacements()).toHaveLength(1);
+    expect(String(replacements()[0]?.[0])).toContain('client-7');
+  });
+
+  it('words the counts', () => {
+    expect(replaceQuestion(1, 3)).toBe(
+      "This deletes the client's 1 filter saved now, with any changes made to it, and saves this draft's 3 filters in its place.",
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
 import { adminAction, type ClientTarget, type GeneratedFilters, replaceFilters } from './admin-api.ts';
@@ -29,6 +30,13 @@ function sameFilters(draft: readonly FormattedFilter[], saved: readonly SavedFil
   return (
     draft.length === saved.length && draft.every((filter, index) => shape(filter) === shape(saved[index]!))
   );
+}
+
+/** What replacing deletes and what takes its place, as the confirmation asks it. */
+export function replaceQuestion(saved: number, drafted: number): string {
+  const filters = (count: number) => `${count} ${count === 1 ? 'filter' : 'filters'}`;
+  const [them, their] = saved === 1 ? ['it', 'its'] : ['them', 'their'];
+  return `This deletes the client's ${filters(saved)} saved now, with any changes made to ${them}, and saves this draft's ${filters(drafted)} in ${their} place.`;
 }
 
 /**
@@ -95,11 +103,14 @@ export function GeneratedFiltersCard({
     onError: (error) => toast.error(failureMessage(error, SAVE_FILTERS_FAILED)),
   });
 
+  // Replacing deletes the saved filters, perhaps edited by hand since: it is asked first.
+  const [askingToReplace, setAskingToReplace] = useState(false);
   const replace = useMutation({
     mutationFn: async ({ clientId, filters }: { clientId: string; filters: GeneratedFilters }) =>
       dataOrThrow(guard(await replaceFilters(clientId, filters.formatted_data)), SAVE_FILTERS_FAILED),
     onSuccess: () => {
       toast.success(FILTERS_REPLACED);
+      setAskingToReplace(false);
       setDraft(null);
       onSaved();
     },
@@ -146,13 +157,37 @@ export function GeneratedFiltersCard({
               Download JSON
             </Button>
             {canReplace && (
-              <Button
-                busy={replace.isPending}
-                onClick={() => replacing && replace.mutate({ clientId: replacing.clientId, filters: draft })}
-              >
-                {!replace.isPending && <Database className="size-4" aria-hidden="true" />}
-                {replace.isPending ? 'Saving...' : 'Replace Existing Filters'}
-              </Button>
+              <>
+                <Button onClick={() => setAskingToReplace(true)}>
+                  <Database className="size-4" aria-hidden="true" />
+                  Replace Existing Filters
+                </Button>
+                <Dialog
+                  open={askingToReplace}
+                  onOpenChange={(open) => {
+                    if (!replace.isPending) setAskingToReplace(open);
+                  }}
+                  title="Replace Existing Filters?"
+                  description={replaceQuestion(replacing.filters.length, draft.formatted_data.length)}
+                  footer={
+                    <>
+                      <Button
+                        variant="secondary"
+                        disabled={replace.isPending}
+                        onClick={() => setAskingToReplace(false)}
+                      >
+                        Cancel
+                      </Button>
+                      <Button
+                        busy={replace.isPending}
+                        onClick={() => replace.mutate({ clientId: replacing.clientId, filters: draft })}
+                      >
+                        {replace.isPending ? 'Saving...' : 'Replace Existing Filters'}
+                      </Button>
+                    </>
+                  }
+                />
+              </>
             )}
             {canSave && (
               <Button busy={save.isPending} onClick={() => save.mutate(draft)}>
