@@ -20,6 +20,8 @@ export const adminQueryKeys = {
   /** Every page of the clients board, however searched, narrowed or sorted. */
   allBoards: ['admin', 'board'] as const,
   board: (query: string) => ['admin', 'board', query] as const,
+  /** Every client page's record (not `clientRef`: its key differs in the second part). */
+  allClients: ['admin', 'client'] as const,
   client: (clientId: string) => ['admin', 'client', clientId] as const,
   /** Whom an id stands for (no visit logged, unlike `client`). */
   clientRef: (clientId: string) => ['admin', 'client-ref', clientId] as const,

@@ -2,7 +2,7 @@ import { jobListItemSchema } from '@app/domain/jobs';
 import { jobListResponse } from '@app/domain/jobs-api';
 import { makeJob } from '@app/domain/jobs-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -120,5 +120,23 @@ describe('marking the chosen jobs applied at once', () => {
     expect(await screen.findByText('Marked 1 job applied.')).toBeInTheDocument();
     expect(applied).not.toHaveAttribute('aria-busy');
     expect(changes()).toHaveLength(1);
+  });
+
+  it('says which of the chosen jobs the client no longer has, without counting them as marked', async () => {
+    const listReads = renderTable(() => new Response(null, { status: 204 }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /^Select Job a/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Select Job b/ }));
+    const readsBefore = listReads();
+    vi.mocked(fetch).mockImplementationOnce(async () =>
+      Response.json({ data: { updated_ids: ['a'], not_found_job_ids: ['b'] } }),
+    );
+    const selection = screen.getByRole('group', { name: 'Selected jobs' });
+    await userEvent.click(within(selection).getByRole('button', { name: 'Mark Applied' }));
+    expect(
+      await screen.findByText(
+        'Marked 1 job applied. 1 job was no longer assigned to this client and leaves the list.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(listReads()).toBe(readsBefore + 1));
   });
 });

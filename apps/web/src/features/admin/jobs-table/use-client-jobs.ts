@@ -17,6 +17,17 @@ export const CLIENT_JOBS_REFRESH_MS = 30_000;
 
 type Changes = ReadonlyMap<string, Partial<JobListItem>>;
 
+export function markedAppliedMessage(count: number, applied: boolean): string {
+  return `Marked ${count} ${count === 1 ? 'job' : 'jobs'} ${applied ? 'applied' : 'not applied'}.`;
+}
+
+/** Jobs a bulk change named that the client no longer has (taken back meanwhile). */
+export function goneJobsMessage(count: number): string {
+  return count === 1
+    ? '1 job was no longer assigned to this client and leaves the list.'
+    : `${count} jobs were no longer assigned to this client and leave the list.`;
+}
+
 /**
  * One client's jobs for the recruiter's table, and what the table does to them. Applied changes are
  * optimistic: the box changes at once, and a failure puts back only the jobs that failed (unless a
@@ -61,11 +72,14 @@ export function useClientJobs(clientId: string) {
     return undo;
   }
 
-  /** Every change to the jobs adds activity lines: the client page's Activity card lists them. */
-  const reloadActivity = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allActivity }),
-    [queryClient],
-  );
+  /**
+   * Every change to the jobs adds activity lines (the client page's Activity card lists them) and
+   * changes the clients board's job counts.
+   */
+  const reloadActivity = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allActivity });
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allBoards });
+  }, [queryClient]);
 
   const appliedKey = adminQueryKeys.appliedClicks(clientId);
   /** Applied clicks being saved or waiting their turn (on one job, when named), the caller's included. */
@@ -110,12 +124,15 @@ export function useClientJobs(clientId: string) {
       api.markApplied(ids, applied),
     onMutate: ({ ids, applied }) => applyOptimistically(ids, applied),
     onSuccess: (result, { applied }) => {
-      const count = result.updated_ids.length;
-      toast.success(
-        `Marked ${count} ${count === 1 ? 'job' : 'jobs'} ${applied ? 'applied' : 'not applied'}.`,
-      );
-      // Jobs taken back meanwhile: the list reloads without them.
-      if (result.not_found_job_ids.length > 0) void queryClient.invalidateQueries({ queryKey, exact: true });
+      const marked = markedAppliedMessage(result.updated_ids.length, applied);
+      const gone = result.not_found_job_ids.length;
+      if (gone === 0) {
+        toast.success(marked);
+        return;
+      }
+      // Jobs taken back meanwhile: said, not counted as marked, and the list reloads without them.
+      toast.warning(`${marked} ${goneJobsMessage(gone)}`);
+      void queryClient.invalidateQueries({ queryKey, exact: true });
     },
     onError: (error, { ids }, undo) => {
       // Sent in several requests, those before the failure are saved: undoing them all would show

@@ -91,12 +91,33 @@ describe('retrying outbox messages', () => {
     expect(first).toHaveTextContent(/^Retry Now$/);
   });
 
-  it('has the clients board, which shows where each welcome e-mail stands, read again after a retry', async () => {
+  /** What shows where e-mails stand elsewhere: a board page, the client's page, the activity log. */
+  const elsewhere = [
+    adminQueryKeys.board('page=1'),
+    adminQueryKeys.client('client-7'),
+    adminQueryKeys.activity('client_id=client-7'),
+  ];
+
+  it('has the board, the client page and the activity read again after a retry', async () => {
     const { answer, queryClient } = renderList([message('m1', 'Welcome, Jane')]);
+    for (const key of elsewhere) queryClient.setQueryData(key, {});
     await userEvent.click(screen.getByRole('button', { name: 'Retry now: Welcome, Jane' }));
     answer('m1');
     expect(await screen.findByText('Sent: Welcome, Jane')).toBeInTheDocument();
-    expect(queryClient.getQueryState(adminQueryKeys.board('page=1'))?.isInvalidated).toBe(true);
+    for (const key of elsewhere) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  it('reads everything again after a refused retry, since the message has most likely moved on', async () => {
+    const { queryClient } = renderList([message('m1', 'Welcome, Jane')]);
+    vi.mocked(fetch).mockImplementationOnce(async () =>
+      Response.json({ error: 'This message was already sent' }, { status: 409 }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const key of [...elsewhere, adminQueryKeys.outbox('client-7')]) queryClient.setQueryData(key, {});
+    await userEvent.click(screen.getByRole('button', { name: 'Retry now: Welcome, Jane' }));
+    expect(await screen.findByText('This message was already sent')).toBeInTheDocument();
+    for (const key of [...elsewhere, adminQueryKeys.outbox('client-7')])
+      expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 
   it('lets a long attachment name wrap inside its row', () => {

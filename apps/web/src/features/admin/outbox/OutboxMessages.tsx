@@ -32,6 +32,21 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
   const [cancelling, setCancelling] = useState<OutboxMessage | null>(null);
   const list = useRef<HTMLUListElement>(null);
 
+  /**
+   * Reads again what shows where e-mails stand: the outboxes, the clients board (each welcome
+   * e-mail), the client pages (the newest e-mail of each kind) and the activity log.
+   */
+  const readAgain = () => {
+    for (const queryKey of [
+      adminQueryKeys.allTeamOutbox,
+      adminQueryKeys.allOutboxes,
+      adminQueryKeys.allBoards,
+      adminQueryKeys.allClients,
+      adminQueryKeys.allActivity,
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
   /** The message as it now stands, in every list it is in (the team's and its client's). */
   const settle = (message: OutboxMessage) => {
     const replace = (items: OutboxMessage[]) =>
@@ -44,10 +59,7 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
     queryClient.setQueriesData<OutboxMessage[]>({ queryKey: adminQueryKeys.allOutboxes }, (items) =>
       items ? replace(items) : items,
     );
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allTeamOutbox });
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allOutboxes });
-    // The clients board shows where each welcome e-mail stands (on /admin, above a client's outbox).
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allBoards });
+    readAgain();
   };
   /** Focus stays on the message when the button used goes away with its new status. */
   const keepFocus = (id: string) =>
@@ -66,7 +78,11 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
         toast.warning(`${message.subject}: ${words}${message.last_error ? ` (${message.last_error})` : ''}`);
       keepFocus(message.id);
     },
-    onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
+    onError: (error) => {
+      toast.error(failureMessage(error, GENERIC_ERROR));
+      // Refused (409) most often because the message moved on meanwhile: show where it stands.
+      readAgain();
+    },
   });
   const retrying = useMutationState({
     filters: { mutationKey: RETRY_MUTATION_KEY, status: 'pending' },
@@ -84,6 +100,7 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
     onError: (error) => {
       setCancelling(null);
       toast.error(failureMessage(error, GENERIC_ERROR));
+      readAgain();
     },
   });
 
