@@ -1,3 +1,4 @@
+import { NOT_STARTED_MESSAGE } from '@app/domain/client-page';
 import { allAcknowledged } from '@app/domain/onboarding-testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,7 +129,7 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     expect(ada.user_data.first_name).toBe('Ada');
   });
 
-  it('does not look up a pending client: it has no onboarding record yet', async () => {
+  it('says a pending client, or one who signed in and has not started, has not started onboarding', async () => {
     const imported = await app.inject({
       method: 'POST',
       url: '/api/admin/jobs/import',
@@ -137,8 +138,13 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     });
     expect(imported.json().data.matched).toBe('new_pending_client');
     const fetched = await call({ email: 'invited@example.com', action: 'fetch' });
-    expect(fetched.statusCode).toBe(404);
-    expect(fetched.json()).toEqual({ error: 'No client found with that email address' });
+    expect(fetched.statusCode).toBe(409);
+    expect(fetched.json()).toEqual({ error: NOT_STARTED_MESSAGE });
+
+    await signInForTest(app, 'signed-in-only@example.com');
+    const notStarted = await call({ email: 'Signed-In-Only@example.com', action: 'fetch' });
+    expect(notStarted.statusCode).toBe(409);
+    expect(notStarted.json()).toEqual({ error: NOT_STARTED_MESSAGE });
   });
 
   it('asks for an e-mail, names an unknown client and refuses an unknown action', async () => {

@@ -112,13 +112,13 @@ export function createAdminService(deps: {
 
   /**
    * The client with this id or sign-in e-mail (never the e-mail someone typed into their form), with
-   * their onboarding record. Without a record (a pending client, or a user who has not started) an
-   * e-mail search finds nobody, as before; an id says why nothing can be done yet.
+   * their onboarding record. Without a record (a pending client, or a user who has not started), the
+   * answer says why nothing can be done yet: the client exists, so 'not found' would mislead.
    */
   async function loadClient(target: ClientTarget): Promise<Client> {
     const { client, matched } = await resolve(target);
     const record = client.kind === 'user' ? await onboarding.findOwn(client.id) : undefined;
-    if (!record) throw target.clientId ? Conflict(NOT_STARTED_MESSAGE) : NotFound(CLIENT_NOT_FOUND_MESSAGE);
+    if (!record) throw Conflict(NOT_STARTED_MESSAGE);
     return {
       resolved: { client, matched },
       id: client.id,
