@@ -13,6 +13,8 @@ export const jobFilterIdParamsSchema = z.object({ id: z.string().min(1).max(100)
 
 export const jobFilterUpdateSchema = z
   .object({
+    /** The filter's version the change was made on: one changed since is refused (409). */
+    version: z.number().int().positive(),
     name: z.string().trim().min(1, 'must not be blank').max(200).optional(),
     query: z.string().trim().min(1, 'must not be blank').max(200).optional(),
     filters: filterSettingsSchema.partial().optional(),
@@ -22,6 +24,10 @@ export const jobFilterUpdateSchema = z
     'must change at least one of name, query or filters',
   );
 export type JobFilterUpdate = z.infer<typeof jobFilterUpdateSchema>;
+
+/** An edit made on a version of the filter that someone else has changed since (409). */
+export const FILTER_CHANGED_MESSAGE =
+  'Someone else changed this filter after you opened it. Save again to replace their change with yours, or Cancel to see it.';
 
 export const jobFilterListResponseSchema = z.object({ data: z.array(savedFilterSchema) });
 export const jobFilterResponseSchema = z.object({ data: savedFilterSchema });

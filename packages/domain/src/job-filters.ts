@@ -76,6 +76,8 @@ export const savedFilterSchema = z.object({
   date_saved: z.string(),
   query: z.string(),
   filters: filterSettingsSchema,
+  /** Counts the filter's edits: an edit names the version it was made on. */
+  version: z.number().int(),
 });
 export type SavedFilter = z.infer<typeof savedFilterSchema>;
 

@@ -181,6 +181,7 @@ describe.each(databaseKinds)('who signs in, through a stand-in for Google, on %s
         date_saved: now,
         position: 0,
         updated_at: now,
+        version: 1,
       })
       .execute();
     await app.db.kysely

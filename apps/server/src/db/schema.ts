@@ -160,6 +160,8 @@ export interface JobSearchFiltersTable {
   date_saved: string;
   position: number;
   updated_at: string;
+  /** 1 when saved, one more with each edit (see PUT /api/job-search-filters/{id}). */
+  version: number;
 }
 
 /** Every e-mail, before and after sending; `attachments` is JSON text of storage keys and file names. */

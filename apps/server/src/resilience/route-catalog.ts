@@ -304,7 +304,8 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
     request: send(
       'PUT',
       (owner) => `/api/job-search-filters/${owner.filterIds[0]}`,
-      () => ({ name: 'Renamed' }),
+      // Made on the version first saved: later calls meet one changed since, and are refused (409).
+      () => ({ version: 1, name: 'Renamed' }),
     ),
   },
   'DELETE /api/job-search-filters/:id': {

@@ -56,6 +56,7 @@ describe.each(databaseKinds)('migration 012 on %s: saved filters within their li
       date_saved: NOW,
       query: 'Data Engineer',
       filters,
+      version: 1,
     });
     expect(savedFilterSchema.safeParse(asStored('f-long', overLong)).success).toBe(false);
 

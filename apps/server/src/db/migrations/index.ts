@@ -11,6 +11,7 @@ import * as clientOutcomesAndData from './009-client-outcomes-and-data.ts';
 import * as boardIndexes from './010-board-indexes.ts';
 import * as storageDeletions from './011-storage-deletions.ts';
 import * as filtersWithinLimits from './012-filters-within-limits.ts';
+import * as filterVersions from './013-filter-versions.ts';
 
 /**
  * Every migration, in order. Later areas append theirs here; names sort in the order they run.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '010-board-indexes': boardIndexes,
   '011-storage-deletions': storageDeletions,
   '012-filters-within-limits': filtersWithinLimits,
+  '013-filter-versions': filterVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

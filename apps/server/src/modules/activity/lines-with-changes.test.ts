@@ -173,7 +173,7 @@ describe.each(databaseKinds)('a change and its activity line on %s', (kind) => {
           method: 'PUT',
           url: `/api/job-search-filters/${filterId}`,
           headers: staff,
-          payload: { name: 'Renamed' },
+          payload: { version: 1, name: 'Renamed' },
         },
       ],
       ['a filter deleted', { method: 'DELETE', url: `/api/job-search-filters/${filterId}`, headers: staff }],

@@ -208,6 +208,7 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
         name: 'Backend Engineer',
         query: 'Backend Engineer',
         date_saved: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        version: 1,
         filters: {
           data_job_description: ['Go', 'Kubernetes'],
           exclude_job_description: ['clearance', 'Manager'],

@@ -1,3 +1,4 @@
+import { FILTER_CHANGED_MESSAGE } from '@app/domain/job-filters-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../testing/auth.ts';
@@ -78,6 +79,7 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
         name: 'Data Engineer',
         query: 'Data Engineer',
         date_saved: expect.any(String),
+        version: 1,
         filters: {
           data_job_description: ['TypeScript', 'Postgres'],
           exclude_job_description: ['clearance', 'Manager'],
@@ -99,7 +101,11 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
       method: 'PUT',
       url: `/api/job-search-filters/${adaFilterIds[1]}`,
       headers: staff,
-      payload: { name: 'Chief Technology Officer', filters: { min_salary: 250000, is_remote: false } },
+      payload: {
+        version: 1,
+        name: 'Chief Technology Officer',
+        filters: { min_salary: 250000, is_remote: false },
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toEqual({
@@ -108,6 +114,7 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
       name: 'Chief Technology Officer',
       query: 'CTO',
       date_saved: expect.any(String),
+      version: 2,
       filters: {
         data_job_description: ['TypeScript', 'Postgres'],
         exclude_job_description: ['clearance', 'Manager'],
@@ -138,11 +145,14 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
     const keywords = (prefix: string) =>
       Array.from({ length: 200 }, (_, index) => `${prefix}${index}`.padEnd(200, '.'));
     const edit = async (filters: Record<string, unknown>) => {
+      const { version } = (await list(ada))
+        .json()
+        .data.find((filter: { id: string }) => filter.id === adaFilterIds[0]);
       const response = await app.inject({
         method: 'PUT',
         url: `/api/job-search-filters/${adaFilterIds[0]}`,
         headers: staff,
-        payload: { filters },
+        payload: { version, filters },
       });
       expect(response.statusCode, response.body).toBe(200);
       return response.json().data;
@@ -179,7 +189,7 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
       method: 'PUT',
       url: `/api/job-search-filters/${adaFilterIds[0]}`,
       headers: ada,
-      payload: { name: 'Mine now' },
+      payload: { version: 1, name: 'Mine now' },
     });
     expect(put.statusCode).toBe(403);
     expect(put.json()).toEqual({ error: STAFF_DENIED });
@@ -193,10 +203,11 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
 
   it('refuses an update that changes nothing or breaks the rules, and a filter that is not there', async () => {
     const cases = [
-      {},
-      { name: '   ' },
-      { filters: { min_salary: -5 } },
-      { filters: { data_job_description: 'Go' } },
+      { version: 1 },
+      { name: 'No version' },
+      { version: 1, name: '   ' },
+      { version: 1, filters: { min_salary: -5 } },
+      { version: 1, filters: { data_job_description: 'Go' } },
     ];
     for (const payload of cases) {
       const response = await app.inject({
@@ -217,13 +228,42 @@ describe.each(databaseKinds)('job-search filters on %s', (kind) => {
     expect(missing.json()).toEqual({ error: 'Job search filter not found' });
   });
 
+  it('refuses a change made on a version someone else has changed since, and writes and logs nothing', async () => {
+    const put = (version: number, name: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/job-search-filters/${adaFilterIds[1]}`,
+        headers: staff,
+        payload: { version, name },
+      });
+    const shown = async () =>
+      (await list(ada)).json().data.find((filter: { id: string }) => filter.id === adaFilterIds[1]);
+    const opened = await shown();
+    // A colleague saves first, on the version both opened.
+    const first = await put(opened.version, 'Saved first');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.version).toBe(opened.version + 1);
+    const linesBefore = (await activityOf(adaId)).length;
+
+    const late = await put(opened.version, 'Saved late');
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: FILTER_CHANGED_MESSAGE });
+    expect((await shown()).name).toBe('Saved first');
+    expect(await activityOf(adaId)).toHaveLength(linesBefore);
+
+    // Saving again on the version now shown replaces it, knowingly.
+    const again = await put(opened.version + 1, 'Saved late');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ name: 'Saved late', version: opened.version + 2 });
+  });
+
   it('writes nothing and logs nothing for a filter deleted since it was read', async () => {
     // The service reads a filter, then changes it: a colleague may have deleted it in between.
     const repo = createFiltersRepo(app.db);
     const calledFor: string[] = [];
     const changes = { name: 'Gone', query: 'Gone', filters: '{}', updated_at: new Date().toISOString() };
     expect(
-      await repo.update('deleted-meanwhile', changes, async () => calledFor.push('update')),
+      await repo.update('deleted-meanwhile', 1, changes, async () => calledFor.push('update')),
     ).toBeUndefined();
     expect(await repo.delete('deleted-meanwhile', async () => calledFor.push('delete'))).toBe(false);
     expect(calledFor).toEqual([]);

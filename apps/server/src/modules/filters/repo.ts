@@ -13,6 +13,7 @@ export function toSavedFilter(row: FilterRow): SavedFilter {
     date_saved: row.date_saved,
     query: row.query,
     filters: JSON.parse(row.filters) as FilterSettings,
+    version: row.version,
   };
 }
 
@@ -70,17 +71,22 @@ export function createFiltersRepo(db: Db) {
       });
     },
 
-    /** The filter as changed, read back in the transaction `also` joins; undefined when it is gone. */
+    /**
+     * The filter as changed, read back in the transaction `also` joins; undefined when it is gone or
+     * is no longer at `version` (changed by someone else since).
+     */
     update(
       id: string,
+      version: number,
       changes: Pick<FilterRow, 'name' | 'query' | 'filters' | 'updated_at'>,
       also?: AlsoInTransaction<FilterRow>,
     ): Promise<FilterRow | undefined> {
       return db.kysely.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('job_search_filters')
-          .set(changes)
+          .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
           .where('id', '=', id)
+          .where('version', '=', version)
           .returningAll()
           .executeTakeFirst();
         if (row) await also?.(trx, row);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '@app/domain/email-address';
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
-import type { JobFilterUpdate } from '@app/domain/job-filters-api';
+import { FILTER_CHANGED_MESSAGE, type JobFilterUpdate } from '@app/domain/job-filters-api';
 import type { CurrentUser } from '../../auth/guard.ts';
 import { type AlsoInTransaction, type Db, nowIso } from '../../db/database.ts';
-import { NotFound } from '../../errors.ts';
+import { Conflict, NotFound } from '../../errors.ts';
 import { createFiltersRepo, type FilterRow, toSavedFilter } from './repo.ts';
 
 export const FILTER_NOT_FOUND_MESSAGE = 'Job search filter not found';
@@ -52,6 +52,7 @@ export function createFiltersService(db: Db) {
       date_saved: now,
       position,
       updated_at: now,
+      version: 1,
     }));
   }
 
@@ -105,6 +106,7 @@ export function createFiltersService(db: Db) {
       also?: AlsoInTransaction<FilterChange>,
     ): Promise<FilterChange> {
       const current = await existing(id);
+      if (current.version !== changes.version) throw Conflict(FILTER_CHANGED_MESSAGE);
       const before = toSavedFilter(current);
       const change = (row: FilterRow): FilterChange => ({
         before,
@@ -113,6 +115,7 @@ export function createFiltersService(db: Db) {
       });
       const row = await repo.update(
         id,
+        changes.version,
         {
           name: changes.name ?? before.name,
           query: changes.query ?? before.query,
@@ -121,8 +124,11 @@ export function createFiltersService(db: Db) {
         },
         also && ((trx, row) => also(trx, change(row))),
       );
-      // Deleted by someone else since it was read.
-      if (!row) throw NotFound(FILTER_NOT_FOUND_MESSAGE);
+      // Deleted or changed by someone else since it was read.
+      if (!row) {
+        await existing(id);
+        throw Conflict(FILTER_CHANGED_MESSAGE);
+      }
       return change(row);
     },
 

@@ -1,5 +1,5 @@
 import { type FilterSettings, type SavedFilter, toList } from '@app/domain/job-filters';
-import { jobFilterUpdateSchema } from '@app/domain/job-filters-api';
+import { type JobFilterUpdate, jobFilterUpdateSchema } from '@app/domain/job-filters-api';
 import { useMutation } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
-import { dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { ApiError, dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { deleteFilter, updateFilter } from './admin-api.ts';
 import { formatMoment } from './admin-record-view.ts';
 import { ExistingFiltersCard } from './ExistingFiltersCard.tsx';
@@ -91,14 +91,19 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const save = useMutation({
-    mutationFn: async (changes: ReturnType<typeof changesOf>) =>
-      dataOrThrow(guard(await updateFilter(filter.id, jobFilterUpdateSchema.parse(changes))), SAVE_FAILED),
+    mutationFn: async (changes: JobFilterUpdate) =>
+      dataOrThrow(guard(await updateFilter(filter.id, changes)), SAVE_FAILED),
     onSuccess: (saved) => {
       toast.success(`Filter "${saved.name}" saved`);
       setDraft(null);
       onChanged();
     },
-    onError: (failure) => toast.error(failureMessage(failure, SAVE_FAILED)),
+    onError: (failure) => {
+      toast.error(failureMessage(failure, SAVE_FAILED));
+      // Changed by someone else since it was opened: the page reads their version, which the form
+      // keeps its own changes over; saving again then replaces it knowingly.
+      if (failure instanceof ApiError && failure.status === 409) onChanged();
+    },
   });
   const remove = useMutation({
     mutationFn: async () => dataOrThrow(guard(await deleteFilter(filter.id)), DELETE_FAILED),
@@ -115,14 +120,15 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
     const set = (patch: Partial<FilterDraft>) => setDraft({ ...draft, ...patch });
     const submit = (event: FormEvent) => {
       event.preventDefault();
-      const checked = jobFilterUpdateSchema.safeParse(changesOf(draft));
+      // Made on the version shown: the server refuses it if someone saved another since.
+      const checked = jobFilterUpdateSchema.safeParse({ ...changesOf(draft), version: filter.version });
       if (!checked.success) {
         const issue = checked.error.issues[0];
         setError(`${fieldLabel(issue?.path)}: ${issue?.message ?? 'is invalid'}`);
         return;
       }
       setError(null);
-      save.mutate(changesOf(draft));
+      save.mutate(checked.data);
     };
     return (
       <form noValidate onSubmit={submit} aria-label={`Edit filter ${filter.name}`} className="space-y-3">

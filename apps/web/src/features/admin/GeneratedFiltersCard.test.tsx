@@ -14,6 +14,7 @@ const saved: SavedFilter = {
   name: 'Analyst',
   query: 'Analyst',
   date_saved: '2026-11-03T14:15:00.000Z',
+  version: 1,
 };
 
 /** The card on a client page whose saved filters are `filters`. */

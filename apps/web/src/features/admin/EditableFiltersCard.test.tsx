@@ -1,0 +1,45 @@
+import { dataEngineerFilter } from '@app/domain/admin-email-testing';
+import type { SavedFilter } from '@app/domain/job-filters';
+import { FILTER_CHANGED_MESSAGE } from '@app/domain/job-filters-api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { EditableFiltersCard } from './EditableFiltersCard.tsx';
+
+const filter: SavedFilter = {
+  ...dataEngineerFilter,
+  id: 'filter-1',
+  client_email: 'jane@example.com',
+  date_saved: '2026-11-03T14:15:00.000Z',
+  version: 3,
+};
+
+describe('editing a saved filter', () => {
+  it('names the version it was made on, and after a colleague saved first keeps the form and reads theirs', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(async () => Response.json({ error: FILTER_CHANGED_MESSAGE }, { status: 409 }));
+    vi.stubGlobal('fetch', fetch);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onChanged = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EditableFiltersCard filters={[filter]} onChanged={onChanged} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: /^Edit\s*Data Engineer$/ }));
+    const form = screen.getByRole('form', { name: `Edit filter ${filter.name}` });
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Senior Data Engineer');
+    await user.click(within(form).getByRole('button', { name: 'Save filter' }));
+
+    expect(await screen.findByText(FILTER_CHANGED_MESSAGE)).toBeInTheDocument();
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/job-search-filters/filter-1');
+    expect(JSON.parse(String(init.body))).toMatchObject({ version: 3, name: 'Senior Data Engineer' });
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(within(form).getByLabelText('Name')).toHaveValue('Senior Data Engineer');
+  });
+});
