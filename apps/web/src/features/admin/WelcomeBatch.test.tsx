@@ -59,6 +59,19 @@ describe('the welcome e-mail to the chosen clients', () => {
     expect(sends()).toHaveLength(0);
   });
 
+  it('counts only those it would be sent to against the hundred: clients left out do not count', async () => {
+    const { sends } = renderBatch(
+      [...Array.from({ length: 100 }, (_, index) => client(index, 'complete')), client(100, 'not_started')],
+      unused,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 100 clients?' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Choose at most 100 clients at once.')).not.toBeInTheDocument();
+    expect(sends()).toHaveLength(0);
+  });
+
   it('offers nothing to send when nobody chosen has started onboarding', async () => {
     const { sends } = renderBatch([client(1, 'not_started'), client(2, 'not_started')], unused);
     await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));

@@ -86,9 +86,11 @@ export function WelcomeBatch({
 
   const ask = () => {
     if (selected.length === 0 || send.isPending) return;
-    // The server's own limit, said before anything is sent.
-    const check = welcomeBatchBodySchema.safeParse({ client_ids: selected.map((row) => row.id) });
-    if (!check.success) {
+    // The server's own limit, said before anything is sent, over those it would be sent: clients
+    // left out for not having started do not count.
+    const check = welcomeBatchBodySchema.safeParse({ client_ids: plan.recipients.map((row) => row.id) });
+    // None at all: the dialog says why there is nothing to send.
+    if (plan.recipients.length > 0 && !check.success) {
       toast.error(check.error.issues[0]?.message ?? SEND_WELCOME_FAILED);
       return;
     }
