@@ -8,7 +8,7 @@ import { expect, signIn, test, toast } from './fixtures.ts';
 import { expectStep, resumePdf, startOnboardingUntil } from './onboarding-helpers.ts';
 
 const QUOTA_MESSAGE =
-  /^You have used your \d+ MB of document storage\. Remove a document to upload another\.$/;
+  /^You have used your \d+ MB of document storage\. Files you uploaded but did not keep are cleared an hour after upload: please try again then\.$/;
 
 /** A PDF of about `bytes`. */
 const pdfOf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes, 0x20)]);
@@ -54,7 +54,7 @@ for (const width of [1280, 390]) {
     await page.getByLabel('Resume').setInputFiles(resumePdf);
     const shown = toast(page, 'Upload Failed');
     await expect(shown).toContainText(
-      /You have used your \d+ MB of document storage\. Remove a document to upload another\./,
+      /You have used your \d+ MB of document storage\. Files you uploaded but did not keep are cleared an hour after upload: please try again then\./,
     );
     await expect(shown).toHaveCSS('opacity', '1');
     await page.screenshot({ path: test.info().outputPath(`quota-${width}.png`) });

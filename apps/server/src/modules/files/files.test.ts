@@ -294,7 +294,8 @@ describe.each(databaseKinds)('storage quota per user on %s', (kind) => {
 
   /** A real PDF of about 400 kB. */
   const largeResume = () => file('large.pdf', pdfBytes('x'.repeat(400 * 1024)));
-  const QUOTA_MESSAGE = 'You have used your 1 MB of document storage. Remove a document to upload another.';
+  const QUOTA_MESSAGE =
+    'You have used your 1 MB of document storage. Files you uploaded but did not keep are cleared an hour after upload: please try again then.';
 
   it('answers 413 past the quota, keeps nothing of that upload, and counts each user on their own', async () => {
     const owner = await signIn(app, 'hoarder@example.com');

@@ -25,7 +25,7 @@ const FORGOTTEN_AFTER_MS = 60 * 60 * 1000;
 const DELETION_BATCH = 100;
 
 const storageQuotaMessage = (quotaBytes: number) =>
-  `You have used your ${Math.round(quotaBytes / (1024 * 1024))} MB of document storage. Remove a document to upload another.`;
+  `You have used your ${Math.round(quotaBytes / (1024 * 1024))} MB of document storage. Files you uploaded but did not keep are cleared an hour after upload: please try again then.`;
 export const INVALID_DOCUMENT_PATH_MESSAGE = 'Invalid document path';
 
 const CONTENT_TYPES: Record<DocumentType, string> = {
