@@ -17,12 +17,25 @@ export const staffJobPatchSchema = z
   .object({
     applied_for_job: z.boolean().optional(),
     analyst_notes: z.string().max(JOB_NOTES_MAX_LENGTH, JOB_NOTES_TOO_LONG).nullable().optional(),
+    /**
+     * The notes as they were when the recruiter began writing: sent with `analyst_notes`, and when a
+     * colleague has changed them since, the write is refused (409) instead of undoing theirs.
+     */
+    analyst_notes_before: z.string().nullable().optional(),
   })
   .refine(
     (patch) => patch.applied_for_job !== undefined || patch.analyst_notes !== undefined,
     STAFF_JOB_PATCH_EMPTY_MESSAGE,
-  );
+  )
+  .refine((patch) => (patch.analyst_notes === undefined) === (patch.analyst_notes_before === undefined), {
+    message: 'send analyst_notes_before with analyst_notes, and only with it',
+    path: ['analyst_notes_before'],
+  });
 export type StaffJobPatch = z.infer<typeof staffJobPatchSchema>;
+
+/** Analyst notes written over ones a colleague changed since the writing began (409). */
+export const ANALYST_NOTES_CHANGED_MESSAGE =
+  'Someone else changed these analyst notes while you were writing. Your text is still in the box: copy what you need, then Cancel to see theirs.';
 
 /** One job as the table shows it after a change: the same fields as a row of the list. */
 export const staffJobItemResponseSchema = z.object({ data: jobListItemSchema });

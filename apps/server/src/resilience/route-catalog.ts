@@ -331,7 +331,8 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
     request: send(
       'PATCH',
       (owner) => `/api/admin/clients/${owner.userId}/jobs/${owner.jobIds[1]}`,
-      () => ({ applied_for_job: true, analyst_notes: 'Applied' }),
+      // Written over no notes: later calls meet the notes the first wrote, and are refused (409).
+      () => ({ applied_for_job: true, analyst_notes: 'Applied', analyst_notes_before: null }),
     ),
   },
   'PUT /api/admin/clients/:client_id/jobs/applied': {

@@ -142,7 +142,7 @@ describe.each(databaseKinds)('a change and its activity line on %s', (kind) => {
           method: 'PATCH',
           url: `/api/admin/clients/${clientId}/jobs/${open}`,
           headers: staff,
-          payload: { applied_for_job: true, analyst_notes: 'Referred' },
+          payload: { applied_for_job: true, analyst_notes: 'Referred', analyst_notes_before: null },
         },
       ],
       [

@@ -1,6 +1,7 @@
 import type { ActivityEntry } from '@app/domain/activity';
 import type { JobListItem } from '@app/domain/jobs';
 import { jobListItems, jobListResponseSchema } from '@app/domain/jobs-api';
+import { ANALYST_NOTES_CHANGED_MESSAGE } from '@app/domain/staff-jobs-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../testing/auth.ts';
@@ -75,7 +76,7 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
 
   it.each([
     ['GET', '/api/admin/clients/some-id/jobs', undefined],
-    ['PATCH', '/api/admin/clients/some-id/jobs/job-id', { analyst_notes: 'x' }],
+    ['PATCH', '/api/admin/clients/some-id/jobs/job-id', { analyst_notes: 'x', analyst_notes_before: null }],
     ['PUT', '/api/admin/clients/some-id/jobs/applied', { job_ids: ['job-id'], applied_for_job: true }],
     ['DELETE', '/api/admin/clients/some-id/jobs/job-id', undefined],
   ] as const)('%s %s is for staff only', async (method, path, payload) => {
@@ -125,7 +126,10 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
 
   it('writes analyst notes in place, which the client sees, and logs the edit', async () => {
     const id = await idOf(aliceId, 'Backend Engineer');
-    const saved = await call('PATCH', url(aliceId, `/${id}`), { analyst_notes: 'Referral from Sam' });
+    const saved = await call('PATCH', url(aliceId, `/${id}`), {
+      analyst_notes: 'Referral from Sam',
+      analyst_notes_before: null,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({
       id,
@@ -147,21 +151,48 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
     // The notes themselves stay with the job, not in the log.
     expect(JSON.stringify(line)).not.toContain('Referral from Sam');
 
-    const blank = await call('PATCH', url(aliceId, `/${id}`), { analyst_notes: '   ' });
+    const blank = await call('PATCH', url(aliceId, `/${id}`), {
+      analyst_notes: '   ',
+      analyst_notes_before: 'Referral from Sam',
+    });
     expect(blank.json().data.analyst_notes).toBeNull();
 
     const empty = await call('PATCH', url(aliceId, `/${id}`), {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/Give applied_for_job, analyst_notes or both/);
-    const tooLong = await call('PATCH', url(aliceId, `/${id}`), { analyst_notes: 'x'.repeat(5001) });
+    const tooLong = await call('PATCH', url(aliceId, `/${id}`), {
+      analyst_notes: 'x'.repeat(5001),
+      analyst_notes_before: null,
+    });
     expect(tooLong.statusCode).toBe(400);
+    // Notes without what they were written over, or that without notes: refused.
+    for (const payload of [{ analyst_notes: 'x' }, { applied_for_job: true, analyst_notes_before: null }]) {
+      const unsure = await call('PATCH', url(aliceId, `/${id}`), payload);
+      expect(unsure.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it('refuses notes written over ones a colleague changed meanwhile, and changes and logs nothing', async () => {
+    const id = await idOf(aliceId, 'Backend Engineer');
+    const write = (notes: string, before: string | null) =>
+      call('PATCH', url(aliceId, `/${id}`), { analyst_notes: notes, analyst_notes_before: before });
+    const opened = (await list(aliceId)).find((job) => job.id === id)?.analyst_notes ?? null;
+    // A colleague saves first, over the notes both began from.
+    expect((await write('Call on Monday', opened)).statusCode).toBe(200);
+    const lines = (await timeline(aliceId)).length;
+
+    const late = await write('Call on Tuesday', opened);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: ANALYST_NOTES_CHANGED_MESSAGE });
+    expect((await list(aliceId)).find((job) => job.id === id)?.analyst_notes).toBe('Call on Monday');
+    expect((await timeline(aliceId)).length).toBe(lines);
   });
 
   it("refuses another client's job under this client, and changes nothing", async () => {
     const bobsJob = await idOf(bobId, "Bob's job");
     const before = (await timeline(aliceId)).length;
     for (const [method, path, payload] of [
-      ['PATCH', url(aliceId, `/${bobsJob}`), { analyst_notes: 'not yours' }],
+      ['PATCH', url(aliceId, `/${bobsJob}`), { analyst_notes: 'not yours', analyst_notes_before: null }],
       ['DELETE', url(aliceId, `/${bobsJob}`), undefined],
     ] as const) {
       const refused = await call(method, path, payload);

@@ -1,6 +1,6 @@
 import { decisionOf, JOB_LIST_FIELDS, type JobListItem } from '@app/domain/jobs';
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { type AlsoInTransaction, toBool } from '../../db/database.ts';
+import { type AlsoInTransaction, onPostgres, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
 import { appendJobEvents, appliedByTeamEvents, NO_OUTCOME } from './events.ts';
@@ -59,19 +59,34 @@ export function staffJobsRepo(db: Jobs) {
   }
 
   return {
-    /** Applied and analyst notes of one of the client's jobs; undefined when they have no such job. */
+    /**
+     * Applied and analyst notes of one of the client's jobs; 'not-found' when they have no such job,
+     * 'changed' when its notes are no longer `expected` (nothing is written then).
+     */
     update(
       clientId: string,
       id: string,
       patch: { applied_for_job?: boolean; analyst_notes?: string | null },
+      expected: { analyst_notes: string | null } | undefined,
       also?: AlsoInTransaction<JobListItem>,
-    ): Promise<JobListItem | undefined> {
+    ): Promise<JobListItem | 'not-found' | 'changed'> {
       return db.transaction().execute(async (trx) => {
         const now = new Date();
         const stamp = now.toISOString();
+        if (expected) {
+          const current = await trx
+            .selectFrom('jobs')
+            .select('analyst_notes')
+            .where('id', '=', id)
+            .where('client_id', '=', clientId)
+            .$if(onPostgres(trx), (query) => query.forUpdate())
+            .executeTakeFirst();
+          if (!current) return 'not-found';
+          if ((current.analyst_notes ?? null) !== expected.analyst_notes) return 'changed';
+        }
         if (patch.applied_for_job !== undefined) {
           const found = await setApplied(trx, clientId, [id], patch.applied_for_job, now);
-          if (found.length === 0) return undefined;
+          if (found.length === 0) return 'not-found';
         }
         const row = await trx
           .updateTable('jobs')
@@ -84,7 +99,7 @@ export function staffJobsRepo(db: Jobs) {
           .where('client_id', '=', clientId)
           .returning(JOB_LIST_FIELDS)
           .executeTakeFirst();
-        if (!row) return undefined;
+        if (!row) return 'not-found';
         await bumpListVersion(trx, clientId);
         const job = fromListRow(row);
         await also?.(trx, job);

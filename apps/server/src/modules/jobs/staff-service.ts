@@ -1,8 +1,12 @@
 import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
 import type { JobListItem } from '@app/domain/jobs';
-import type { BulkAppliedResult, StaffJobPatch } from '@app/domain/staff-jobs-api';
+import {
+  ANALYST_NOTES_CHANGED_MESSAGE,
+  type BulkAppliedResult,
+  type StaffJobPatch,
+} from '@app/domain/staff-jobs-api';
 import type { AlsoInTransaction, Db } from '../../db/database.ts';
-import { NotFound } from '../../errors.ts';
+import { Conflict, NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
 import { bulkAnswer, JOB_NOT_FOUND, notesOrNull } from './service.ts';
 import { type JobName, staffJobsRepo } from './staff-repo.ts';
@@ -29,13 +33,16 @@ export function staffJobsService(db: Db, clients: ClientsService) {
       also?: AlsoInTransaction<JobListItem>,
     ): Promise<JobListItem> {
       await requireClient(clientId);
+      const { analyst_notes_before: before, ...change } = patch;
       const fields =
-        patch.analyst_notes === undefined
-          ? patch
-          : { ...patch, analyst_notes: notesOrNull(patch.analyst_notes) };
-      const job = await repo.update(clientId, id, fields, also);
-      if (!job) throw NotFound(JOB_NOT_FOUND);
-      return job;
+        change.analyst_notes === undefined
+          ? change
+          : { ...change, analyst_notes: notesOrNull(change.analyst_notes) };
+      const expected = before === undefined ? undefined : { analyst_notes: notesOrNull(before) };
+      const outcome = await repo.update(clientId, id, fields, expected, also);
+      if (outcome === 'not-found') throw NotFound(JOB_NOT_FOUND);
+      if (outcome === 'changed') throw Conflict(ANALYST_NOTES_CHANGED_MESSAGE);
+      return outcome;
     },
 
     /**

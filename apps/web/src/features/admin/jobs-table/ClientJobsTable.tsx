@@ -111,7 +111,8 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
       toggleApplied,
       editingNotesOf,
       editNotes,
-      saveNotes: (job, notes, saved) => saveNotes.mutate({ job, notes }, { onSuccess: saved }),
+      saveNotes: (job, notes, before, saved) =>
+        saveNotes.mutate({ job, notes, before }, { onSuccess: saved }),
       savingNotesOf: saveNotes.isPending ? (saveNotes.variables?.job.id ?? null) : null,
       askDelete: setDeleting,
       outcomeSaving,

@@ -18,7 +18,8 @@ export interface ClientJobsTableActions {
   /** The job whose analyst notes are open for editing, if any. */
   editingNotesOf: string | null;
   editNotes(id: string | null): void;
-  saveNotes(job: JobListItem, notes: string, saved: () => void): void;
+  /** `before`: the notes as they were when the editor opened. */
+  saveNotes(job: JobListItem, notes: string, before: string | null, saved: () => void): void;
   savingNotesOf: string | null;
   askDelete(job: JobListItem): void;
   outcomeSaving: OutcomeSaving<StaffJob>;
@@ -169,13 +170,15 @@ export function AnalystNotes({ job }: { job: JobListItem }) {
 function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
   const { saveNotes, savingNotesOf } = useActions();
   const [text, setText] = useState(job.analyst_notes ?? '');
+  // What the recruiter began from: the list may read a colleague's newer notes meanwhile.
+  const [before] = useState(job.analyst_notes);
   const hintId = useId();
   const saving = savingNotesOf === job.id;
   const box = useRef<HTMLTextAreaElement>(null);
   // The recruiter asked to edit this note: typing starts here.
   useEffect(() => box.current?.focus(), []);
   const save = () => {
-    if (!saving) saveNotes(job, text, onClose);
+    if (!saving) saveNotes(job, text, before, onClose);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {

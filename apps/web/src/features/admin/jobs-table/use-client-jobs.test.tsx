@@ -1,11 +1,13 @@
 import { type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { staffJobSchema } from '@app/domain/jobs-api';
 import { makeJob } from '@app/domain/jobs-testing';
-import { BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
+import { ANALYST_NOTES_CHANGED_MESSAGE, BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api.ts';
 import { adminQueryKeys } from '../query-keys.ts';
 import { useClientJobs } from './use-client-jobs.ts';
 
@@ -172,10 +174,33 @@ describe('the activity a change to the jobs adds', () => {
     const changes: [string, () => unknown][] = [
       ['an Applied click', () => result.current.setApplied.mutateAsync({ job: x, applied: true })],
       ['a bulk change', () => result.current.markApplied.mutateAsync({ ids: ['x'], applied: true })],
-      ['notes', () => result.current.saveNotes.mutateAsync({ job: x, notes: 'Strong fit' })],
+      ['notes', () => result.current.saveNotes.mutateAsync({ job: x, notes: 'Strong fit', before: null })],
       ['a delete', () => result.current.remove.mutateAsync(x)],
       ['an outcome', () => result.current.outcomeSaving.onSaved(outcome)],
     ];
     for (const [name, change] of changes) expect(await readAgainAfter(change), name).toBe(true);
+  });
+});
+
+describe('analyst notes', () => {
+  it('sends what they were written over, and after a colleague saved first reads the list again', async () => {
+    api.list.mockResolvedValue([job('x', false)]);
+    api.update.mockRejectedValue(new ApiError(ANALYST_NOTES_CHANGED_MESSAGE, 409));
+    const { result, queryClient } = renderClientJobs();
+    await waitFor(() => expect(result.current.jobs.isSuccess).toBe(true));
+    const reads = api.list.mock.calls.length;
+
+    await act(async () => {
+      await result.current.saveNotes
+        .mutateAsync({ job: job('x', false), notes: 'Call on Tuesday', before: 'Call soon' })
+        .catch(() => {});
+    });
+    expect(api.update).toHaveBeenCalledWith('x', {
+      analyst_notes: 'Call on Tuesday',
+      analyst_notes_before: 'Call soon',
+    });
+    expect(toast.error).toHaveBeenCalledWith(ANALYST_NOTES_CHANGED_MESSAGE);
+    await waitFor(() => expect(api.list.mock.calls.length).toBe(reads + 1));
+    expect(queryClient.isMutating()).toBe(0);
   });
 });

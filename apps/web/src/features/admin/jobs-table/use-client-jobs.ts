@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import type { OutcomeSaving } from '../../../components/jobs/OutcomeControl.tsx';
-import { failureMessage } from '../../../lib/api.ts';
+import { ApiError, failureMessage } from '../../../lib/api.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 import { adminQueryKeys } from '../query-keys.ts';
 import { useStaffGuard } from '../staff-access.tsx';
@@ -145,13 +145,19 @@ export function useClientJobs(clientId: string) {
   });
 
   const saveNotes = useMutation({
-    mutationFn: ({ job, notes }: { job: JobListItem; notes: string }) =>
-      api.update(job.id, { analyst_notes: notes.trim() === '' ? null : notes }),
+    /** `before`: the notes as they were when the writing began; the server refuses if they changed. */
+    mutationFn: ({ job, notes, before }: { job: JobListItem; notes: string; before: string | null }) =>
+      api.update(job.id, { analyst_notes: notes.trim() === '' ? null : notes, analyst_notes_before: before }),
     onSuccess: (saved) => {
       patch(new Map([[saved.id, saved]]));
       toast.success('Analyst notes saved');
     },
-    onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
+    onError: (error) => {
+      toast.error(failureMessage(error, GENERIC_ERROR));
+      // A colleague's notes came first: the list reads them, for when the editor is closed.
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey, exact: true });
+    },
     onSettled: reloadActivity,
   });
 
