@@ -274,6 +274,16 @@ describe.each(databaseKinds)('who signs in, through a stand-in for Google, on %s
       client: { id: pat.user.id, kind: 'user' },
       matched: 'sign_in_email',
     });
+
+    // Pat's provider now verifies another address: staff looking up the one the work was assigned
+    // to still find Pat, as the import does.
+    await signIn({ sub: 'pat-verified', email: 'pat.new@example.com', email_verified: true });
+    const byAssignedEmail = await app.inject({ url: `/api/admin/clients?email=${email}`, headers: staff });
+    expect(byAssignedEmail.statusCode, byAssignedEmail.body).toBe(200);
+    expect(byAssignedEmail.json().data).toEqual({
+      client: { id: pat.user.id, kind: 'user', email: 'pat.new@example.com' },
+      matched: 'pending_client',
+    });
   });
 
   it("gives a client who typed someone else's e-mail into the form nothing of theirs", async () => {

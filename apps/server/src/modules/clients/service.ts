@@ -29,11 +29,15 @@ function clientLookups(db: Kysely<Database>) {
     return claimant ? fromUser(claimant) : fromPending(pending);
   }
 
+  /**
+   * A user by sign-in e-mail, else a pending client by the e-mail work was assigned to; one claimed
+   * since names the user who claimed it, whose sign-in e-mail may have changed from it (decision 017).
+   */
   async function findByEmail(rawEmail: string): Promise<EmailLookup | undefined> {
     const email = normalizeEmail(rawEmail);
     const user = await repo.findUserBySignInEmail(email);
     if (user) return { client: fromUser(user), matched: 'sign_in_email' };
-    const pending = fromPending(await repo.findPendingByEmail(email));
+    const pending = await currentOfPending(await repo.findPendingByEmail(email));
     return pending && { client: pending, matched: 'pending_client' };
   }
 
@@ -55,11 +59,7 @@ function clientLookups(db: Kysely<Database>) {
 
     findByEmail,
 
-    /**
-     * As findByEmail, but an e-mail nobody has yet becomes a new pending client, and the e-mail of a
-     * pending client claimed since names the user who claimed it: their sign-in e-mail may have
-     * changed from it (decision 017), and work under the claimed id would reach nobody.
-     */
+    /** As findByEmail, but an e-mail nobody has yet becomes a new pending client. */
     async findOrInviteByEmail(rawEmail: string): Promise<EmailLookup> {
       const found = await findByEmail(rawEmail);
       if (found) return found;
