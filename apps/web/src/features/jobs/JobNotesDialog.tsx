@@ -49,7 +49,7 @@ export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
       title="Job Notes"
       description={job?.data_job_title || undefined}
     >
-      {/* Keyed by job: each opening starts from that job's saved notes. */}
+      {/* Keyed by job: each opening starts from that job's draft, or else its saved notes. */}
       {job && (
         <NotesEditor key={job.id} job={job} onClose={onClose} textBox={textBox} drafts={drafts.current} />
       )}
