@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import type { UploadedDocument } from '../packages/domain/src/document-upload.ts';
 import { completeOnboardingRecord } from '../packages/domain/src/onboarding-testing.ts';
 import { expect, type Names, signIn } from './fixtures.ts';
 
@@ -42,12 +43,6 @@ export async function accessToken(page: Page): Promise<string> {
 
 async function authorization(page: Page) {
   return { authorization: `Bearer ${await accessToken(page)}` };
-}
-
-export interface UploadedDocument {
-  url: string;
-  path: string;
-  name: string;
 }
 
 export async function uploadDocument(

@@ -8,6 +8,8 @@ export interface RouteEntry {
   staff: boolean;
   /** A staff route open before the second factor: the routes that pass it. */
   beforeSecondFactor: boolean;
+  /** The statuses whose answer the route's response schema describes (and checks as it is sent). */
+  describedStatuses: string[];
 }
 
 declare module 'fastify' {
@@ -39,6 +41,9 @@ export function recordRouteTable(app: FastifyInstance): void {
         },
         get beforeSecondFactor() {
           return route.config?.beforeSecondFactor === true;
+        },
+        get describedStatuses() {
+          return Object.keys((route.schema?.response as object | undefined) ?? {});
         },
       });
     }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The type a downloaded document is saved with (spec 2, section 9): known by its extension, and a
  * PDF when the extension is unknown or missing.
@@ -19,3 +21,10 @@ export function downloadContentType(fileName: string): string {
   const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
   return CONTENT_TYPES[extension] ?? FALLBACK_DOWNLOAD_TYPE;
 }
+
+/** A signed, expiring link to a document, made for its owner or staff (decision 008). */
+export const sharedLinkSchema = z.object({
+  url: z.string(),
+  expires_at: z.string().describe('ISO 8601'),
+});
+export type SharedLink = z.infer<typeof sharedLinkSchema>;

@@ -2,6 +2,7 @@
  * What a resume or cover-letter upload may be (spec 1, sections 5 and 9): the browser checks it
  * before sending, the server enforces it on receipt.
  */
+import { z } from 'zod';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const ACCEPTED_DOCUMENT_EXTENSIONS = ['.pdf', '.docx', '.doc'] as const;
@@ -27,3 +28,12 @@ export function checkDocumentFile(file: { name: string; size: number }): string 
 export function uploadFileName(name: string): string {
   return name.replace(/\s/g, '_');
 }
+
+/** The answer to an upload: where the file is kept, the name it was stored under, and its size in bytes. */
+export const uploadedDocumentSchema = z.object({
+  url: z.string(),
+  path: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+});
+export type UploadedDocument = z.infer<typeof uploadedDocumentSchema>;

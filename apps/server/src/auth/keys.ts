@@ -9,14 +9,26 @@ import {
 } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import { calculateJwkThumbprint, exportJWK } from 'jose';
+import { z } from 'zod';
 import type { Config } from '../config.ts';
+
+/** A P-256 public key as published: the curve point, its thumbprint as the id, and what it is for. */
+export const publicJwkSchema = z.object({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string(),
+  y: z.string(),
+  kid: z.string(),
+  alg: z.literal('ES256'),
+  use: z.literal('sig'),
+});
 
 export interface SigningKey {
   privateKey: KeyObject;
   publicKey: KeyObject;
   /** The public key as published at /auth/v1/.well-known/jwks.json. */
-  publicJwk: JWK & { kid: string };
+  publicJwk: z.infer<typeof publicJwkSchema>;
 }
 
 /**
@@ -38,7 +50,9 @@ export async function loadSigningKey(config: Config): Promise<SigningKey> {
   const publicKey = createPublicKey(privateKey);
   const jwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(jwk);
-  return { privateKey, publicKey, publicJwk: { ...jwk, kid, alg: 'ES256', use: 'sig' } };
+  // Parsed rather than cast: what is published is exactly these fields (config checks the curve).
+  const publicJwk = publicJwkSchema.parse({ ...jwk, kid, alg: 'ES256', use: 'sig' });
+  return { privateKey, publicKey, publicJwk };
 }
 
 /**

@@ -7,7 +7,7 @@ import { BadRequest, HttpError, Unauthorized } from '../errors.ts';
 import { logSecurityEvent } from '../security-events.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { bearerToken, currentUser } from './guard.ts';
-import type { SigningKey } from './keys.ts';
+import { publicJwkSchema, type SigningKey } from './keys.ts';
 import {
   LOGIN_STATE_COOKIE,
   LOGIN_STATE_TTL_SECONDS,
@@ -115,7 +115,11 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
     `${AUTH_PREFIX}/.well-known/jwks.json`,
     {
       config: { public: true },
-      schema: { tags, summary: 'Public keys that verify access tokens' },
+      schema: {
+        tags,
+        summary: 'Public keys that verify access tokens',
+        response: { 200: z.object({ keys: z.array(publicJwkSchema) }) },
+      },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
@@ -276,6 +280,7 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
           summary:
             'Sign out: revokes the session (from the access token or the refresh token) and clears the cookie',
           body: refreshTokenBody,
+          response: { 204: z.null().describe('Signed out: no body') },
         },
       },
       async (request, reply) => {
@@ -287,7 +292,7 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         if (token) await sessions.signOutByRefreshToken(token);
         await endProviderSession?.(request.cookies);
         clearRefreshCookie(reply);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   });

@@ -62,11 +62,12 @@ export async function sessionRoutes(scope: FastifyInstance, options: { sessions:
         tags: ['account'],
         summary: 'Sign out one of my devices',
         params: idParams,
+        response: { 204: z.null().describe('Signed out: no body') },
       },
     },
     async (request, reply) => {
       await sessions.endOwn(currentUser(request).id, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -111,11 +112,12 @@ export async function sessionRoutes(scope: FastifyInstance, options: { sessions:
         tags: ['admin'],
         summary: 'Staff: disable a session; its tokens stop working within seconds',
         params: idParams,
+        response: { 204: z.null().describe('Disabled: no body') },
       },
     },
     async (request, reply) => {
       await sessions.disable(request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

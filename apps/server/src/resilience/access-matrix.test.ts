@@ -1,5 +1,5 @@
 import { staffOnlyMessage } from '@app/domain/staff';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_TOKEN_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from '../auth/guard.ts';
 import type { RouteEntry } from '../route-table.ts';
@@ -14,6 +14,21 @@ const routeName = (route: { method: string; url: string }) => `${route.method} $
 function requestFor(route: RouteEntry, entry: RouteAccess, ...args: Parameters<RouteAccess['request']>) {
   const request = entry.request(...args);
   return { ...request, method: route.method } as InjectOptions;
+}
+
+/**
+ * A successful API answer in JSON is described by its route's response schema, which shows it in
+ * /api/docs and checks it as it is sent, so no field leaves by accident. A download (the account's
+ * data export) is a file, whatever its type.
+ */
+function expectDescribed(route: RouteEntry, response: LightMyRequestResponse, label: string) {
+  const api = /^\/(api|auth)\//.test(route.url) && !route.url.startsWith('/api/docs');
+  const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
+  const download = String(response.headers['content-disposition'] ?? '').startsWith('attachment');
+  if (!api || !json || download || route.method === 'HEAD' || response.statusCode >= 300) return;
+  expect(route.describedStatuses, `${label}: no response schema for ${response.statusCode}`).toContain(
+    String(response.statusCode),
+  );
 }
 
 /** When every route is served: deletions near the end, and calls that replace what others name last. */
@@ -66,10 +81,11 @@ describe.each(databaseKinds)('access matrix, generated from the route table, on 
     }
   });
 
-  it('answers the allow-listed public routes without a token', async () => {
+  it('answers the allow-listed public routes without a token, describing what they answer', async () => {
     for (const { route, entry } of withAccess('public')) {
       const response = await world.app.inject(requestFor(route, entry, {}, world.amira));
       expect(response.statusCode, routeName(route)).toBeLessThan(500);
+      expectDescribed(route, response, routeName(route));
       if (response.statusCode === 401) expect(response.json().error).not.toBe(MISSING_TOKEN_MESSAGE);
     }
   });
@@ -128,7 +144,7 @@ describe.each(databaseKinds)('access matrix, generated from the route table, on 
   );
 
   // Last, because some of these calls change or delete what the others use.
-  it('serves each request to whom it is for, so the refusals above are about access, not a broken request', async () => {
+  it('serves each request to whom it is for, so the refusals above are about access, not a broken request, and describes every answer', async () => {
     const { amira, staff } = world;
     const callers = (entry: RouteAccess) =>
       entry.access === 'staff'
@@ -146,6 +162,7 @@ describe.each(databaseKinds)('access matrix, generated from the route table, on 
         if ((entry.access === 'staff' || entry.access === 'client') && entry.servedStatus)
           expect(response.statusCode, label).toBe(entry.servedStatus);
         else expect(response.statusCode, label).toBeLessThan(300);
+        expectDescribed(route, response, routeName(route));
       }
     }
   });

@@ -1,3 +1,4 @@
+import { sharedLinkSchema } from '@app/domain/document-download';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +37,7 @@ export async function documentLinkRoutes(
           path: z.string().min(1).max(2048).describe('The stored path, or a URL that contains it'),
           expiresInDays: z.number().int().min(1).max(MAX_LINK_DAYS).default(DEFAULT_LINK_DAYS),
         }),
+        response: { 201: z.object({ data: sharedLinkSchema }) },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { SharedLink } from '@app/domain/document-download';
 import { normalizeDocumentPath } from '@app/domain/profile-display';
 import type { Clock } from '../../clock.ts';
 import { BadRequest, Forbidden, HttpError, NotFound } from '../../errors.ts';
@@ -18,15 +19,9 @@ export const LINK_DOWNLOAD_PATH = '/api/document-links/download';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-export interface DocumentLink {
-  url: string;
-  /** ISO 8601. */
-  expires_at: string;
-}
-
 /** A link just made, with whose document it opens. */
 export interface SharedDocument {
-  link: DocumentLink;
+  link: SharedLink;
   ownerId: string;
   fileName: string;
 }

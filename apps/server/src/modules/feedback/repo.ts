@@ -1,12 +1,5 @@
+import type { FeedbackEntry } from '@app/domain/feedback';
 import type { Db } from '../../db/database.ts';
-
-export interface FeedbackEntry {
-  id: string;
-  userId: string;
-  email: string;
-  text: string;
-  createdAt: string;
-}
 
 export function createFeedbackRepo(db: Db) {
   return {

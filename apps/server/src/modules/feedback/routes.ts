@@ -1,3 +1,4 @@
+import { feedbackBodySchema, feedbackEntrySchema, sentFeedbackSchema } from '@app/domain/feedback';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,8 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['onboarding'],
         summary: 'Send feedback about the onboarding experience',
-        body: z.object({ text: z.string() }),
+        body: feedbackBodySchema,
+        response: { 201: z.object({ data: sentFeedbackSchema }) },
       },
     },
     async (request, reply) => {
@@ -33,6 +35,7 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
         tags: ['onboarding', 'staff'],
         summary: 'Onboarding feedback from every client, newest first (staff only)',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        response: { 200: z.object({ data: z.array(feedbackEntrySchema) }) },
       },
     },
     async (request) => ({ data: await feedback.list(request.query.limit) }),

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import {
+  EMPTY_FEEDBACK_MESSAGE,
+  type FeedbackEntry,
+  LONG_FEEDBACK_MESSAGE,
+  MAX_FEEDBACK_LENGTH,
+} from '@app/domain/feedback';
 import { type Db, nowIso } from '../../db/database.ts';
 import { Invalid } from '../../errors.ts';
-import { createFeedbackRepo, type FeedbackEntry } from './repo.ts';
-
-export const MAX_FEEDBACK_LENGTH = 5000;
-export const EMPTY_FEEDBACK_MESSAGE = 'Please write your feedback before sending it';
-export const LONG_FEEDBACK_MESSAGE = `Feedback must be at most ${MAX_FEEDBACK_LENGTH} characters`;
+import { createFeedbackRepo } from './repo.ts';
 
 /** The feedback card after onboarding: clients write, staff read. */
 export function createFeedbackService(db: Db) {

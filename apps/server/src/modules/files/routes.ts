@@ -1,4 +1,8 @@
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@app/domain/document-upload';
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  uploadedDocumentSchema,
+} from '@app/domain/document-upload';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,8 +47,9 @@ export async function fileRoutes(
         tags: ['files'],
         summary: 'Upload a resume or cover letter (.pdf, .docx or .doc, at most 5 MB)',
         description:
-          'multipart/form-data with `file` and optional `folder` (resumes, cover-letters or uploads; default uploads). Answers `{data: {url, path, name, size}}`.',
+          'multipart/form-data with `file` and optional `folder` (resumes, cover-letters or uploads; default uploads).',
         consumes: ['multipart/form-data'],
+        response: { 201: z.object({ data: uploadedDocumentSchema }) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { checkDocumentFile, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE } from '@app/domain/document-upload';
+import {
+  checkDocumentFile,
+  FILE_TOO_LARGE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  type UploadedDocument,
+} from '@app/domain/document-upload';
 import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-display';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -33,13 +38,6 @@ const CONTENT_TYPES: Record<DocumentType, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   doc: 'application/msword',
 };
-
-export interface UploadedDocument {
-  url: string;
-  path: string;
-  name: string;
-  size: number;
-}
 
 export interface DocumentDownload {
   stream: Readable;

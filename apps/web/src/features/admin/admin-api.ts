@@ -16,6 +16,7 @@ import type {
 import type { ClientPage } from '@app/domain/client-page';
 import type { ClientRef } from '@app/domain/clients-api';
 import type { BoardResponse, WelcomeBatchResult } from '@app/domain/clients-board';
+import type { FeedbackEntry } from '@app/domain/feedback';
 import type { ImportFormat } from '@app/domain/import-format';
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
 import type { JobFilterUpdate } from '@app/domain/job-filters-api';
@@ -141,14 +142,6 @@ export async function listOutbox(clientId: string): Promise<ApiResult<OutboxMess
     `/admin/outbox?client_id=${encodeURIComponent(clientId)}`,
   );
   return { ...result, data: result.data?.data ?? null };
-}
-
-export interface FeedbackEntry {
-  id: string;
-  userId: string;
-  email: string;
-  text: string;
-  createdAt: string;
 }
 
 export async function listFeedback(): Promise<ApiResult<FeedbackEntry[]>> {

@@ -1,3 +1,4 @@
+import { MAX_FEEDBACK_LENGTH } from '@app/domain/feedback';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -57,7 +58,7 @@ export function FeedbackCard() {
             <Textarea
               id={id}
               rows={4}
-              maxLength={5000}
+              maxLength={MAX_FEEDBACK_LENGTH}
               value={text}
               onChange={(event) => setText(event.target.value)}
             />

@@ -2,15 +2,8 @@
  * Sends a resume or cover letter to `POST /api/file-upload` through the API client, so the session is
  * refreshed and the upload sent again when the server says it has expired, with upload progress.
  */
-import { uploadFileName } from '@app/domain/document-upload';
+import { type UploadedDocument, uploadFileName } from '@app/domain/document-upload';
 import { apiFetch, isBareHttpError } from '../../lib/api.ts';
-
-export interface UploadedDocument {
-  url: string;
-  path: string;
-  name: string;
-  size: number;
-}
 
 export type UploadFolder = 'resumes' | 'cover-letters';
 

@@ -1,3 +1,4 @@
+import type { SharedLink } from '@app/domain/document-download';
 import { displayFileName, type ProfileEntry } from '@app/domain/profile-display';
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Link2 } from 'lucide-react';
@@ -6,7 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
-import { createSharedLink, downloadDocument, type SharedLink } from './profile-documents.ts';
+import { createSharedLink, downloadDocument } from './profile-documents.ts';
 import { ShareLinkDialog } from './ShareLinkDialog.tsx';
 
 const DOWNLOAD_FAILED_TITLE = 'Download failed';

@@ -1,3 +1,4 @@
+import type { SharedLink } from '@app/domain/document-download';
 import { Copy } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
@@ -5,7 +6,6 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Input, Label } from '../../components/ui/Field.tsx';
 import { formatDateTime } from '../../lib/profile-values.ts';
-import type { SharedLink } from './profile-documents.ts';
 
 const LINK_COPIED_TITLE = 'Link Copied';
 const COPY_FAILED_TITLE = 'Copy Failed';

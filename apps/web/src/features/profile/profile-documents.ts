@@ -1,4 +1,5 @@
 /** The calls behind a document row of the profile: download it, and share it with a signed link. */
+import type { SharedLink } from '@app/domain/document-download';
 import { normalizeDocumentPath } from '@app/domain/profile-display';
 import { type ApiResult, apiFetch } from '../../lib/api.ts';
 
@@ -11,11 +12,6 @@ export function downloadDocument(pathOrUrl: string): Promise<ApiResult<Blob>> {
   return apiFetch<Blob>(`/documents/download?path=${encodeURIComponent(storedPath(pathOrUrl))}`, {
     responseType: 'blob',
   });
-}
-
-export interface SharedLink {
-  url: string;
-  expires_at: string;
 }
 
 export async function createSharedLink(pathOrUrl: string): Promise<ApiResult<SharedLink>> {
