@@ -111,6 +111,20 @@ for (const { name, width, height } of WIDTHS) {
     }) => {
       await signInAsNewClient(page, freshEmail(`menu-${width}`), { firstName: 'Ada', lastName: 'Lovelace' });
       const trigger = page.getByRole('button', { name: 'Your account' });
+
+      // Until the menu's code arrives, its place shows the same initials: the header does not change.
+      let releaseMenuCode = () => {};
+      const menuCodeHeld = new Promise<void>((resolve) => (releaseMenuCode = resolve));
+      await page.route('**/assets/AccountMenu-*.js', async (route) => {
+        await menuCodeHeld;
+        await route.continue();
+      });
+      await page.reload();
+      await expect(page.getByRole('banner').getByText('AL', { exact: true })).toBeVisible();
+      await expect(trigger).toHaveCount(0);
+      await screenshot(page, `account-stand-in-${width}`);
+      releaseMenuCode();
+      await expect(trigger).toBeVisible();
       await expect(page.getByRole('menu')).toHaveCount(0);
       await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toHaveCount(0);
 

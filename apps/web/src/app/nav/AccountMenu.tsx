@@ -2,6 +2,7 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { focusRing } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { avatarClasses, initialsOf } from './account-avatar.ts';
 import { ADMIN_ENTRY } from './nav-entries.ts';
 import { useIsStaff } from './staff.ts';
 
@@ -13,8 +14,6 @@ export function AccountMenu() {
   const { user, signOut } = useAuth();
   const isStaff = useIsStaff();
   if (!user) return null;
-  const initials =
-    `${user.first_name?.charAt(0) ?? ''}${user.last_name?.charAt(0) ?? ''}` || user.email.charAt(0);
 
   return (
     // Not modal: an open menu does not hide the rest of the page from assistive technology (which
@@ -22,9 +21,9 @@ export function AccountMenu() {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Your account"
-        className={`flex size-9 items-center justify-center rounded-full border border-neutral-300 bg-neutral-100 text-sm font-semibold text-neutral-800 uppercase hover:bg-neutral-200 ${focusRing}`}
+        className={`${avatarClasses} hover:bg-neutral-200 ${focusRing}`}
       >
-        <span aria-hidden="true">{initials}</span>
+        <span aria-hidden="true">{initialsOf(user)}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

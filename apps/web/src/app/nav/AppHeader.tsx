@@ -4,15 +4,13 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { focusRing } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
+import { avatarClasses, initialsOf } from './account-avatar.ts';
 import { ADVANCED_PRODUCT_LABEL, navEntries, staffNavEntries } from './nav-entries.ts';
 import { isStaffUser, secondFactorPending } from './staff.ts';
 
 // The account menu's code (Radix's menu and its positioning) is not needed for the first paint: it
-// loads beside the page, and a circle of the same size keeps its place until it arrives.
+// loads beside the page, and the same face with the same initials keeps its place until it arrives.
 const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu.tsx')).AccountMenu }));
-const accountMenuPlaceholder = (
-  <span aria-hidden="true" className="size-9 rounded-full border border-neutral-300 bg-neutral-100" />
-);
 
 const linkClasses = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium ${focusRing} ${
@@ -93,7 +91,13 @@ export function AppHeader() {
               {!isStaff && advancedLink(`inline-flex items-center gap-1 ${linkClasses(false)}`)}
             </nav>
             <div className="ml-auto flex items-center gap-2">
-              <Suspense fallback={accountMenuPlaceholder}>
+              <Suspense
+                fallback={
+                  <span aria-hidden="true" className={avatarClasses}>
+                    {initialsOf(user)}
+                  </span>
+                }
+              >
                 <AccountMenu />
               </Suspense>
               <button
