@@ -144,6 +144,29 @@ test('on a phone each job is a card that says what it is before any action', asy
   await screenshot(page, 'myjobs-390');
   await expectAccessible(page);
 
+  // The cards scroll with the page, not in a box of their own: a swipe far down moves the page, and
+  // the cards there are drawn.
+  await page.mouse.move(195, 600);
+  await page.mouse.wheel(0, 15_000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(12_000);
+  const positionInView = await page.evaluate(() =>
+    document.elementFromPoint(195, 500)?.closest('li[aria-posinset]')?.getAttribute('aria-posinset'),
+  );
+  expect(Number(positionInView)).toBeGreaterThan(30);
+  const deepCard = page
+    .getByRole('list', { name: 'Your jobs' })
+    .locator(`li[aria-posinset="${positionInView}"]`);
+  // A card chosen there keeps the selection's actions in reach, at the top of the screen.
+  await deepCard.getByRole('checkbox').check();
+  const selection = page.getByRole('region', { name: 'Selected jobs' });
+  await expect(selection.getByText('1 job(s) selected')).toBeInViewport();
+  await expect(selection.getByRole('button', { name: 'Reject All' })).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'myjobs-selected-far-down-390');
+  await selection.getByRole('button', { name: 'Clear Selection' }).click();
+  await expect(selection).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo({ top: 0 }));
+
   // Sorting has its own controls here, and the order lands in the address.
   await page.getByLabel('Sort by').selectOption({ label: 'Company' });
   await page.getByLabel('Order').selectOption({ label: 'Descending' });

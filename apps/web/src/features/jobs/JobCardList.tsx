@@ -1,7 +1,7 @@
 import type { JobListItem } from '@app/domain/jobs';
 import { formatSalary, formatShortDate } from '@app/domain/jobs-format';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useEffect, useRef } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AnalystNote } from './AnalystNote.tsx';
 import {
   ApplyLink,
@@ -113,27 +113,42 @@ const JobCard = memo(function JobCard({
 });
 
 /**
- * The job list on narrow screens: one card per job, with the same controls as a table row, in a box
- * at most 70% of the viewport high where only the cards in view are rendered.
+ * The job list on narrow screens: one card per job, with the same controls as a table row. The
+ * cards scroll with the page, so a phone has one scroll (no box within it); only the cards in view
+ * are rendered.
  */
 export function JobCardList({ label, variant, jobs, optional, resetKey }: JobCardListProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where the list starts on the page: the window's scroll is counted from the top of the page.
+  // Measured after every render, since what sits above the list (the selection bar) comes and goes.
+  const [listTop, setListTop] = useState(0);
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    setListTop((previous) => (Math.abs(previous - top) < 1 ? previous : top));
+  });
+  const virtualizer = useWindowVirtualizer({
     count: jobs.length,
-    getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_CARD_HEIGHT,
     getItemKey: (index) => jobs[index]?.id ?? index,
     overscan: 3,
+    scrollMargin: listTop,
   });
 
+  // A new list starts from its first card: a page scrolled past the list's top goes back to it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling back is the effect of a reset.
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (window.scrollY > top) window.scrollTo({ top });
   }, [resetKey]);
 
   return (
-    <div ref={scrollRef} className="max-h-[70vh] overflow-y-auto rounded-lg bg-neutral-100 p-2">
-      <ul aria-label={label} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+    <div className="rounded-lg bg-neutral-100 p-2">
+      <ul
+        ref={listRef}
+        aria-label={label}
+        className="relative"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((item) => {
           const job = jobs[item.index];
           if (!job) return null;
@@ -145,7 +160,7 @@ export function JobCardList({ label, variant, jobs, optional, resetKey }: JobCar
               aria-posinset={item.index + 1}
               aria-setsize={jobs.length}
               className="absolute top-0 left-0 w-full pb-2"
-              style={{ transform: `translateY(${item.start}px)` }}
+              style={{ transform: `translateY(${item.start - listTop}px)` }}
             >
               <JobCard job={job} serialNumber={item.index + 1} variant={variant} optional={optional} />
             </li>

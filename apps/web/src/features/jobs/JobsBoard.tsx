@@ -167,13 +167,17 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
           refreshing={query.isFetching}
         />
         {barShown && (
-          <BulkActionsBar
-            count={selectedShown.length}
-            busy={deciding}
-            onRejectAll={() => decideSelected('rejected')}
-            onClearRejections={() => decideSelected('pending')}
-            onClearSelection={() => setSelected(new Set())}
-          />
+          // On a phone the cards scroll with the page: the bar stays at the top of the screen, in
+          // reach of whoever chose a card far down the list.
+          <div className={wide ? undefined : 'sticky top-0 z-10 rounded-lg shadow-md'}>
+            <BulkActionsBar
+              count={selectedShown.length}
+              busy={deciding}
+              onRejectAll={() => decideSelected('rejected')}
+              onClearRejections={() => decideSelected('pending')}
+              onClearSelection={() => setSelected(new Set())}
+            />
+          </div>
         )}
         {!wide && visible.length > 0 && (
           <div className="space-y-3">
@@ -206,9 +210,10 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
             />
           )}
           {view.applying && (
+            // Over the table's box, in its middle; over a phone's cards (as long as the list), at their top.
             <div
               role="status"
-              className="absolute inset-0 z-20 flex items-center justify-center gap-3 rounded-lg bg-white/80 text-neutral-800"
+              className="absolute inset-0 z-20 flex items-start justify-center gap-3 rounded-lg bg-white/80 pt-16 text-neutral-800 md:items-center md:pt-0"
             >
               <Spinner label={null} />
               {APPLYING_FILTERS}
