@@ -106,7 +106,6 @@ export function createFiltersService(db: Db) {
       also?: AlsoInTransaction<FilterChange>,
     ): Promise<FilterChange> {
       const current = await existing(id);
-      if (current.version !== changes.version) throw Conflict(FILTER_CHANGED_MESSAGE);
       const before = toSavedFilter(current);
       const change = (row: FilterRow): FilterChange => ({
         before,
@@ -124,7 +123,7 @@ export function createFiltersService(db: Db) {
         },
         also && ((trx, row) => also(trx, change(row))),
       );
-      // Deleted or changed by someone else since it was read.
+      // Deleted (404 then) or no longer at the version the change was made on.
       if (!row) {
         await existing(id);
         throw Conflict(FILTER_CHANGED_MESSAGE);

@@ -112,6 +112,11 @@ const JobCard = memo(function JobCard({
   );
 });
 
+/** Where an element starts on the page, counted from the page's top (the window's scroll is). */
+function pageTop(element: HTMLElement | null): number {
+  return (element?.getBoundingClientRect().top ?? 0) + window.scrollY;
+}
+
 /**
  * The job list on narrow screens: one card per job, with the same controls as a table row. The
  * cards scroll with the page, so a phone has one scroll (no box within it); only the cards in view
@@ -119,11 +124,11 @@ const JobCard = memo(function JobCard({
  */
 export function JobCardList({ label, variant, jobs, optional, resetKey }: JobCardListProps) {
   const listRef = useRef<HTMLUListElement>(null);
-  // Where the list starts on the page: the window's scroll is counted from the top of the page.
-  // Measured after every render, since what sits above the list (the selection bar) comes and goes.
+  // Where the list starts on the page, measured after every render, since what sits above the list
+  // (the selection bar) comes and goes.
   const [listTop, setListTop] = useState(0);
   useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    const top = pageTop(listRef.current);
     setListTop((previous) => (Math.abs(previous - top) < 1 ? previous : top));
   });
   const virtualizer = useWindowVirtualizer({
@@ -137,7 +142,7 @@ export function JobCardList({ label, variant, jobs, optional, resetKey }: JobCar
   // A new list starts from its first card: a page scrolled past the list's top goes back to it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling back is the effect of a reset.
   useEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    const top = pageTop(listRef.current);
     if (window.scrollY > top) window.scrollTo({ top });
   }, [resetKey]);
 
