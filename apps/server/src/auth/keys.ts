@@ -7,7 +7,7 @@ import {
   type KeyObject,
   randomBytes,
 } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK } from 'jose';
 import { z } from 'zod';
@@ -79,8 +79,10 @@ export function derivedKey(config: Config, label: string): Buffer {
 }
 
 /**
- * Reads a secret file, creating it (owner-only permissions) when missing. `wx` makes creation
- * exclusive, so two processes starting together on one data folder end up with the same secret.
+ * Reads a secret file, creating it (owner-only permissions) when missing. The secret is written whole
+ * to a file of this process's own, then linked into place: a link never replaces a file, and the
+ * secret is complete before its name exists. So processes starting together on one data folder end up
+ * with the same secret, and none reads one half written.
  */
 function readOrCreateSecretFile(file: string, create: () => string): string {
   try {
@@ -89,10 +91,14 @@ function readOrCreateSecretFile(file: string, create: () => string): string {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   mkdirSync(path.dirname(file), { recursive: true });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(draft, create(), { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(file, create(), { mode: 0o600, flag: 'wx' });
+    linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   return readFileSync(file, 'utf8');
 }

@@ -1,5 +1,8 @@
-import { statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createMovingTestClock } from '../clock.ts';
@@ -148,7 +151,7 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     const signedIn = await signInForTest(ctx.app, 'overlapping-retries@example.test');
     expect((await refreshWithBody(signedIn.refreshToken)).statusCode).toBe(200);
     const retries = await Promise.all(
-      Array.from({ length: 6 }, () => refreshWithBody(signedIn.refreshToken)),
+      Array.from({ length: 8 }, () => refreshWithBody(signedIn.refreshToken)),
     );
     expect(retries.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
     const issued = retries.map((response) => hashToken(response.json().refresh_token));
@@ -265,5 +268,25 @@ describe('signing key', () => {
     const second = await buildApp({ config, webDist: path.join(config.dataDir, 'no-web') });
     expect((await second.inject('/auth/v1/.well-known/jwks.json')).json()).toEqual(jwksBefore);
     await second.close();
+  });
+
+  it('is the same for every process that starts at once on one fresh data folder, none reading it half written', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'keys-together-'));
+    const keys = new URL('./keys.ts', import.meta.url).href;
+    // Each process waits for the same moment once loaded, so they reach the folder together.
+    const startAt = Date.now() + 1500;
+    const program = `
+      const { loadSigningKey, loadCookieKey } = await import(${JSON.stringify(keys)});
+      const config = { dataDir: ${JSON.stringify(dataDir)}, auth: {} };
+      await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now()));
+      const { publicJwk } = await loadSigningKey(config);
+      console.log(publicJwk.kid, Buffer.from(loadCookieKey(config)).toString('hex'));`;
+    const run = promisify(execFile);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => run(process.execPath, ['--input-type=module', '-e', program])),
+    );
+    expect(new Set(answers.map(({ stdout }) => stdout)).size).toBe(1);
+    // Each process wrote its secret to a file of its own first; none of those is left behind.
+    expect(readdirSync(dataDir).sort()).toEqual(['auth-cookie-secret', 'auth-jwt-private-key.pem']);
   });
 });
