@@ -24,6 +24,25 @@ const jobCards = (page: Page) => page.getByRole('list', { name: 'Your jobs' }).g
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const nameOf = (job: JobListItem) => `${job.data_job_title} at ${job.data_company}`;
 
+/** The place (1-based) of the first row showing below the table's header, even in part. */
+const firstRowInView = (table: Locator) =>
+  table.evaluate((element) => {
+    const headerBottom = element.querySelector('thead')!.getBoundingClientRect().bottom;
+    const rows = [...element.querySelectorAll('tbody tr')].filter(
+      (row) => row.getBoundingClientRect().bottom > headerBottom + 1,
+    );
+    return Math.min(...rows.map((row) => Number(row.getAttribute('aria-rowindex')) - 1));
+  });
+
+/** The place (1-based) of the first card showing at the top of the screen, even in part. */
+const firstCardInView = (page: Page) =>
+  page.evaluate(() => {
+    const cards = [...document.querySelectorAll('li[aria-posinset]')].filter(
+      (card) => card.getBoundingClientRect().bottom > 1,
+    );
+    return Math.min(...cards.map((card) => Number(card.getAttribute('aria-posinset'))));
+  });
+
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), animations: 'disabled' });
 }
@@ -99,6 +118,19 @@ test('on a laptop every column can be reached with the job title in view', async
   await expect(
     row.getByRole('button', { name: new RegExp(`^(Add|View) Notes for ${escapeRegExp(nameOf(first))}$`) }),
   ).toBeAttached();
+
+  // Far down the list, a reload and a visit elsewhere followed by Back open the list where it was.
+  await scroller.evaluate((element) => element.scrollTo({ left: 0, top: 150 * 64 }));
+  await expect.poll(() => firstRowInView(table)).toBeGreaterThan(140);
+  const place = await firstRowInView(table);
+  await page.reload();
+  await expect.poll(() => firstRowInView(table)).toBe(place);
+  await page.getByRole('link', { name: 'My Job Stats' }).first().click();
+  await expect(page).toHaveURL(/\/job-stats$/);
+  await expect(page.getByRole('table', { name: /jobs/i }).locator('tbody tr').first()).toBeVisible();
+  await page.goBack();
+  await expect.poll(() => firstRowInView(table)).toBe(place);
+  await screenshot(page, 'myjobs-1280-place-kept');
 });
 
 test('on a phone each job is a card that says what it is before any action', async ({ staff, page }) => {
@@ -163,8 +195,18 @@ test('on a phone each job is a card that says what it is before any action', asy
   await expect(selection.getByRole('button', { name: 'Reject All' })).toBeInViewport();
   await expectNoSidewaysScroll(page);
   await screenshot(page, 'myjobs-selected-far-down-390');
+  // Clearing the choice there leaves the cards where they were; focus goes on to Select all.
   await selection.getByRole('button', { name: 'Clear Selection' }).click();
   await expect(selection).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Select all jobs shown' })).toBeFocused();
+  await expect(deepCard).toBeInViewport();
+
+  // A reload (as when a phone brings back a tab it put away) opens the list at the same card.
+  const place = await firstCardInView(page);
+  expect(place).toBeGreaterThan(30);
+  await page.reload();
+  await expect.poll(() => firstCardInView(page)).toBe(place);
+  await screenshot(page, 'myjobs-390-place-kept');
   await page.evaluate(() => window.scrollTo({ top: 0 }));
 
   // Sorting has its own controls here, and the order lands in the address.

@@ -4,21 +4,25 @@ import { useEffect, useRef } from 'react';
  * Focus that fell to the page, because the control just used left with its own press, goes on to
  * `element`; focus the person has moved elsewhere meanwhile stays where it is.
  */
-export function focusIfLost(element: HTMLElement | null | undefined): void {
-  if (!document.activeElement || document.activeElement === document.body) element?.focus();
+export function focusIfLost(element: HTMLElement | null | undefined, options?: FocusOptions): void {
+  if (!document.activeElement || document.activeElement === document.body) element?.focus(options);
 }
 
 /**
  * When `value` changes (not on the first showing: the page's own load), what replaced the control
  * just used takes the focus it lost: `target` names it for the new value.
  */
-export function useFocusOnChange<T>(value: T, target: (value: T) => HTMLElement | null | undefined): void {
+export function useFocusOnChange<T>(
+  value: T,
+  target: (value: T) => HTMLElement | null | undefined,
+  { preventScroll = false }: { preventScroll?: boolean } = {},
+): void {
   const shown = useRef(value);
   const targetOf = useRef(target);
   targetOf.current = target;
   useEffect(() => {
     if (Object.is(shown.current, value)) return;
     shown.current = value;
-    focusIfLost(targetOf.current(value));
-  }, [value]);
+    focusIfLost(targetOf.current(value), { preventScroll });
+  }, [value, preventScroll]);
 }

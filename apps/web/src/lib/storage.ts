@@ -1,6 +1,7 @@
 /**
- * What the browser remembers in local storage: the onboarding step a person was on, so a reload
- * resumes there (spec 2, section 4). Sign-out clears it. Storage can be unavailable (private modes,
+ * What the browser remembers: in local storage, the onboarding step a person was on, so a reload
+ * resumes there (spec 2, section 4; sign-out clears it); in the tab's session storage, onboarding
+ * answers not yet saved and where each job list stood. Storage can be unavailable (private modes,
  * quotas), so every access tolerates failure.
  */
 
@@ -53,5 +54,43 @@ export function forgetOnboardingDrafts(keepFor?: string): void {
     }
   } catch (error) {
     console.error('Could not forget the unsaved onboarding answers', error);
+  }
+}
+
+/**
+ * Where the tab's job lists stood: per entry of the tab's history (React Router's location key), the
+ * job first in view. Only the most recent entries are kept; an entry is a place in a list, so older
+ * ones are history the tab is unlikely to return to.
+ */
+const JOB_LIST_PLACES_KEY = 'job-list:places';
+const JOB_LIST_PLACES_KEPT = 20;
+
+function readJobListPlaces(): Record<string, string> {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(JOB_LIST_PLACES_KEY) ?? '{}');
+    return stored && typeof stored === 'object' ? (stored as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The job first in view when the list of this history entry was last scrolled, if any. */
+export function readJobListPlace(entry: string): string | null {
+  const place = readJobListPlaces()[entry];
+  return typeof place === 'string' ? place : null;
+}
+
+/** Remembers the job first in view for this history entry; `null` when the list is at its top. */
+export function rememberJobListPlace(entry: string, jobId: string | null): void {
+  const { [entry]: _previous, ...others } = readJobListPlaces();
+  // The entry goes last, so the oldest come first when the list is trimmed.
+  const places = Object.entries(jobId === null ? others : { ...others, [entry]: jobId });
+  try {
+    sessionStorage.setItem(
+      JOB_LIST_PLACES_KEY,
+      JSON.stringify(Object.fromEntries(places.slice(-JOB_LIST_PLACES_KEPT))),
+    );
+  } catch (error) {
+    console.error('Could not remember the place in the job list', error);
   }
 }

@@ -1,7 +1,7 @@
 import type { JobListItem } from '@app/domain/jobs';
 import { formatSalary, formatShortDate } from '@app/domain/jobs-format';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { AnalystNote } from './AnalystNote.tsx';
 import {
   ApplyLink,
@@ -16,6 +16,7 @@ import {
 } from './JobCells.tsx';
 import type { JobTableVariant, OptionalJobField } from './job-columns.tsx';
 import { MyJobOutcome } from './MyJobOutcome.tsx';
+import { useListPlace } from './use-list-place.ts';
 
 /** A first guess at a card's height; cards are measured once drawn. */
 const ESTIMATED_CARD_HEIGHT = 220;
@@ -27,7 +28,7 @@ export interface JobCardListProps {
   jobs: readonly JobListItem[];
   /** The optional values some job has; each card shows those it has itself. */
   optional: readonly OptionalJobField[];
-  /** When this changes (new filters, new sort) the list scrolls back to the top. */
+  /** When this changes (new filters, new sort) the list scrolls back to the top (see useListPlace). */
   resetKey: unknown;
 }
 
@@ -139,12 +140,16 @@ export function JobCardList({ label, variant, jobs, optional, resetKey }: JobCar
     scrollMargin: listTop,
   });
 
-  // A new list starts from its first card: a page scrolled past the list's top goes back to it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling back is the effect of a reset.
-  useEffect(() => {
-    const top = pageTop(listRef.current);
-    if (window.scrollY > top) window.scrollTo({ top });
-  }, [resetKey]);
+  useListPlace({
+    virtualizer,
+    jobIdAt: (index) => jobs[index]?.id,
+    resetKey,
+    // A new list starts from its first card: a page scrolled past the list's top goes back to it.
+    scrollToTop: () => {
+      const top = pageTop(listRef.current);
+      if (window.scrollY > top) window.scrollTo({ top });
+    },
+  });
 
   return (
     <div className="rounded-lg bg-neutral-100 p-2">

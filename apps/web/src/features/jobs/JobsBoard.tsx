@@ -70,8 +70,9 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
   const shownBox = useRef<HTMLInputElement>(null);
   const barShown = variant === 'manage' && selectedShown.length > 0;
   // The bulk bar leaves with the button just used (Reject All, Clear Selection...): focus goes on to
-  // the select-all box, where a selection starts.
-  useFocusOnChange(barShown, (shown) => (shown ? null : shownBox.current));
+  // the select-all box, where a selection starts. The view stays: on a phone that box sits above
+  // the cards, and whoever chose cards far down keeps their place.
+  useFocusOnChange(barShown, (shown) => (shown ? null : shownBox.current), { preventScroll: true });
 
   // A decision can take its job out of the list shown (Decision: Not Rejected) or far along it (sorted
   // by decision), and the row's toggle, focused, with it. Focus then goes to the toggle of the job now

@@ -1,9 +1,10 @@
 import type { JobListItem, JobSort, JobSortColumn } from '@app/domain/jobs';
 import { type ColumnDef, FlexRender, type Row, type SortingState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, memo, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, memo, useMemo, useRef } from 'react';
 import { ColumnHeader, VirtualTable } from '../../components/ui/VirtualTable.tsx';
 import { jobTableFeatures } from './job-columns.tsx';
+import { useListPlace } from './use-list-place.ts';
 
 /**
  * Every row is this high (cells clamp their text to two lines), so the list never measures rows:
@@ -123,10 +124,12 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
     overscan: 4,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling back is the effect of a reset.
-  useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [resetKey]);
+  useListPlace({
+    virtualizer,
+    jobIdAt: (index) => rows[index]?.id,
+    resetKey,
+    scrollToTop: () => scrollRef.current?.scrollTo({ top: 0 }),
+  });
 
   const width = columns.reduce((sum, columnDef) => sum + (columnDef.meta?.width ?? 0), 0);
   const placement = useMemo(() => stickyPlacement(columns), [columns]);
