@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { createTestApp, databaseKinds, testConfig } from './testing/databases.ts';
@@ -56,13 +57,24 @@ describe('the built web app', () => {
   const INDEX =
     '<!doctype html><title>App</title><script type="module" src="/assets/app-4f2a9c.js"></script>';
   const SCRIPT = 'console.log("app");';
+  // Larger than the size from which the server compresses answers itself.
+  const LARGE_SCRIPT = 'console.log("vendor");\n'.repeat(200);
   let app: Awaited<ReturnType<typeof buildApp>>;
+  let webDist: string;
   beforeAll(async () => {
-    const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    writeFileSync(path.join(webDist, 'assets', 'app-4f2a9c.js'), SCRIPT);
     writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // As the build writes them: each file also in Brotli and gzip, beside it.
+    for (const [file, content] of [
+      ['index.html', INDEX],
+      ['assets/app-4f2a9c.js', SCRIPT],
+      ['assets/vendor-7e1b2d.js', LARGE_SCRIPT],
+    ] as const) {
+      writeFileSync(path.join(webDist, file), content);
+      writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(content));
+      writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(content, { level: 9 }));
+    }
     app = await buildApp({ config: testConfig(), webDist });
   });
   afterAll(async () => app.close());
@@ -78,6 +90,32 @@ describe('the built web app', () => {
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await get('/favicon.svg', '*/*');
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the Brotli or gzip file the build wrote, as the browser accepts, compressed once', async () => {
+    const fetch = (url: string, acceptEncoding?: string) =>
+      app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    const brotli = await fetch('/assets/vendor-7e1b2d.js', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    // The build's own file (at Brotli's highest quality), not the server compressing on the fly.
+    expect(brotli.rawPayload).toEqual(readFileSync(path.join(webDist, 'assets/vendor-7e1b2d.js.br')));
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(LARGE_SCRIPT);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await fetch('/assets/vendor-7e1b2d.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload).toEqual(readFileSync(path.join(webDist, 'assets/vendor-7e1b2d.js.gz')));
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(LARGE_SCRIPT);
+    const plain = await fetch('/assets/vendor-7e1b2d.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(LARGE_SCRIPT);
+    // The history fallback too.
+    const page = await app.inject({
+      url: '/myjobs',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
   });
 
   it('answers every page of the app with index.html, for browsers and plain clients alike', async () => {

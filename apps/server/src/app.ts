@@ -163,7 +163,8 @@ function trustedProxies(trustProxy: Config['trustProxy']) {
 
 /**
  * Serves the built browser app with @fastify/static: hashed assets cached for a year, everything
- * else revalidated. Its history fallback is the not-found handler: a GET that asks for a page of the
+ * else revalidated; each file in the Brotli or gzip form the build wrote beside it when the browser
+ * accepts one (decision 041). Its history fallback is the not-found handler: a GET that asks for a page of the
  * app (not an API path, not a file) answers index.html, so client-side routes survive a reload.
  * Without a build, every unknown path is the JSON 404.
  */
@@ -178,6 +179,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   });
   await app.register(fastifyStatic, {
     root: webDist,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
