@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useOnChange } from './use-on-change.ts';
 
 /**
  * Focus that fell to the page, because the control just used left with its own press, goes on to
@@ -17,12 +17,5 @@ export function useFocusOnChange<T>(
   target: (value: T) => HTMLElement | null | undefined,
   { preventScroll = false }: { preventScroll?: boolean } = {},
 ): void {
-  const shown = useRef(value);
-  const targetOf = useRef(target);
-  targetOf.current = target;
-  useEffect(() => {
-    if (Object.is(shown.current, value)) return;
-    shown.current = value;
-    focusIfLost(targetOf.current(value), { preventScroll });
-  }, [value, preventScroll]);
+  useOnChange(value, (changed) => focusIfLost(target(changed), { preventScroll }));
 }

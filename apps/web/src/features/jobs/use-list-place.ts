@@ -1,7 +1,8 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { readJobListPlace, rememberJobListPlace } from '../../lib/storage.ts';
+import { useOnChange } from '../../lib/use-on-change.ts';
 
 /**
  * Where a long job list stands. The job first in view is remembered, for this entry of the tab's
@@ -45,11 +46,5 @@ export function useListPlace<TScroll extends Element | Window, TItem extends Ele
   }, [entry, firstIdInView]);
 
   // Only a change of the key resets: the list's first showing keeps the place restored above.
-  const shownResetKey = useRef(resetKey);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling back is the effect of a reset.
-  useEffect(() => {
-    if (Object.is(shownResetKey.current, resetKey)) return;
-    shownResetKey.current = resetKey;
-    scrollToTop();
-  }, [resetKey]);
+  useOnChange(resetKey, scrollToTop);
 }
