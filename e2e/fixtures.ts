@@ -169,6 +169,12 @@ export async function signInAsStaff(page: Page, names: Names = {}, email = newSt
   await expect(page).not.toHaveURL(/\/mfa/);
 }
 
+/** Follows a staff navigation entry: in the bar at desktop width, in the folded menu on a phone. */
+export async function openStaffNav(page: Page, width: number, name: string): Promise<void> {
+  if (width <= 390) await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
 /** Signs out through the account menu and waits for the sign-in screen. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Your account' }).click();

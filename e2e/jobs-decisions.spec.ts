@@ -154,9 +154,10 @@ test('a client writes notes on a job and finds them after a reload', async ({ st
   const textarea = dialog.getByPlaceholder('Add your notes about this job...');
   await expect(textarea).toHaveAttribute('rows', '6');
   await textarea.fill('Not saved');
-  // Closed by a click outside, the dialog keeps what was typed for the next opening.
+  // Closed by a click outside, the dialog keeps what was typed for the next opening, after a reload too.
   await page.mouse.click(5, 5);
   await expect(dialog).toBeHidden();
+  await page.reload();
   await rowOf(page, DETAILED_TITLE).getByRole('button', { name: 'Add Notes' }).click();
   await expect(textarea).toHaveValue('Not saved');
   await expect(dialog.getByText(UNSAVED_NOTES_BACK)).toBeVisible();

@@ -8,9 +8,11 @@ import { format } from 'date-fns';
 import { filterJobs, type JobListItem, sortJobs } from '../packages/domain/src/jobs.ts';
 import { expect, expectAccessible, expectNoSidewaysScroll } from './fixtures.ts';
 import {
+  firstRowInView,
   JOURNEY_JOB_COUNT,
   journeyJobs,
   pickDay,
+  restingFirstRowInView,
   signInClientWithJobs,
   test,
   UNSAVED_NOTES_BACK,
@@ -23,16 +25,6 @@ const jobsTable = (page: Page) => page.getByRole('table', { name: 'Your jobs' })
 const jobCards = (page: Page) => page.getByRole('list', { name: 'Your jobs' }).getByRole('listitem');
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const nameOf = (job: JobListItem) => `${job.data_job_title} at ${job.data_company}`;
-
-/** The place (1-based) of the first row showing below the table's header, even in part. */
-const firstRowInView = (table: Locator) =>
-  table.evaluate((element) => {
-    const headerBottom = element.querySelector('thead')!.getBoundingClientRect().bottom;
-    const rows = [...element.querySelectorAll('tbody tr')].filter(
-      (row) => row.getBoundingClientRect().bottom > headerBottom + 1,
-    );
-    return Math.min(...rows.map((row) => Number(row.getAttribute('aria-rowindex')) - 1));
-  });
 
 /** The place (1-based) of the first card showing at the top of the screen, even in part. */
 const firstCardInView = (page: Page) =>
@@ -121,8 +113,7 @@ test('on a laptop every column can be reached with the job title in view', async
 
   // Far down the list, a reload and a visit elsewhere followed by Back open the list where it was.
   await scroller.evaluate((element) => element.scrollTo({ left: 0, top: 150 * 64 }));
-  await expect.poll(() => firstRowInView(table)).toBeGreaterThan(140);
-  const place = await firstRowInView(table);
+  const place = await restingFirstRowInView(table, 140);
   await page.reload();
   await expect.poll(() => firstRowInView(table)).toBe(place);
   await page.getByRole('link', { name: 'My Job Stats' }).first().click();
@@ -131,6 +122,14 @@ test('on a laptop every column can be reached with the job title in view', async
   await page.goBack();
   await expect.poll(() => firstRowInView(table)).toBe(place);
   await screenshot(page, 'myjobs-1280-place-kept');
+
+  // A control holding keyboard focus keeps it while the rows scroll far past its row.
+  await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+  const firstBox = table.getByRole('checkbox', { name: `Select ${nameOf(first)}`, exact: true });
+  await firstBox.focus();
+  await scroller.evaluate((element) => element.scrollTo({ top: 200 * 64 }));
+  await expect.poll(() => firstRowInView(table)).toBeGreaterThan(150);
+  await expect(firstBox).toBeFocused();
 });
 
 test('on a phone each job is a card that says what it is before any action', async ({ staff, page }) => {
@@ -207,7 +206,16 @@ test('on a phone each job is a card that says what it is before any action', asy
   await page.reload();
   await expect.poll(() => firstCardInView(page)).toBe(place);
   await screenshot(page, 'myjobs-390-place-kept');
+
+  // A control holding keyboard focus keeps it while the page scrolls far past its card.
+  const focusedBox = page
+    .getByRole('list', { name: 'Your jobs' })
+    .locator(`li[aria-posinset="${place}"]`)
+    .getByRole('checkbox');
+  await focusedBox.focus();
   await page.evaluate(() => window.scrollTo({ top: 0 }));
+  await expect.poll(() => firstCardInView(page)).toBe(1);
+  await expect(focusedBox).toBeFocused();
 
   // Sorting has its own controls here, and the order lands in the address.
   await page.getByLabel('Sort by').selectOption({ label: 'Company' });
@@ -239,7 +247,9 @@ test('on a phone each job is a card that says what it is before any action', asy
   await screenshot(page, 'notes-390');
   await notes.getByRole('textbox', { name: 'Notes' }).fill('Ask about the team');
   await page.keyboard.press('Escape');
-  // Closed without saving, the notes come back as typed at the next opening, saying so.
+  // Closed without saving, the notes come back as typed at the next opening, saying so, even after
+  // the phone reloads the page (as it may for a tab it put away).
+  await page.reload();
   await top.getByRole('button', { name: /Notes for / }).click();
   await expect(notes.getByRole('textbox', { name: 'Notes' })).toHaveValue('Ask about the team');
   await expect(notes.getByText(UNSAVED_NOTES_BACK)).toBeVisible();

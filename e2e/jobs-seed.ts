@@ -4,7 +4,7 @@
  * changing them mid-journey.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { format } from 'date-fns';
 import type { JobListItem } from '../packages/domain/src/jobs.ts';
 import { jobListItems } from '../packages/domain/src/jobs-api.ts';
@@ -211,4 +211,35 @@ export async function pickDay(page: Page, label: 'From' | 'To', day: Date) {
   await expect(
     page.getByRole('button', { name: new RegExp(`^${label} ${format(day, 'MMM d, yyyy')}`) }),
   ).toBeVisible();
+}
+
+/** The place (1-based) of the first row showing below the table's header, even in part. */
+export const firstRowInView = (table: Locator) =>
+  table.evaluate((element) => {
+    const headerBottom = element.querySelector('thead')!.getBoundingClientRect().bottom;
+    const rows = [...element.querySelectorAll('tbody tr')].filter(
+      (row) => row.getBoundingClientRect().bottom > headerBottom + 1,
+    );
+    return Math.min(...rows.map((row) => Number(row.getAttribute('aria-rowindex')) - 1));
+  });
+
+/**
+ * The first row in view once the table has come to rest, above `floor`. Rows measured as they draw
+ * move the scroll for a few frames after a jump, and on a busy machine a read between a scroll and the
+ * rows drawn for it finds none: the place is the one two reads apart agree on.
+ */
+export async function restingFirstRowInView(table: Locator, floor: number) {
+  let previous = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const now = await firstRowInView(table);
+        const resting = now === previous && Number.isFinite(now) && now > floor;
+        previous = now;
+        return resting;
+      },
+      { intervals: [200] },
+    )
+    .toBe(true);
+  return previous;
 }

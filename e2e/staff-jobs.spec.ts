@@ -1,12 +1,21 @@
 /**
  * A recruiter works through a client's jobs in the console: imports a file, finds jobs, marks two
- * applied at once, writes an analyst note in place, records an outcome, deletes a job, and sees a colleague's import
- * without reloading; at desktop and phone widths, by keyboard where it matters.
+ * applied at once, writes an analyst note in place, records an outcome, deletes a job, and sees a
+ * colleague's import without reloading; the search, filters, sort and place in a long table survive
+ * a reload and Back; at desktop and phone widths, by keyboard where it matters.
  */
 import { jobListItems } from '../packages/domain/src/jobs-api.ts';
 import { accessToken, freshEmail, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
-import { expect, expectAccessible, expectNoSidewaysScroll, signInAsStaff, test, toast } from './fixtures.ts';
-import { signInStaff } from './jobs-seed.ts';
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  openStaffNav,
+  signInAsStaff,
+  test,
+  toast,
+} from './fixtures.ts';
+import { firstRowInView, restingFirstRowInView, signInStaff } from './jobs-seed.ts';
 
 const JOBS_CSV = [
   'job_uid,data_job_title,data_company,refresh_date,url',
@@ -92,6 +101,23 @@ for (const { width, height } of [
       'ascending',
     );
     await expect(table.getByRole('row').nth(1)).toContainText('Analytics Engineer');
+
+    // The search, the filters and the sort stay through a reload.
+    await card.getByLabel('Applied', { exact: true }).selectOption('not_applied');
+    await card.getByLabel('Search jobs').fill('data');
+    await expect(card.getByText('1 of 3 jobs shown')).toBeVisible();
+    await page.reload();
+    await expect(card.getByText('1 of 3 jobs shown')).toBeVisible();
+    await expect(card.getByLabel('Applied', { exact: true })).toHaveValue('not_applied');
+    await expect(card.getByLabel('Search jobs')).toHaveValue('data');
+    await expect(table.getByRole('columnheader', { name: 'Job Title' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(table).toContainText('Data Platform Lead');
+    await card.getByLabel('Applied', { exact: true }).selectOption('all');
+    await card.getByLabel('Search jobs').fill('');
+    await expect(card.getByText('3 of 3 jobs shown')).toBeVisible();
 
     // By keyboard, the applied box keeps focus while it saves.
     let appliedSaves = 0;
@@ -199,3 +225,64 @@ for (const { width, height } of [
     await colleague.close();
   });
 }
+
+test("a long table of a client's jobs keeps its place through a reload and Back, and a note being written as it scrolls, on a laptop and a phone", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const clientEmail = freshEmail('long-table');
+  const clientContext = await browser.newContext();
+  await signInAsNewClient(await clientContext.newPage(), clientEmail, { firstName: 'Lee', lastName: 'Long' });
+  await clientContext.close();
+  const colleague = await signInStaff(browser);
+  await colleague.importJobs(
+    clientEmail,
+    Array.from({ length: 300 }, (_, index) => ({
+      job_uid: `long-${index}`,
+      data_job_title: `Role ${String(index + 1).padStart(3, '0')}`,
+      data_company: 'Acme',
+    })),
+  );
+  await colleague.close();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsStaff(page, { firstName: 'Rae', lastName: 'Recruiter' });
+  await page.goto('/admin');
+  await page.getByLabel('Search clients').fill(clientEmail);
+  await page.getByRole('row').filter({ hasText: clientEmail }).getByRole('link').click();
+  const card = page.getByRole('region', { name: 'Client Jobs' });
+  const table = card.getByRole('table', { name: 'Client jobs' });
+  await expect(card.getByText('300 of 300 jobs shown')).toBeVisible();
+  const scroller = table.locator('xpath=..');
+
+  for (const { width, height } of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize({ width, height });
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    await scroller.evaluate((element) => element.scrollTo({ top: 150 * 56 }));
+    const place = await restingFirstRowInView(table, 120);
+    await page.reload();
+    await expect.poll(() => firstRowInView(table)).toBe(place);
+    await openStaffNav(page, width, 'Activity');
+    await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect.poll(() => firstRowInView(table)).toBe(place);
+    await scroller.screenshot({ path: test.info().outputPath(`jobs-table-place-kept-${width}.png`) });
+  }
+
+  // A note being written keeps its text while the rows scroll far past it and back.
+  await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+  await table
+    .getByRole('button', { name: /edit the analyst notes for/ })
+    .first()
+    .click();
+  const noteBox = card.getByRole('textbox', { name: /^Analyst notes for / });
+  await noteBox.fill('Half-written note');
+  await scroller.evaluate((element) => element.scrollTo({ top: 250 * 56 }));
+  await expect.poll(() => firstRowInView(table)).toBeGreaterThan(200);
+  await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(noteBox).toHaveValue('Half-written note');
+});

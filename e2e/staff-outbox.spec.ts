@@ -87,6 +87,11 @@ for (const { width, height } of [
     await page.getByLabel('Status').selectOption('cancelled');
     await expect(ours).toHaveCount(1);
     await expect(ours).toContainText('Team Notification');
+    // The status shown stays through a reload.
+    await page.reload();
+    await expect(page.getByLabel('Status')).toHaveValue('cancelled');
+    await expect(ours).toHaveCount(1);
+    await expect(ours).toContainText('Team Notification');
     await page.getByLabel('Status').selectOption('queued');
     await expect(ours).toHaveCount(1);
     await expect(ours).toContainText('Welcome Email (Client)');

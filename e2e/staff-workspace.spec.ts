@@ -4,16 +4,17 @@
  * all of it back in Activity. At desktop width and on a phone.
  */
 import { copyFileSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { completeOnboardingRecord } from '../packages/domain/src/onboarding-testing.ts';
 import { freshEmail, saveRecord, signInAsNewClient, uploadDocument } from './client-area-seed.ts';
-import { expect, expectAccessible, expectNoSidewaysScroll, signInAsStaff, test, toast } from './fixtures.ts';
-
-/** Follows a staff navigation entry: in the bar at desktop width, in the folded menu on a phone. */
-async function openStaffNav(page: Page, width: number, name: string) {
-  if (width <= 390) await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
-}
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  openStaffNav,
+  signInAsStaff,
+  test,
+  toast,
+} from './fixtures.ts';
 
 const COVER_LETTER_NAME = 'Rita_Moreno_Cover_Letter_Senior_Product_Designer_Northwind_2026.docx';
 for (const width of [1280, 390]) {
@@ -98,6 +99,31 @@ for (const width of [1280, 390]) {
     // The client page: sign-in and typed e-mails side by side, and where onboarding stands.
     await row.getByRole('link', { name: 'Rita Moreno' }).click();
     await expect(page.getByRole('heading', { name: 'Rita Moreno', level: 1 })).toBeVisible();
+    // Back from the client's page finds the board as it was left: the view, the search and the sort.
+    await page.goBack();
+    await expect(page.getByLabel('Search clients')).toHaveValue(clientEmail.slice(0, 14));
+    await expect(page.getByRole('button', { name: 'Incomplete onboarding' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(clientHeader).toHaveAttribute('aria-sort', 'descending');
+    await row.getByRole('link', { name: 'Rita Moreno' }).click();
+    await expect(page.getByRole('heading', { name: 'Rita Moreno', level: 1 })).toBeVisible();
+    // Each part of the long page is one link away.
+    const sections = page.getByRole('navigation', { name: 'Sections of this page' });
+    await expect(sections.getByRole('link')).toHaveText([
+      'Profile',
+      'E-mails',
+      'Filters',
+      'Jobs',
+      'Outbox',
+      'Activity',
+    ]);
+    await page.screenshot({ path: test.info().outputPath(`client-sections-${width}.png`) });
+    await sections.getByRole('link', { name: 'Jobs' }).click();
+    await expect(page.getByRole('region', { name: 'Client Jobs' })).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath(`client-jobs-jump-${width}.png`) });
+    await expect(page.getByRole('heading', { name: 'Rita Moreno', level: 1 })).not.toBeInViewport();
     const emails = page.getByRole('region', { name: 'E-mail addresses' });
     await expect(emails).toContainText(clientEmail);
     await expect(emails).toContainText(typedEmail);

@@ -5,13 +5,18 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { createActivityService } from './modules/activity/service.ts';
+import { createBoard } from './modules/admin/board.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { createAdminService } from './modules/admin/service.ts';
 import { clientsRoutes } from './modules/clients/routes.ts';
 import { createClientsService } from './modules/clients/service.ts';
 import { companiesToAvoidRoutes } from './modules/companies-to-avoid/routes.ts';
 import { createAvoidedCompaniesService } from './modules/companies-to-avoid/service.ts';
+import { documentLinkKey } from './modules/document-links/link-token.ts';
 import { documentLinkRoutes } from './modules/document-links/routes.ts';
+import { createDocumentLinksService } from './modules/document-links/service.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { createFeedbackService } from './modules/feedback/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { filtersRoutes } from './modules/filters/routes.ts';
@@ -39,8 +44,8 @@ import { openStorage } from './storage/open-storage.ts';
 const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 
 /**
- * The composition root: storage, the mailer and every service shared between areas are built once
- * here and handed to the route plugins that need them, and each module registers its routes here,
+ * The composition root: storage, the mailer and every service are built once here and handed to
+ * the route plugins that need them, and each module registers its routes here,
  * in one place, so the route table (and the access matrix test built from it) is easy to read.
  * Services whose behaviour depends on the time read it from `clock` (tests move it).
  */
@@ -84,6 +89,22 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
     log: app.log,
   });
   app.decorate('weeklySummary', weeklySummary);
+  // Signed, expiring download links to a person's documents (decision 004).
+  const documentLinks = createDocumentLinksService({
+    files,
+    publicUrl: config.publicUrl,
+    key: documentLinkKey(config),
+    clock,
+  });
+  const feedback = createFeedbackService(db);
+  const admin = createAdminService({ config, mailer, clients, filters, onboarding, files, activity });
+  // The staff clients board: a read model over the other areas' tables (decision 031).
+  const board = createBoard({
+    db: db.kysely,
+    staffEmailDomain: config.staffEmailDomain,
+    onboarding,
+    now: () => new Date(clock.now()),
+  });
 
   // First: its guard makes every route below require an access token unless marked public.
   await registerAuth(app, { clients, clock });
@@ -91,13 +112,13 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   await app.register(onboardingRoutes, { onboarding });
   await app.register(newsletterRoutes, { onboarding });
   await app.register(fileRoutes, { files, activity });
-  await app.register(documentLinkRoutes, { files, activity, clock });
-  await app.register(feedbackRoutes);
+  await app.register(documentLinkRoutes, { links: documentLinks, activity });
+  await app.register(feedbackRoutes, { feedback });
   await app.register(clientsRoutes, { clients });
   await app.register(jobsRoutes, { jobs, clients, activity, clock });
   await app.register(staffJobsRoutes, { jobs, staffJobs, activity });
   await app.register(mailRoutes, { mailer, activity });
-  await app.register(adminRoutes, { mailer, clients, filters, onboarding, files, activity, clock });
+  await app.register(adminRoutes, { admin, board });
   const account = createAccountService({
     db,
     files,

@@ -9,10 +9,15 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+// jsdom has no layout, so nothing scrolls; the job lists still ask their scroll boxes to.
+HTMLElement.prototype.scrollTo ??= () => {};
 
-// Every test starts from an empty page: nothing rendered, no toast, no stubbed global or spy left over.
+// Every test starts from an empty page: nothing rendered or stored, no toast, no stubbed global or
+// spy left over.
 afterEach(() => {
   cleanup();
+  sessionStorage.clear();
+  localStorage.clear();
   toast.dismiss();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -176,7 +176,7 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.object({
   data: z.array(outboxMessageSchema),
-  /** Give it as `before` for the next, older page; null on the last page. */
+  /** Give it as `cursor` for the next, older page; null on the last page. */
   next_cursor: z.string().nullable(),
 });
 export const outboxMessageParamsSchema = z.object({ id: z.string().min(1).max(64) });

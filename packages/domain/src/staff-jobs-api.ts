@@ -21,7 +21,7 @@ export const staffJobPatchSchema = z
      * The notes as they were when the recruiter began writing: sent with `analyst_notes`, and when a
      * colleague has changed them since, the write is refused (409) instead of undoing theirs.
      */
-    analyst_notes_before: z.string().nullable().optional(),
+    analyst_notes_before: z.string().max(JOB_NOTES_MAX_LENGTH).nullable().optional(),
   })
   .refine(
     (patch) => patch.applied_for_job !== undefined || patch.analyst_notes !== undefined,

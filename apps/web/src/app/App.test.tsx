@@ -14,7 +14,11 @@ import {
 import {
   clearRememberedOnboardingStep,
   onboardingDraftKey,
+  readChosenClients,
+  readJobNotesDrafts,
   readRememberedOnboardingStep,
+  rememberChosenClients,
+  rememberJobNotesDraft,
   rememberOnboardingStep,
 } from '../lib/storage.ts';
 import { appRoutes } from './router.tsx';
@@ -247,6 +251,7 @@ describe('signed in', () => {
     queryClient.setQueryData(['my-jobs'], [{ id: 'job-of-ada' }]);
     setProfileCompleteCookie(true);
     sessionStorage.setItem(onboardingDraftKey(client.id), '{"city":"Ada\'s town"}');
+    rememberJobNotesDraft(client.id, 'job-of-ada', 'Ask about the rota');
 
     // Ada signed out in another tab, and Bob signed in there: the shared cookie now holds his session.
     server.user = { ...client, id: 'u2', email: 'bob@example.com', first_name: 'Bob' };
@@ -255,6 +260,7 @@ describe('signed in', () => {
     expect(queryClient.getQueryData(['my-jobs'])).toBeUndefined();
     expect(readProfileCompleteCookie()).toBeNull();
     expect(sessionStorage.getItem(onboardingDraftKey(client.id))).toBeNull();
+    expect(readJobNotesDrafts(client.id)).toEqual({});
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).not.toBe(page);
     expect(page).not.toBeInTheDocument();
   });
@@ -311,6 +317,8 @@ describe('signed in', () => {
     const user = userEvent.setup();
     setProfileCompleteCookie(true);
     rememberOnboardingStep(1);
+    rememberChosenClients([{ id: 'client-1' }]);
+    rememberJobNotesDraft(client.id, 'job-1', 'Ask about the rota');
     const { router, fetch } = renderApp(FRAME_ONLY, { user: client, logout: 'unreachable' });
 
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
@@ -322,5 +330,7 @@ describe('signed in', () => {
     expect(fetch).toHaveBeenCalledWith('/auth/v1/logout', expect.objectContaining({ method: 'POST' }));
     expect(readProfileCompleteCookie()).toBeNull();
     expect(readRememberedOnboardingStep()).toBeNull();
+    expect(readChosenClients()).toEqual([]);
+    expect(readJobNotesDrafts(client.id)).toEqual({});
   });
 });

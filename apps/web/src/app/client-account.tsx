@@ -4,6 +4,8 @@ import { useAuth } from '../features/auth/AuthProvider.tsx';
 /** The person using a client-area screen, and the sign-in actions those screens offer. */
 export interface ClientAccount {
   signedIn: boolean;
+  /** The user's id; '' when signed out. */
+  id: string;
   /** First and last name as the sign-in provider gave them; '' when unknown. */
   name: string;
   email: string;
@@ -20,6 +22,7 @@ export function withClientAccount(Screen: ComponentType<{ account: ClientAccount
     const { status, user, signIn, signOut } = useAuth();
     const account: ClientAccount = {
       signedIn: status === 'signed-in',
+      id: user?.id ?? '',
       name: [user?.first_name, user?.last_name].filter(Boolean).join(' '),
       email: user?.email ?? '',
       signIn,

@@ -1,10 +1,10 @@
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType } from 'react';
 import { withClientAccount } from './client-account.tsx';
 import { withOnboardingAccount } from './onboarding-account.tsx';
 import { withSecondFactorAccount } from './second-factor-account.tsx';
 
-/** A screen's code, loaded the first time its route is visited: its component, or a ready element. */
-export type RouteModule = () => Promise<{ Component: ComponentType } | { element: ReactElement }>;
+/** A screen's code, loaded the first time its route is visited: its component. */
+export type RouteModule = () => Promise<{ Component: ComponentType }>;
 
 /**
  * The screen behind each route of spec 2, section 2. A feature plugs its screen in by replacing its
@@ -41,7 +41,11 @@ export const routeModules = {
       import('../features/jobs/JobStatsPage.tsx'),
       import('../features/stats/JobsPerWeekChart.tsx'),
     ]);
-    return { element: <JobStatsPage insights={(jobs) => <JobsPerWeekChart jobs={jobs} />} /> };
+    return {
+      Component: withClientAccount(({ account }) => (
+        <JobStatsPage account={account} insights={(jobs) => <JobsPerWeekChart jobs={jobs} />} />
+      )),
+    };
   },
   myTeam: async () => ({
     Component: withClientAccount((await import('../features/team/TeamPage.tsx')).TeamPage),

@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readJobListPlace, rememberJobListPlace } from './storage.ts';
-
-afterEach(() => {
-  sessionStorage.clear();
-  vi.restoreAllMocks();
-});
+import { describe, expect, it, vi } from 'vitest';
+import {
+  forgetUnsavedDrafts,
+  onboardingDraftKey,
+  readChosenClients,
+  readJobListPlace,
+  readJobNotesDrafts,
+  rememberChosenClients,
+  rememberJobListPlace,
+  rememberJobNotesDraft,
+} from './storage.ts';
 
 describe('job list places', () => {
   it('are read back per history entry, and forgotten when the list is at its top', () => {
@@ -41,5 +45,52 @@ describe('job list places', () => {
       'Could not remember the place in the job list',
       expect.any(DOMException),
     );
+  });
+});
+
+describe('the clients chosen on the board', () => {
+  it('are read back as kept, and as none once the choice is cleared', () => {
+    expect(readChosenClients()).toEqual([]);
+    rememberChosenClients([{ id: 'a' }, { id: 'b' }]);
+    expect(readChosenClients()).toEqual([{ id: 'a' }, { id: 'b' }]);
+    rememberChosenClients([]);
+    expect(readChosenClients()).toEqual([]);
+    expect(sessionStorage.getItem('clients-board:chosen')).toBeNull();
+  });
+
+  it('are none when what is stored cannot be read', () => {
+    sessionStorage.setItem('clients-board:chosen', '{not json');
+    expect(readChosenClients()).toEqual([]);
+  });
+});
+
+describe('unsaved job notes', () => {
+  it('are kept per user and job, and forgotten when saved or discarded', () => {
+    rememberJobNotesDraft('ada', 'job-1', 'Ask about the rota');
+    rememberJobNotesDraft('ada', 'job-2', 'Referral: Dana');
+    rememberJobNotesDraft('bob', 'job-9', 'Remote?');
+    expect(readJobNotesDrafts('ada')).toEqual({ 'job-1': 'Ask about the rota', 'job-2': 'Referral: Dana' });
+    rememberJobNotesDraft('ada', 'job-1', null);
+    expect(readJobNotesDrafts('ada')).toEqual({ 'job-2': 'Referral: Dana' });
+    expect(readJobNotesDrafts('bob')).toEqual({ 'job-9': 'Remote?' });
+  });
+
+  it("go with everyone else's onboarding answers when someone signs in, and all of them at sign-out", () => {
+    rememberJobNotesDraft('ada', 'job-1', 'Ask about the rota');
+    rememberJobNotesDraft('bob', 'job-9', 'Remote?');
+    sessionStorage.setItem(onboardingDraftKey('bob'), '{}');
+    forgetUnsavedDrafts('ada');
+    expect(readJobNotesDrafts('ada')).toEqual({ 'job-1': 'Ask about the rota' });
+    expect(readJobNotesDrafts('bob')).toEqual({});
+    expect(sessionStorage.getItem(onboardingDraftKey('bob'))).toBeNull();
+    forgetUnsavedDrafts();
+    expect(readJobNotesDrafts('ada')).toEqual({});
+  });
+
+  it('read as none when unreadable', () => {
+    sessionStorage.setItem('job-notes:draft:ada', '{not json');
+    expect(readJobNotesDrafts('ada')).toEqual({});
+    sessionStorage.setItem('job-notes:draft:ada', JSON.stringify({ 'job-1': 3, 'job-2': 'kept' }));
+    expect(readJobNotesDrafts('ada')).toEqual({ 'job-2': 'kept' });
   });
 });

@@ -1,11 +1,41 @@
 /**
  * What the browser remembers: in local storage, the onboarding step a person was on, so a reload
  * resumes there (spec 2, section 4; sign-out clears it); in the tab's session storage, onboarding
- * answers not yet saved and where each job list stood. Storage can be unavailable (private modes,
- * quotas), so every access tolerates failure.
+ * answers and job notes not yet saved, where each job list stood and the clients a recruiter chose on
+ * the board.
+ * Storage can be unavailable (private modes, quotas), so every access tolerates failure.
  */
 
 export const ONBOARDING_STEP_KEY = 'onboarding:last-step';
+
+/** What is stored as JSON under `key` in the tab's session storage; undefined when none or unreadable. */
+function readTabJson(key: string): unknown {
+  try {
+    const stored = sessionStorage.getItem(key);
+    return stored === null ? undefined : JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores `value` as JSON under `key`, or removes the key when `value` is undefined. */
+function writeTabJson(key: string, value: unknown, failure: string): void {
+  try {
+    if (value === undefined) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    console.error(failure, error);
+  }
+}
+
+/** A stored record of text by id, with anything else in it left out. */
+function readTextRecord(key: string): Record<string, string> {
+  const stored = readTabJson(key);
+  if (!stored || typeof stored !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
 
 export function readRememberedOnboardingStep(): number | null {
   try {
@@ -37,24 +67,41 @@ export function clearRememberedOnboardingStep(): void {
 const ONBOARDING_DRAFT_PREFIX = 'onboarding:draft:';
 export const onboardingDraftKey = (userId: string) => `${ONBOARDING_DRAFT_PREFIX}${userId}`;
 
+/** Where the job notes dialog keeps notes typed and not yet saved, per user: job id → text. */
+const JOB_NOTES_DRAFT_PREFIX = 'job-notes:draft:';
+const jobNotesDraftKey = (userId: string) => `${JOB_NOTES_DRAFT_PREFIX}${userId}`;
+
 /**
- * Forgets the unsaved onboarding answers in this tab: everyone's at a deliberate sign-out, so the
- * next person at the device finds none; everyone's but `keepFor`'s when someone signs in. (A session
- * that merely expires keeps them for its owner's return.)
+ * Forgets what was typed and not saved in this tab (onboarding answers, job notes): everyone's at a
+ * deliberate sign-out, so the next person at the device finds none; everyone's but `keepFor`'s when
+ * someone signs in. (A session that merely expires keeps them for its owner's return.)
  */
-export function forgetOnboardingDrafts(keepFor?: string): void {
+export function forgetUnsavedDrafts(keepFor?: string): void {
+  const kept = keepFor === undefined ? [] : [onboardingDraftKey(keepFor), jobNotesDraftKey(keepFor)];
   try {
     for (const key of Object.keys(sessionStorage)) {
-      if (
-        key.startsWith(ONBOARDING_DRAFT_PREFIX) &&
-        (keepFor === undefined || key !== onboardingDraftKey(keepFor))
-      ) {
-        sessionStorage.removeItem(key);
-      }
+      const draft = key.startsWith(ONBOARDING_DRAFT_PREFIX) || key.startsWith(JOB_NOTES_DRAFT_PREFIX);
+      if (draft && !kept.includes(key)) sessionStorage.removeItem(key);
     }
   } catch (error) {
-    console.error('Could not forget the unsaved onboarding answers', error);
+    console.error('Could not forget the unsaved drafts', error);
   }
+}
+
+/** The notes `userId` typed on each job and has not saved, by job id. */
+export function readJobNotesDrafts(userId: string): Record<string, string> {
+  return readTextRecord(jobNotesDraftKey(userId));
+}
+
+/** Keeps the unsaved notes of one job, or forgets them (`null`: saved, or discarded). */
+export function rememberJobNotesDraft(userId: string, jobId: string, text: string | null): void {
+  const { [jobId]: _previous, ...others } = readJobNotesDrafts(userId);
+  const drafts = text === null ? others : { ...others, [jobId]: text };
+  writeTabJson(
+    jobNotesDraftKey(userId),
+    Object.keys(drafts).length === 0 ? undefined : drafts,
+    'Could not keep the unsaved notes',
+  );
 }
 
 /**
@@ -65,32 +112,39 @@ export function forgetOnboardingDrafts(keepFor?: string): void {
 const JOB_LIST_PLACES_KEY = 'job-list:places';
 const JOB_LIST_PLACES_KEPT = 20;
 
-function readJobListPlaces(): Record<string, string> {
-  try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(JOB_LIST_PLACES_KEY) ?? '{}');
-    return stored && typeof stored === 'object' ? (stored as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** The job first in view when the list of this history entry was last scrolled, if any. */
 export function readJobListPlace(entry: string): string | null {
-  const place = readJobListPlaces()[entry];
-  return typeof place === 'string' ? place : null;
+  return readTextRecord(JOB_LIST_PLACES_KEY)[entry] ?? null;
 }
 
 /** Remembers the job first in view for this history entry; `null` when the list is at its top. */
 export function rememberJobListPlace(entry: string, jobId: string | null): void {
-  const { [entry]: _previous, ...others } = readJobListPlaces();
+  const { [entry]: _previous, ...others } = readTextRecord(JOB_LIST_PLACES_KEY);
   // The entry goes last, so the oldest come first when the list is trimmed.
   const places = Object.entries(jobId === null ? others : { ...others, [entry]: jobId });
-  try {
-    sessionStorage.setItem(
-      JOB_LIST_PLACES_KEY,
-      JSON.stringify(Object.fromEntries(places.slice(-JOB_LIST_PLACES_KEPT))),
-    );
-  } catch (error) {
-    console.error('Could not remember the place in the job list', error);
-  }
+  writeTabJson(
+    JOB_LIST_PLACES_KEY,
+    Object.fromEntries(places.slice(-JOB_LIST_PLACES_KEPT)),
+    'Could not remember the place in the job list',
+  );
+}
+
+/**
+ * The clients a recruiter has chosen on the board for a batch, as each row read when chosen: kept for
+ * the tab, so a look at one of them (or a reload) loses none of the others. A deliberate sign-out
+ * forgets them.
+ */
+const CHOSEN_CLIENTS_KEY = 'clients-board:chosen';
+
+/** What was kept, unchecked: the board reads it as its rows, or as nothing chosen. */
+export function readChosenClients(): unknown {
+  return readTabJson(CHOSEN_CLIENTS_KEY) ?? [];
+}
+
+export function rememberChosenClients(rows: readonly object[]): void {
+  writeTabJson(
+    CHOSEN_CLIENTS_KEY,
+    rows.length === 0 ? undefined : rows,
+    'Could not remember the chosen clients',
+  );
 }

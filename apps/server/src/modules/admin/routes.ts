@@ -26,17 +26,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import type { Clock } from '../../clock.ts';
 import { BadRequest } from '../../errors.ts';
-import { type ActivityService, staffActor } from '../activity/service.ts';
-import type { ClientsService } from '../clients/service.ts';
+import { staffActor } from '../activity/service.ts';
 import { sendAttachment } from '../files/attachment.ts';
-import type { FilesService } from '../files/service.ts';
-import type { FiltersService } from '../filters/service.ts';
-import type { Mailer } from '../mail/service.ts';
-import type { OnboardingService } from '../onboarding/service.ts';
-import { createBoard } from './board.ts';
-import { createAdminService } from './service.ts';
+import type { Board } from './board.ts';
+import type { AdminService } from './service.ts';
 
 const UNKNOWN_ACTION_MESSAGE = `Unknown action. Use one of: ${ADMIN_ACTIONS.join(', ')}`;
 
@@ -46,25 +40,9 @@ function isAdminAction(action: string | undefined): action is AdminAction {
 
 export async function adminRoutes(
   fastify: FastifyInstance,
-  options: {
-    mailer: Mailer;
-    clients: ClientsService;
-    filters: FiltersService;
-    onboarding: OnboardingService;
-    files: FilesService;
-    activity: ActivityService;
-    clock: Clock;
-  },
+  { admin, board }: { admin: AdminService; board: Board },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { clock, ...services } = options;
-  const admin = createAdminService({ config: app.config, ...services });
-  const board = createBoard({
-    db: app.db.kysely,
-    staffEmailDomain: app.config.staffEmailDomain,
-    onboarding: options.onboarding,
-    now: () => new Date(clock.now()),
-  });
 
   app.get(
     '/api/admin/board',

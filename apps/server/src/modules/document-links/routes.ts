@@ -3,29 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import type { Clock } from '../../clock.ts';
 import type { ActivityService } from '../activity/service.ts';
 import { sendAttachment } from '../files/attachment.ts';
-import type { FilesService } from '../files/service.ts';
-import { documentLinkKey } from './link-token.ts';
 import {
-  createDocumentLinksService,
   DEFAULT_LINK_DAYS,
+  type DocumentLinksService,
   LINK_DOWNLOAD_PATH,
   MAX_LINK_DAYS,
 } from './service.ts';
 
 export async function documentLinkRoutes(
   app: FastifyInstance,
-  options: { files: FilesService; activity: ActivityService; clock: Clock },
+  options: { links: DocumentLinksService; activity: ActivityService },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const links = createDocumentLinksService({
-    files: options.files,
-    publicUrl: app.config.publicUrl,
-    key: documentLinkKey(app.config),
-    clock: options.clock,
-  });
+  const { links } = options;
 
   routes.post(
     '/api/document-links',

@@ -81,3 +81,5 @@ export function createDocumentLinksService({ files, publicUrl, key, clock }: Doc
     },
   };
 }
+
+export type DocumentLinksService = ReturnType<typeof createDocumentLinksService>;

@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import { createFeedbackService } from './service.ts';
+import type { FeedbackService } from './service.ts';
 
-export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
+export async function feedbackRoutes(
+  app: FastifyInstance,
+  { feedback }: { feedback: FeedbackService },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const feedback = createFeedbackService(app.db);
 
   routes.post(
     '/api/onboarding-feedback',

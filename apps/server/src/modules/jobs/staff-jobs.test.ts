@@ -165,6 +165,13 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
       analyst_notes_before: null,
     });
     expect(tooLong.statusCode).toBe(400);
+    // What the notes were is compared, never stored; it can be no longer than notes may be.
+    const tooLongBefore = await call('PATCH', url(aliceId, `/${id}`), {
+      analyst_notes: 'x',
+      analyst_notes_before: 'x'.repeat(5001),
+    });
+    expect(tooLongBefore.statusCode).toBe(400);
+    expect(tooLongBefore.json().error).toMatch(/analyst_notes_before/);
     // Notes without what they were written over, or that without notes: refused.
     for (const payload of [{ analyst_notes: 'x' }, { applied_for_job: true, analyst_notes_before: null }]) {
       const unsure = await call('PATCH', url(aliceId, `/${id}`), payload);

@@ -1,13 +1,56 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, ReactNode, RefObject } from 'react';
+import { useKeptInRange } from '../../lib/use-kept-in-range.ts';
+import { useListPlace } from '../../lib/use-list-place.ts';
 import { focusRing } from './Button.tsx';
 
 export type SortDirection = 'asc' | 'desc' | undefined;
 
 /**
+ * The virtualizer of a job table's rows in their scroll box, keeping the box's place through a
+ * reload or Back (see useListPlace); a change of `resetKey` (a new filter or sort) starts it at the
+ * top. Rows are keyed by their job's id. The row holding keyboard focus and the row of `keptId`
+ * stay rendered when scrolled out of view (see useKeptInRange).
+ */
+export function useVirtualTableRows({
+  rows,
+  scrollBox,
+  rowHeight,
+  overscan,
+  resetKey,
+  keptId = null,
+}: {
+  rows: readonly { id: string }[];
+  scrollBox: RefObject<HTMLDivElement | null>;
+  /** A row's height, or a first guess at it when rows are measured once drawn. */
+  rowHeight: number;
+  overscan: number;
+  resetKey: unknown;
+  keptId?: string | null;
+}) {
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollBox.current,
+    estimateSize: () => rowHeight,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan,
+    rangeExtractor: useKeptInRange(scrollBox, rows, keptId),
+  });
+  useListPlace({
+    virtualizer,
+    jobIdAt: (index) => rows[index]?.id,
+    resetKey,
+    scrollToTop: () => scrollBox.current?.scrollTo({ top: 0 }),
+  });
+  return virtualizer;
+}
+
+/**
  * The frame of the virtualised job tables (the client's and the recruiter's): a grid table whose
- * header stays on top while the rows, positioned by the caller's virtualizer, scroll under it. Only
- * rows in view are rendered, so `aria-rowcount` tells assistive technology how many there are.
+ * header stays on top while the rows, positioned by the caller's virtualizer (useVirtualTableRows,
+ * with each row's `data-job-id`), scroll under it. Only rows in view are rendered, so
+ * `aria-rowcount` tells assistive technology how many there are.
  */
 export function VirtualTable({
   label,

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, TriangleAlert } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { Button, focusRing } from '../../components/ui/Button.tsx';
+import { Button, buttonClasses, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
@@ -91,17 +91,30 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
   return (
     <div className="space-y-6">
       <BackLink />
+      <SectionLinks withProfile={data.record !== null} />
       <Identity data={data} />
       <OnboardingState data={data} />
-      {data.record && <ProfileCard data={data} />}
+      {data.record && (
+        <div id={SECTIONS.profile.id} className={sectionClasses}>
+          <ProfileCard data={data} />
+        </div>
+      )}
       {data.user_data && <UserInformationCard record={data.user_data} />}
-      {data.record ? (
-        <>
+      <div id={SECTIONS.emails.id} className={sectionClasses}>
+        {data.record ? (
           <EmailPreviewsCard
             target={target}
             onSent={reload}
             confirm={{ lastEmails: data.last_emails, onboardingComplete: data.onboarding.complete }}
           />
+        ) : (
+          <Card title="Email Previews">
+            <p className="text-sm text-neutral-700">{NOT_STARTED_MESSAGE}</p>
+          </Card>
+        )}
+      </div>
+      <div id={SECTIONS.filters.id} className={`${sectionClasses} space-y-6`}>
+        {data.record && (
           <GeneratedFiltersCard
             target={target}
             fileEmail={data.sign_in_email}
@@ -109,20 +122,22 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
             onSaved={reload}
             replacing={{ clientId: data.client.id, filters: data.filters }}
           />
-        </>
-      ) : (
-        <Card title="Email Previews">
-          <p className="text-sm text-neutral-700">{NOT_STARTED_MESSAGE}</p>
-        </Card>
-      )}
-      <EditableFiltersCard filters={data.filters} onChanged={reload} />
+        )}
+        <EditableFiltersCard filters={data.filters} onChanged={reload} />
+      </div>
       {/* Jobs and e-mails of this client: the recruiter's job table and the client's outbox go here. */}
       <section aria-label="Jobs and e-mails" className="space-y-6">
         <AvoidedCompaniesCard clientId={data.client.id} />
-        <ClientJobsTable clientId={data.client.id} />
-        <OutboxCard clientId={data.client.id} />
+        <div id={SECTIONS.jobs.id} className={sectionClasses}>
+          <ClientJobsTable clientId={data.client.id} />
+        </div>
+        <div id={SECTIONS.outbox.id} className={sectionClasses}>
+          <OutboxCard clientId={data.client.id} />
+        </div>
       </section>
       <Card
+        id={SECTIONS.activity.id}
+        className={sectionClasses}
         title="Activity"
         actions={
           <Link
@@ -136,6 +151,40 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
         <ActivityTimeline filter={{ client_id: data.client.id }} />
       </Card>
     </div>
+  );
+}
+
+/** The parts of a long client page a recruiter jumps to, in the page's order. */
+const SECTIONS = {
+  profile: { id: 'client-profile', label: 'Profile' },
+  emails: { id: 'client-emails', label: 'E-mails' },
+  filters: { id: 'client-filters', label: 'Filters' },
+  jobs: { id: 'client-jobs', label: 'Jobs' },
+  outbox: { id: 'client-outbox', label: 'Outbox' },
+  activity: { id: 'client-activity', label: 'Activity' },
+} as const;
+/** A section reached by its link stops a little below the top of the screen, not against it. */
+const sectionClasses = 'scroll-mt-4';
+
+/**
+ * Links to each part of the page: on a phone the page is thousands of pixels long, and the jobs
+ * table sits far below the profile. Plain anchors, so the browser scrolls and moves the keyboard's
+ * starting point to the section.
+ */
+function SectionLinks({ withProfile }: { withProfile: boolean }) {
+  const sections = Object.values(SECTIONS).filter((section) => withProfile || section !== SECTIONS.profile);
+  return (
+    <nav aria-label="Sections of this page">
+      <ul className="flex flex-wrap gap-2">
+        {sections.map((section) => (
+          <li key={section.id}>
+            <a href={`#${section.id}`} className={buttonClasses('secondary', 'sm')}>
+              {section.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

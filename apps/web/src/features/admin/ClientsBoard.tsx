@@ -5,6 +5,7 @@ import {
   type BoardColumn,
   type BoardRow,
   type BoardView,
+  boardRowSchema,
   clientLabel,
   clientName,
   ONBOARDING_STEPS,
@@ -13,16 +14,18 @@ import { formatCount } from '@app/domain/jobs-format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { format, parseISO } from 'date-fns';
-import { useDeferredValue, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { allChosen, Checkbox, Field, Input } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ColumnHeader } from '../../components/ui/VirtualTable.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { readChosenClients, rememberChosenClients } from '../../lib/storage.ts';
 import { fetchBoard } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
+import { type BoardAddress, readBoardAddress, writeBoardAddress } from './board-address.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 import { WelcomeBatch } from './WelcomeBatch.tsx';
@@ -99,6 +102,12 @@ const columns = [
   }),
 ];
 
+/** The clients chosen earlier in this tab, when what was kept still reads as board rows. */
+function keptChoice(): Map<string, BoardRow> {
+  const kept = boardRowSchema.array().safeParse(readChosenClients());
+  return new Map(kept.success ? kept.data.map((row) => [row.id, row]) : []);
+}
+
 const numeric = new Set<BoardColumn>(['filters', 'jobs', 'applied_recent']);
 
 /** The checkbox's cell: a click anywhere in it never opens the client. */
@@ -107,32 +116,29 @@ const checkboxCell = 'w-10 px-3 py-2 align-top';
 /**
  * The clients board: every client and pending client, searched as staff type, narrowed to a saved
  * view, sorted by any column and paged by the server. A row's name opens the client; so does a
- * click anywhere on the row but its checkbox. Chosen clients stay chosen across searches, views and
- * pages, so staff can gather them before acting on all of them at once.
+ * click anywhere on the row but its checkbox. Chosen clients stay chosen across searches, views,
+ * pages and a look at one of them, so staff can gather them before acting on all of them at once.
  */
 export function ClientsBoard() {
   const guard = useStaffGuard();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [view, setView] = useState<BoardView | ''>('');
-  const [sort, setSort] = useState<{ column: BoardColumn; desc: boolean }>({
-    column: 'last_active',
-    desc: true,
-  });
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<ReadonlyMap<string, BoardRow>>(new Map());
+  // What the board shows lives in the address (see board-address.ts), so Back from a client's page
+  // returns to the same clients; the search box keeps its own text so that typing never waits for it.
+  const [params, setParams] = useSearchParams();
+  const address = readBoardAddress(params);
+  const { page } = address;
+  const view = address.view ?? '';
+  const sort = { column: address.sort, desc: address.dir === 'desc' };
+  // One entry for the board: Back leaves it rather than stepping through each search or page.
+  const show = (change: Partial<BoardAddress>) =>
+    setParams(writeBoardAddress({ ...address, ...change }), { replace: true });
+  const [search, setSearch] = useState(address.q ?? '');
+  const [selected, setSelected] = useState<ReadonlyMap<string, BoardRow>>(keptChoice);
+  useEffect(() => rememberChosenClients([...selected.values()]), [selected]);
   const q = useDeferredValue(search.trim());
 
-  const query = useMemo(() => {
-    const params = new URLSearchParams({
-      sort: sort.column,
-      dir: sort.desc ? 'desc' : 'asc',
-      page: String(page),
-    });
-    if (q) params.set('q', q);
-    if (view) params.set('view', view);
-    return params;
-  }, [q, view, sort, page]);
+  // The board's own parameters, with the search as typed a moment ago (the deferred text).
+  const query = writeBoardAddress({ ...address, q });
   const board = useQuery({
     queryKey: adminQueryKeys.board(query.toString()),
     queryFn: async () => dataOrThrow(guard(await fetchBoard(query)), GENERIC_ERROR),
@@ -178,19 +184,19 @@ export function ClientsBoard() {
     });
 
   const sortBy = (columnId: BoardColumn) => {
-    setPage(1);
-    setSort((current) =>
-      current.column === columnId
-        ? { column: columnId, desc: !current.desc }
-        : { column: columnId, desc: numeric.has(columnId) || columnId === 'last_active' },
-    );
+    const desc = sort.column === columnId ? !sort.desc : numeric.has(columnId) || columnId === 'last_active';
+    show({ sort: columnId, dir: desc ? 'desc' : 'asc', page: 1 });
   };
   const total = board.data?.total ?? 0;
   const pageSize = board.data?.page_size ?? BOARD_PAGE_SIZE;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   // Clients leave a view while staff page through it (a welcome e-mail sent, a colleague's change):
   // a page past the new last one shows the last one instead of an empty table.
-  if (board.data && !board.isPlaceholderData && page > pages) setPage(pages);
+  const pastTheLastPage = board.data !== undefined && !board.isPlaceholderData && page > pages;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `show` is new each render; the page decides.
+  useEffect(() => {
+    if (pastTheLastPage) show({ page: pages });
+  }, [pastTheLastPage, pages]);
 
   return (
     <Card>
@@ -205,7 +211,7 @@ export function ClientsBoard() {
               value={search}
               onChange={(event) => {
                 setSearch(event.target.value);
-                setPage(1);
+                show({ q: event.target.value, page: 1 });
               }}
             />
           )}
@@ -219,10 +225,7 @@ export function ClientsBoard() {
                 size="sm"
                 variant={view === key ? 'primary' : 'secondary'}
                 aria-pressed={view === key}
-                onClick={() => {
-                  setView(key);
-                  setPage(1);
-                }}
+                onClick={() => show({ view: key || undefined, page: 1 })}
               >
                 {key ? BOARD_VIEWS[key] : 'All clients'}
               </Button>
@@ -246,7 +249,7 @@ export function ClientsBoard() {
           unselect(ids);
           // Those sent to may leave the view, moving everyone after them up a page: paging on from
           // here would skip clients, so the board starts again from its first page.
-          setPage(1);
+          show({ page: 1 });
         }}
         onClear={() => setSelected(new Map())}
       />
@@ -323,7 +326,7 @@ export function ClientsBoard() {
           size="sm"
           variant="secondary"
           aria-disabled={page <= 1 || undefined}
-          onClick={() => page > 1 && setPage(page - 1)}
+          onClick={() => page > 1 && show({ page: page - 1 })}
         >
           Previous
         </Button>
@@ -334,7 +337,7 @@ export function ClientsBoard() {
           size="sm"
           variant="secondary"
           aria-disabled={page >= pages || undefined}
-          onClick={() => page < pages && setPage(page + 1)}
+          onClick={() => page < pages && show({ page: page + 1 })}
         >
           Next
         </Button>

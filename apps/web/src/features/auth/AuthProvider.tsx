@@ -12,7 +12,11 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type ApiSessionSource, setApiSessionSource, withReadsStopped } from '../../lib/api.ts';
 import { removeProfileCompleteCookie } from '../../lib/cookies.ts';
-import { clearRememberedOnboardingStep, forgetOnboardingDrafts } from '../../lib/storage.ts';
+import {
+  clearRememberedOnboardingStep,
+  forgetUnsavedDrafts,
+  rememberChosenClients,
+} from '../../lib/storage.ts';
 import { sendBrowserTimeZone } from '../../lib/time-zone.ts';
 import {
   type AuthClient,
@@ -85,7 +89,7 @@ export function AuthProvider({
       if (client.getSnapshot().isNewLogin) forgetCachedProfile();
       // Whoever signs in finds nobody else's unsaved answers in the tab (another person's session
       // can take a tab over when the first signed out elsewhere).
-      forgetOnboardingDrafts(signedIn.user.id);
+      forgetUnsavedDrafts(signedIn.user.id);
       // The weekly summary follows the client's own clock.
       if (signedIn.user.role === 'client') void sendBrowserTimeZone();
     };
@@ -123,8 +127,10 @@ export function AuthProvider({
         await queryClient.cancelQueries();
         const { error } = await withReadsStopped(() => client.signOut());
         forgetProfileState();
-        // Only here: a session that expires keeps the unsaved answers for its owner's return.
-        forgetOnboardingDrafts();
+        // Only here: a session that expires keeps the unsaved answers and notes (and a recruiter's
+        // chosen clients) for its owner's return.
+        forgetUnsavedDrafts();
+        rememberChosenClients([]);
         if (error) {
           console.error(`Sign-out failed: ${error}`);
           toast.error(SIGN_OUT_FAILED_MESSAGE);

@@ -2,6 +2,8 @@ import type { JobListItem } from '@app/domain/jobs';
 import { formatSalary, formatShortDate } from '@app/domain/jobs-format';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { useKeptInRange } from '../../lib/use-kept-in-range.ts';
+import { useListPlace } from '../../lib/use-list-place.ts';
 import { AnalystNote } from './AnalystNote.tsx';
 import {
   ApplyLink,
@@ -16,7 +18,6 @@ import {
 } from './JobCells.tsx';
 import type { JobTableVariant, OptionalJobField } from './job-columns.tsx';
 import { MyJobOutcome } from './MyJobOutcome.tsx';
-import { useListPlace } from './use-list-place.ts';
 
 /** A first guess at a card's height; cards are measured once drawn. */
 const ESTIMATED_CARD_HEIGHT = 220;
@@ -138,6 +139,7 @@ export function JobCardList({ label, variant, jobs, optional, resetKey }: JobCar
     getItemKey: (index) => jobs[index]?.id ?? index,
     overscan: 3,
     scrollMargin: listTop,
+    rangeExtractor: useKeptInRange(listRef, jobs),
   });
 
   useListPlace({
@@ -167,6 +169,7 @@ export function JobCardList({ label, variant, jobs, optional, resetKey }: JobCar
               key={job.id}
               ref={virtualizer.measureElement}
               data-index={item.index}
+              data-job-id={job.id}
               aria-posinset={item.index + 1}
               aria-setsize={jobs.length}
               className="absolute top-0 left-0 w-full pb-2"

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { readJobNotesDrafts } from '../../lib/storage.ts';
 import { JobNotesDialog, UNSAVED_NOTES_BACK_MESSAGE } from './JobNotesDialog.tsx';
 import { fetchMyJobs, myJobQueryKey, myJobsQueryKey, updateNotes } from './jobs-api.ts';
 import { useMyJobs } from './use-my-jobs.ts';
@@ -35,7 +36,7 @@ function renderNotes({ withPage = false } = {}) {
   render(
     <QueryClientProvider client={queryClient}>
       {withPage && <JobsPage />}
-      <JobNotesDialog job={listed} onClose={onClose} />
+      <JobNotesDialog job={listed} onClose={onClose} userId="client-1" />
     </QueryClientProvider>,
   );
   return { queryClient, onClose };
@@ -54,7 +55,7 @@ function NotesOpener() {
       <button type="button" onClick={() => setOpen(true)}>
         Open notes
       </button>
-      <JobNotesDialog job={open ? listed : null} onClose={() => setOpen(false)} />
+      <JobNotesDialog job={open ? listed : null} onClose={() => setOpen(false)} userId="client-1" />
     </>
   );
 }
@@ -90,6 +91,38 @@ describe('Job Notes', () => {
     expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('');
     expect(dialog.queryByText(UNSAVED_NOTES_BACK_MESSAGE)).not.toBeInTheDocument();
     expect(updateNotes).not.toHaveBeenCalled();
+  });
+
+  it('brings back what was typed after a reload, until it is saved', async () => {
+    const user = userEvent.setup();
+    const page = () =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <NotesOpener />
+        </QueryClientProvider>,
+      );
+    const open = async () => {
+      await user.click(screen.getByRole('button', { name: 'Open notes' }));
+      return within(await screen.findByRole('dialog', { name: 'Job Notes' }));
+    };
+    const before = page();
+    let dialog = await open();
+    await user.type(dialog.getByRole('textbox', { name: 'Notes' }), 'Ask about remote');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The page is loaded again (a reload, or a phone bringing back a tab it put away).
+    before.unmount();
+    page();
+    dialog = await open();
+    expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('Ask about remote');
+    expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveAccessibleDescription(
+      UNSAVED_NOTES_BACK_MESSAGE,
+    );
+    vi.mocked(updateNotes).mockResolvedValue({ ...whole, client_notes: 'Ask about remote' });
+    await user.click(dialog.getByRole('button', { name: 'Save Notes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(readJobNotesDrafts('client-1')).toEqual({});
   });
 
   it('opens with focus in the text box', async () => {

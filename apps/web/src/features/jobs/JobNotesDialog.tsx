@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { FieldError, FieldHint, Label, Textarea } from '../../components/ui/Field.tsx';
 import { failureMessage } from '../../lib/api.ts';
+import { readJobNotesDrafts, rememberJobNotesDraft } from '../../lib/storage.ts';
 import {
   NOTES_SAVE_FAILED_MESSAGE,
   NOTES_SAVE_FAILED_TITLE,
@@ -20,6 +21,8 @@ export interface JobNotesDialogProps {
   /** The job whose notes are open, or null when the dialog is closed. */
   job: JobListItem | null;
   onClose(): void;
+  /** Whose notes these are: what they type and do not save is kept in the tab under their id. */
+  userId: string;
 }
 
 export const UNSAVED_NOTES_BACK_MESSAGE =
@@ -31,14 +34,13 @@ const NOTES_MUTATION_KEY = ['my-jobs', 'notes'] as const;
 /**
  * 'Job Notes' (spec 2, section 2): the client's own notes on a job. Closing it without saving (Escape,
  * the close button, a click outside) keeps what was typed, and opening that job's notes again brings
- * it back; only Cancel and a save end the draft.
+ * it back, after a reload too (a phone may reload a tab it put away); only Cancel and a save end the
+ * draft.
  */
-export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
+export function JobNotesDialog({ job, onClose, userId }: JobNotesDialogProps) {
   const saving = useIsMutating({ mutationKey: NOTES_MUTATION_KEY }) > 0;
   // The dialog is for writing: it opens with the cursor in the notes.
   const textBox = useRef<HTMLTextAreaElement>(null);
-  /** Unsaved text by job id, for as long as the page is open. */
-  const drafts = useRef(new Map<string, string>());
   return (
     <Dialog
       initialFocus={textBox}
@@ -50,9 +52,7 @@ export function JobNotesDialog({ job, onClose }: JobNotesDialogProps) {
       description={job?.data_job_title || undefined}
     >
       {/* Keyed by job: each opening starts from that job's draft, or else its saved notes. */}
-      {job && (
-        <NotesEditor key={job.id} job={job} onClose={onClose} textBox={textBox} drafts={drafts.current} />
-      )}
+      {job && <NotesEditor key={job.id} job={job} onClose={onClose} textBox={textBox} userId={userId} />}
     </Dialog>
   );
 }
@@ -61,27 +61,26 @@ function NotesEditor({
   job,
   onClose,
   textBox,
-  drafts,
+  userId,
 }: {
   job: JobListItem;
   onClose(): void;
   textBox: RefObject<HTMLTextAreaElement | null>;
-  drafts: Map<string, string>;
+  userId: string;
 }) {
   const queryClient = useQueryClient();
   const textareaId = useId();
   const saved = job.client_notes ?? '';
-  const [text, setText] = useState(() => drafts.get(job.id) ?? saved);
+  const [kept] = useState(() => readJobNotesDrafts(userId)[job.id]);
+  const [text, setText] = useState(kept ?? saved);
   // Opened on a draft kept from before: say so while it still differs from the saved notes.
-  const [openedOnDraft] = useState(() => drafts.has(job.id));
-  const draftBack = openedOnDraft && text !== saved;
+  const draftBack = kept !== undefined && text !== saved;
   const edit = (next: string) => {
     setText(next);
-    if (next === saved) drafts.delete(job.id);
-    else drafts.set(job.id, next);
+    rememberJobNotesDraft(userId, job.id, next === saved ? null : next);
   };
   const discard = () => {
-    drafts.delete(job.id);
+    rememberJobNotesDraft(userId, job.id, null);
     onClose();
   };
   // The server's rule, from its own schema, said before asking it; no maxLength, which would cut a
@@ -95,7 +94,7 @@ function NotesEditor({
       patchCachedJobs(queryClient, new Map([[answer.id, { client_notes: answer.client_notes }]]));
       queryClient.setQueryData(myJobQueryKey(answer.id), answer);
       toast.success(NOTES_SAVED_TITLE, { description: NOTES_SAVED_MESSAGE });
-      drafts.delete(answer.id);
+      rememberJobNotesDraft(userId, answer.id, null);
       onClose();
     },
     onError: (error) => {

@@ -12,12 +12,13 @@ export const STATS_FILTERS: JobFilters = { status: 'applied', decision: 'not_rej
 const LOADING_TEXT = 'Loading job statistics...';
 
 export interface JobStatsPageProps {
+  account: { id: string };
   /** Pictures of the jobs shown above the table, given by the app (a chart, say). */
   insights?: (jobs: readonly JobListItem[]) => ReactNode;
 }
 
 /** /job-stats, My Job Stats (spec 2, section 2). */
-export function JobStatsPage({ insights }: JobStatsPageProps) {
+export function JobStatsPage({ account, insights }: JobStatsPageProps) {
   const query = useMyJobs();
   const jobs = query.data;
   return (
@@ -50,6 +51,7 @@ export function JobStatsPage({ insights }: JobStatsPageProps) {
               label="Approved Job Applications"
               defaultFilters={STATS_FILTERS}
               loadingText={LOADING_TEXT}
+              userId={account.id}
               noJobs={
                 <EmptyJobs
                   title="No jobs assigned yet"

@@ -37,6 +37,7 @@ function renderBoard({ address = '/myjobs', wide = false } = {}) {
         <JobsBoard
           variant="manage"
           label="Your jobs"
+          userId="client-1"
           defaultFilters={DEFAULT_JOB_FILTERS}
           loadingText="Loading jobs..."
           noJobs={null}
@@ -47,8 +48,6 @@ function renderBoard({ address = '/myjobs', wide = false } = {}) {
 }
 
 beforeEach(() => {
-  // jsdom has no layout: the job list's scroll box cannot scroll.
-  HTMLElement.prototype.scrollTo = () => {};
   vi.mocked(fetchMyJobs).mockResolvedValue(jobs);
   vi.mocked(updateApprovalMany).mockReset();
   // Decisions stay in flight: the list shows them at once, whatever the server will say.

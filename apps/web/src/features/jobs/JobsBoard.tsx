@@ -37,13 +37,15 @@ export interface JobsBoardProps {
   loadingText: string;
   /** Shown instead of the filters and the table when the client has no jobs at all. */
   noJobs: ReactNode;
+  /** The signed-in client's id, under which unsaved notes are kept. */
+  userId: string;
 }
 
 /**
  * The filters, the job table and its dialogs, as /myjobs ('manage': checkboxes, bulk bar, Reject
  * toggle) and /job-stats ('stats') show them.
  */
-export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs }: JobsBoardProps) {
+export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs, userId }: JobsBoardProps) {
   const query = useMyJobs();
   const jobs = query.data ?? NO_JOBS;
   const view = useJobListView(jobs, defaultFilters);
@@ -223,7 +225,7 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs 
         </div>
       </div>
       <JobDetailsDialog job={findJob(detailsId)} onClose={() => setDetailsId(null)} />
-      <JobNotesDialog job={findJob(notesId)} onClose={() => setNotesId(null)} />
+      <JobNotesDialog job={findJob(notesId)} onClose={() => setNotesId(null)} userId={userId} />
     </JobTableContext.Provider>
   );
 }

@@ -1,10 +1,8 @@
 import type { JobListItem, JobSort, JobSortColumn } from '@app/domain/jobs';
 import { type ColumnDef, FlexRender, type Row, type SortingState, useTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, memo, useMemo, useRef } from 'react';
-import { ColumnHeader, VirtualTable } from '../../components/ui/VirtualTable.tsx';
+import { ColumnHeader, useVirtualTableRows, VirtualTable } from '../../components/ui/VirtualTable.tsx';
 import { jobTableFeatures } from './job-columns.tsx';
-import { useListPlace } from './use-list-place.ts';
 
 /**
  * Every row is this high (cells clamp their text to two lines), so the list never measures rows:
@@ -74,6 +72,7 @@ const JobRow = memo(function JobRow({
   return (
     <tr
       aria-rowindex={index + 2}
+      data-job-id={row.id}
       // Opaque backgrounds: sticky cells take the row's and other cells slide under them. Clipped, not
       // hidden: a hidden overflow would make the row a scroll box and the sticky cells stick to it.
       className={`absolute flex w-full overflow-clip border-b border-neutral-100 ${index % 2 ? 'bg-neutral-50' : 'bg-white'}`}
@@ -116,19 +115,12 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
     state: { sorting },
   });
   const rows = table.getRowModel().rows;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
+  const virtualizer = useVirtualTableRows({
+    rows,
+    scrollBox: scrollRef,
+    rowHeight: ROW_HEIGHT,
     overscan: 4,
-  });
-
-  useListPlace({
-    virtualizer,
-    jobIdAt: (index) => rows[index]?.id,
     resetKey,
-    scrollToTop: () => scrollRef.current?.scrollTo({ top: 0 }),
   });
 
   const width = columns.reduce((sum, columnDef) => sum + (columnDef.meta?.width ?? 0), 0);

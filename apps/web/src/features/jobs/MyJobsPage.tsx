@@ -4,7 +4,7 @@ import { ExportJobsButton } from './ExportJobsButton.tsx';
 import { JobsBoard } from './JobsBoard.tsx';
 
 /** /myjobs, Apply for Me (spec 2, section 2): the jobs our team found, to review, reject and annotate. */
-export function MyJobsPage({ account }: { account: { email: string } }) {
+export function MyJobsPage({ account }: { account: { id: string; email: string } }) {
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -22,6 +22,7 @@ export function MyJobsPage({ account }: { account: { email: string } }) {
         defaultFilters={DEFAULT_JOB_FILTERS}
         loadingText="Loading jobs..."
         noJobs={<ContactAnalyst email={account.email} />}
+        userId={account.id}
       />
     </div>
   );

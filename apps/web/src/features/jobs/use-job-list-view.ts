@@ -11,7 +11,7 @@ import {
 } from '@app/domain/jobs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { readJobListSearch, writeJobListSearch } from './job-list-search.ts';
+import { readJobListSearch, writeJobListSearch } from '../../lib/job-list-search.ts';
 import { FILTERS_APPLIED_MS } from './job-messages.ts';
 
 /** Two frames: enough for the 'Applying filters...' overlay to be painted before the work starts. */

@@ -1,4 +1,4 @@
-import { MAX_FEEDBACK_LENGTH } from '@app/domain/feedback';
+import { feedbackProblem, MAX_FEEDBACK_LENGTH } from '@app/domain/feedback';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -65,7 +65,7 @@ export function FeedbackCard() {
             <div className="flex justify-end">
               <Button
                 onClick={() => send.mutate(text.trim())}
-                disabled={text.trim() === ''}
+                disabled={feedbackProblem(text) !== null}
                 busy={send.isPending}
               >
                 Send

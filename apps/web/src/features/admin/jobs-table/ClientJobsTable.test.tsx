@@ -4,6 +4,7 @@ import { makeJob } from '@app/domain/jobs-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientJobsTable } from './ClientJobsTable.tsx';
@@ -11,12 +12,13 @@ import { ClientJobsTable } from './ClientJobsTable.tsx';
 const LIST = '/api/admin/clients/c1/jobs';
 
 /**
- * The table of client 'c1', whose jobs are 'Job a', 'Job b' and 'Job c'; `deleted` answers a
- * delete. Answers how often the list was asked for.
+ * The table of client 'c1', whose jobs are 'Job a', 'Job b' and 'Job c' ('Job b' applied for), on
+ * the page at `address`; `deleted` answers a delete. Answers how often the list was asked for and
+ * the page's router.
  */
-function renderTable(deleted: (id: string) => Response) {
+function renderTable(deleted: (id: string) => Response, address = '/admin/clients/c1') {
   let jobs = ['a', 'b', 'c'].map((id) =>
-    jobListItemSchema.parse(makeJob({ id, data_job_title: `Job ${id}` })),
+    jobListItemSchema.parse(makeJob({ id, data_job_title: `Job ${id}`, applied_for_job: id === 'b' })),
   );
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -31,13 +33,20 @@ function renderTable(deleted: (id: string) => Response) {
   vi.stubGlobal('fetch', fetch);
   // The API client reports a failed request on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  const router = createMemoryRouter(
+    [{ path: '/admin/clients/:id', element: <ClientJobsTable clientId="c1" /> }],
+    { initialEntries: [address] },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ClientJobsTable clientId="c1" />
+      <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   );
-  return () => fetch.mock.calls.filter(([url, init]) => String(url) === LIST && !init?.method).length;
+  return {
+    listReads: () => fetch.mock.calls.filter(([url, init]) => String(url) === LIST && !init?.method).length,
+    router,
+  };
 }
 
 /** Deletes a job through its row's button and the dialog, as a keyboard user would end up. */
@@ -57,6 +66,48 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
 });
 
+describe('the search, filters and sort of the recruiter table', () => {
+  const shownTitles = () =>
+    within(screen.getByRole('table', { name: 'Client jobs' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent?.match(/Job [abc]/)?.[0]);
+
+  it('open as the address names them, so a reload or Back shows the same jobs', async () => {
+    renderTable(
+      () => new Response(null, { status: 204 }),
+      '/admin/clients/c1?status=not_applied&q=job&sort=-data_job_title',
+    );
+    expect(await screen.findByText('2 of 3 jobs shown')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search jobs')).toHaveValue('job');
+    expect(screen.getByLabelText('Applied')).toHaveValue('not_applied');
+    expect(screen.getByRole('columnheader', { name: 'Job Title' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(shownTitles()).toEqual(['Job c', 'Job a']);
+  });
+
+  it('are written to the address as the recruiter changes them, in place of the entry', async () => {
+    const { router } = renderTable(() => new Response(null, { status: 204 }));
+    expect(await screen.findByText('3 of 3 jobs shown')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Applied'), 'applied');
+    await userEvent.selectOptions(screen.getByLabelText('Client decision'), 'not_rejected');
+    await userEvent.type(screen.getByLabelText('Search jobs'), 'job b');
+    await userEvent.click(screen.getByRole('button', { name: 'Job Title' }));
+    expect(await screen.findByText('1 of 3 jobs shown')).toBeInTheDocument();
+    const { pathname, search } = router.state.location;
+    expect(pathname).toBe('/admin/clients/c1');
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({
+      status: 'applied',
+      decision: 'not_rejected',
+      sort: 'data_job_title',
+      q: 'job b',
+    });
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
 describe('deleting a job from the recruiter table', () => {
   it('moves focus to the Delete button of the job that took its place', async () => {
     renderTable(() => new Response(null, { status: 204 }));
@@ -67,7 +118,9 @@ describe('deleting a job from the recruiter table', () => {
   });
 
   it('after a failure keeps focus where it was, reads the list again, and never lands on another job', async () => {
-    const listAsked = renderTable(() => Response.json({ error: 'Try again later' }, { status: 503 }));
+    const { listReads: listAsked } = renderTable(() =>
+      Response.json({ error: 'Try again later' }, { status: 503 }),
+    );
     const otherJobFocused = vi.fn();
     (await screen.findByRole('button', { name: 'Delete Job c' })).addEventListener('focus', otherJobFocused);
     const dialog = await deleteJob('Job b');
@@ -123,7 +176,7 @@ describe('marking the chosen jobs applied at once', () => {
   });
 
   it('says which of the chosen jobs the client no longer has, without counting them as marked', async () => {
-    const listReads = renderTable(() => new Response(null, { status: 204 }));
+    const { listReads } = renderTable(() => new Response(null, { status: 204 }));
     await userEvent.click(await screen.findByRole('checkbox', { name: /^Select Job a/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /^Select Job b/ }));
     const readsBefore = listReads();

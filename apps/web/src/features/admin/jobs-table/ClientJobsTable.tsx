@@ -1,6 +1,7 @@
 import {
   DECISION_FILTERS,
   type DecisionFilter,
+  type JobFilters,
   type JobListItem,
   type JobSort,
   type JobSortColumn,
@@ -10,7 +11,6 @@ import {
 } from '@app/domain/jobs';
 import { formatCount, jobName } from '@app/domain/jobs-format';
 import { useTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type CSSProperties,
   type RefObject,
@@ -22,19 +22,21 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { allChosen, Input, Label, Select } from '../../../components/ui/Field.tsx';
 import { SelectionBar } from '../../../components/ui/SelectionBar.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { ColumnHeader, VirtualTable } from '../../../components/ui/VirtualTable.tsx';
+import { ColumnHeader, useVirtualTableRows, VirtualTable } from '../../../components/ui/VirtualTable.tsx';
 import { failureMessage } from '../../../lib/api.ts';
+import { type JobListSearch, readJobListSearch, writeJobListSearch } from '../../../lib/job-list-search.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 import { JobImportForm } from '../JobImportForm.tsx';
 import { type ClientJobsTableActions, ClientJobsTableContext } from './client-job-cells.tsx';
 import { type ClientJobColumn, clientJobColumns, clientJobTableFeatures } from './client-job-columns.tsx';
-import { type ClientJobsFilters, NO_CLIENT_JOB_FILTERS, visibleJobIds } from './client-jobs-view.ts';
+import { visibleJobIds } from './client-jobs-view.ts';
 import { useClientJobs } from './use-client-jobs.ts';
 
 /** A first guess at a row's height; rows are measured once drawn. */
@@ -51,6 +53,11 @@ const DECISION_LABELS: Record<DecisionFilter, string> = {
   not_rejected: 'Not rejected',
 };
 
+/** The table starts with every job shown; the Applied filter is the address's `status`. */
+const TABLE_DEFAULTS: JobFilters = { status: 'all', decision: 'all', date: 'all' };
+/** The words in the search box, kept in the address beside the filters and the sort. */
+const SEARCH_KEY = 'q';
+
 /**
  * The recruiter's table of one client's jobs (the client page mounts it with the client's id):
  * import a file, find jobs by typing, narrow them by applied and client decision, sort any column,
@@ -61,9 +68,23 @@ const DECISION_LABELS: Record<DecisionFilter, string> = {
 export function ClientJobsTable({ clientId }: { clientId: string }) {
   const { jobs, setApplied, markApplied, saveNotes, remove, outcomeSaving } = useClientJobs(clientId);
   const all = jobs.data;
-  const [filters, setFilters] = useState<ClientJobsFilters>(NO_CLIENT_JOB_FILTERS);
-  const search = useDeferredValue(filters.search);
-  const [sort, setSort] = useState<JobSort | null>(null);
+  // The search, the filters and the sort live in the address, so a reload or Back from another page
+  // shows the same jobs; the box keeps its own text so that typing never waits for the address.
+  const [params, setParams] = useSearchParams();
+  const shownList = readJobListSearch(params, TABLE_DEFAULTS);
+  const { sort } = shownList;
+  const [searchText, setSearchText] = useState(() => params.get(SEARCH_KEY) ?? '');
+  const search = useDeferredValue(searchText);
+  const filters = { search, applied: shownList.filters.status, decision: shownList.filters.decision };
+  const showInAddress = (list: JobListSearch, text: string) => {
+    const next = writeJobListSearch(params, list, TABLE_DEFAULTS);
+    if (text === '') next.delete(SEARCH_KEY);
+    else next.set(SEARCH_KEY, text);
+    // One entry for the page: Back leaves it rather than stepping through each keystroke.
+    setParams(next, { replace: true });
+  };
+  const filterBy = (change: Partial<JobFilters>) =>
+    showInAddress({ filters: { ...shownList.filters, ...change }, sort }, searchText);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editingNotesOf, editNotes] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<JobListItem | null>(null);
@@ -76,10 +97,11 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
   // changes, not when a job in view changes: a job marked applied under 'Not applied' stays in its
   // place (with focus on its box) until the recruiter changes the view.
   const jobSetKey = useMemo(() => (all ?? []).map((job) => job.id).join(' '), [all]);
-  const viewKey = JSON.stringify([search, filters.applied, filters.decision, sort, jobSetKey]);
+  const filtersKey = JSON.stringify([search, filters.applied, filters.decision, sort]);
+  const viewKey = `${filtersKey} ${jobSetKey}`;
   const [view, setView] = useState<{ key: string; ids: string[] }>({ key: '', ids: [] });
   if (all && view.key !== viewKey) {
-    setView({ key: viewKey, ids: visibleJobIds(all, { ...filters, search }, sort) });
+    setView({ key: viewKey, ids: visibleJobIds(all, filters, sort) });
   }
   const shown = useMemo(
     () => view.ids.map((id) => byId.get(id)).filter((job): job is JobListItem => job !== undefined),
@@ -174,8 +196,11 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
             id={`${ids}-search`}
             type="search"
             placeholder="Title, company or notes"
-            value={filters.search}
-            onChange={(event) => setFilters((current) => ({ ...current, search: event.target.value }))}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.target.value);
+              showInAddress(shownList, event.target.value);
+            }}
           />
         </div>
         <div className="space-y-1.5">
@@ -183,9 +208,7 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
           <Select
             id={`${ids}-applied`}
             value={filters.applied}
-            onChange={(event) =>
-              setFilters((current) => ({ ...current, applied: event.target.value as StatusFilter }))
-            }
+            onChange={(event) => filterBy({ status: event.target.value as StatusFilter })}
           >
             {STATUS_FILTERS.map((value) => (
               <option key={value} value={value}>
@@ -199,9 +222,7 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
           <Select
             id={`${ids}-decision`}
             value={filters.decision}
-            onChange={(event) =>
-              setFilters((current) => ({ ...current, decision: event.target.value as DecisionFilter }))
-            }
+            onChange={(event) => filterBy({ decision: event.target.value as DecisionFilter })}
           >
             {DECISION_FILTERS.map((value) => (
               <option key={value} value={value}>
@@ -258,9 +279,13 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
           <ClientJobsTableContext.Provider value={actions}>
             <JobRows
               jobs={shown}
+              editingNotesOf={editingNotesOf}
               sort={sort}
-              onSort={(column) => setSort((current) => toggleSort(current, column))}
+              onSort={(column) =>
+                showInAddress({ filters: shownList.filters, sort: toggleSort(sort, column) }, searchText)
+              }
               scrollBox={scrollBox}
+              resetKey={filtersKey}
             />
           </ClientJobsTableContext.Provider>
         )}
@@ -331,14 +356,20 @@ function cellLayout(columnDef: ClientJobColumn): { className: string; style: CSS
  */
 function JobRows({
   jobs,
+  editingNotesOf,
   sort,
   onSort,
   scrollBox,
+  resetKey,
 }: {
   jobs: JobListItem[];
+  /** The job whose analyst notes are being written: its row stays rendered, text and all. */
+  editingNotesOf: string | null;
   sort: JobSort | null;
   onSort(column: JobSortColumn): void;
   scrollBox: RefObject<HTMLDivElement | null>;
+  /** When this changes (a new search, filter or sort) the rows scroll back to the top. */
+  resetKey: string;
 }) {
   const table = useTable({
     features: clientJobTableFeatures,
@@ -347,12 +378,13 @@ function JobRows({
     getRowId: (job) => job.id,
   });
   const rows = table.getRowModel().rows;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollBox.current,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
+  const virtualizer = useVirtualTableRows({
+    rows,
+    scrollBox,
+    rowHeight: ESTIMATED_ROW_HEIGHT,
     overscan: 8,
+    resetKey,
+    keptId: editingNotesOf,
   });
   const headerGroup = table.getHeaderGroups()[0];
 
@@ -393,6 +425,7 @@ function JobRows({
               key={row.id}
               ref={virtualizer.measureElement}
               data-index={item.index}
+              data-job-id={row.id}
               aria-rowindex={item.index + 2}
               className={`absolute flex w-full border-b border-neutral-100 ${item.index % 2 ? 'bg-neutral-50' : 'bg-white'}`}
               style={{ transform: `translateY(${item.start}px)` }}

@@ -1,6 +1,8 @@
 import type { JobListItem } from '@app/domain/jobs';
 import { describe, expect, it } from 'vitest';
-import { NO_CLIENT_JOB_FILTERS, visibleJobIds } from './client-jobs-view.ts';
+import { type ClientJobsFilters, visibleJobIds } from './client-jobs-view.ts';
+
+const NO_CLIENT_JOB_FILTERS: ClientJobsFilters = { search: '', applied: 'all', decision: 'all' };
 
 const job = (id: string, fields: Partial<JobListItem>): JobListItem =>
   ({

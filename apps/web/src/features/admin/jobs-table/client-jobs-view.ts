@@ -14,8 +14,6 @@ export interface ClientJobsFilters {
   decision: DecisionFilter;
 }
 
-export const NO_CLIENT_JOB_FILTERS: ClientJobsFilters = { search: '', applied: 'all', decision: 'all' };
-
 /** Case and accents ignored, so 'resume' finds 'Résumé'. */
 function searchable(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -1,8 +1,14 @@
-import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus } from '@app/domain/admin-email';
+import {
+  OUTBOX_STATUSES,
+  type OutboxMessage,
+  type OutboxStatus,
+  outboxStatusSchema,
+} from '@app/domain/admin-email';
 import { formatCount } from '@app/domain/jobs-format';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Label, Select } from '../../../components/ui/Field.tsx';
@@ -30,12 +36,14 @@ const waiting = (message: OutboxMessage) => message.status === 'queued' || messa
 /**
  * /admin/outbox: every e-mail of the whole team, newest first, with whom it is for, where it stands
  * and why it waits; staff retry a queued or failed one now, or cancel a queued one. The list looks
- * again by itself while anything is queued or sending.
+ * again by itself while anything is queued or sending. The status shown is kept in the address
+ * (`?status=failed`), so a reload or Back from a client's page keeps it.
  */
 export function TeamOutbox() {
   const guard = useStaffGuard();
   const api = useMemo(() => outboxApi(guard), [guard]);
-  const [status, setStatus] = useState<OutboxStatus | null>(null);
+  const [params, setParams] = useSearchParams();
+  const status = outboxStatusSchema.safeParse(params.get('status')).data ?? null;
   const filterId = useId();
 
   const outbox = useInfiniteQuery({
@@ -70,8 +78,11 @@ export function TeamOutbox() {
           <Select
             id={filterId}
             value={status ?? 'all'}
+            // In place of the page's entry: Back leaves the outbox rather than undoing a filter.
             onChange={(event) =>
-              setStatus(event.target.value === 'all' ? null : (event.target.value as OutboxStatus))
+              setParams(event.target.value === 'all' ? {} : { status: event.target.value }, {
+                replace: true,
+              })
             }
           >
             <option value="all">All</option>

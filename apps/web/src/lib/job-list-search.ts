@@ -10,7 +10,8 @@ import {
 } from '@app/domain/jobs';
 
 /**
- * The applied filters and the sort of a job page, kept in the address so that a reload, a shared
+ * The applied filters and the sort of a job list (the client's job pages, a recruiter's table of a
+ * client's jobs), kept in the address so that a reload, a shared
  * link and the back button show the same list: `?status=applied&decision=rejected&date=custom
  * &from=2024-11-01&to=2024-11-20&sort=-data_job_title`. A value the page starts with is left out,
  * so the plain address is the page's default; anything unknown falls back to the default.

@@ -1,8 +1,8 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { readJobListPlace, rememberJobListPlace } from '../../lib/storage.ts';
-import { useOnChange } from '../../lib/use-on-change.ts';
+import { readJobListPlace, rememberJobListPlace } from './storage.ts';
+import { useOnChange } from './use-on-change.ts';
 
 /**
  * Where a long job list stands. The job first in view is remembered, for this entry of the tab's
