@@ -175,11 +175,28 @@ for (const { width, height } of [
     await card.screenshot({ path: test.info().outputPath(`jobs-table-outcome-${width}.png`) });
     await savedNote.focus();
 
-    // Escape drops an edit.
+    // An edit survives a reload: the table says a draft waits, and continuing brings the text back.
     await page.keyboard.press('Enter');
     await page.keyboard.type(' and more');
+    await page.reload();
+    await expect(savedNote).toHaveAccessibleDescription('Unsaved draft');
+    // Above the table too, where the notes column may be out of view.
+    const unsaved = card.getByRole('list', { name: 'Analyst notes you have not saved. Continue writing:' });
+    await expect(unsaved.getByRole('button')).toHaveText(['Analytics Engineer at Globex']);
+    await card.screenshot({ path: test.info().outputPath(`jobs-table-note-draft-${width}.png`) });
+    await unsaved.getByRole('button', { name: 'Analytics Engineer at Globex' }).click();
+    await expect(noteBox).toBeFocused();
+    await expect(unsaved).toBeHidden();
+    await expect(noteBox).toHaveValue('Referred by <b>Dana</b>; interview Tuesday and more');
+    await expect(noteBox).toHaveAccessibleDescription(
+      'Your unsaved changes are back. Save keeps them; Cancel discards them. Control and Enter saves, Escape cancels.',
+    );
+    await card.screenshot({ path: test.info().outputPath(`jobs-table-note-draft-back-${width}.png`) });
+
+    // Escape drops it.
     await page.keyboard.press('Escape');
-    await expect(savedNote).toHaveText(/^Referred by <b>Dana<\/b>; interview Tuesday/);
+    await expect(savedNote).toHaveText(/^Referred by <b>Dana<\/b>; interview Tuesday:/);
+    await expect(savedNote).toHaveAccessibleDescription('');
     await expect(savedNote).toBeFocused();
 
     // A link to the posting.

@@ -84,9 +84,9 @@ export const jobResponseSchema = z.object({ data: jobSchema });
 export const approvalBodySchema = z.object({ client_approval: clientApprovalSchema });
 
 export const JOB_NOTES_TOO_LONG = `Notes must be at most ${JOB_NOTES_MAX_LENGTH} characters`;
-export const notesBodySchema = z.object({
-  client_notes: z.string().max(JOB_NOTES_MAX_LENGTH, JOB_NOTES_TOO_LONG).nullable(),
-});
+/** A job's notes, the client's or the analyst's: the rule the browser says before the server holds to it. */
+export const jobNotesTextSchema = z.string().max(JOB_NOTES_MAX_LENGTH, JOB_NOTES_TOO_LONG);
+export const notesBodySchema = z.object({ client_notes: jobNotesTextSchema.nullable() });
 
 /**
  * Records (or, with `outcome: null`, clears) what came of an applied job. The date is a calendar

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clientIdSchema } from './clients-api.ts';
 import { JOB_NOTES_MAX_LENGTH, jobListItemSchema } from './jobs.ts';
-import { JOB_NOTES_TOO_LONG } from './jobs-api.ts';
+import { jobNotesTextSchema } from './jobs-api.ts';
 
 /**
  * The recruiter's job table for one client (/admin/clients/{id}): every call names the client in the
@@ -16,7 +16,7 @@ export const STAFF_JOB_PATCH_EMPTY_MESSAGE = 'Give applied_for_job, analyst_note
 export const staffJobPatchSchema = z
   .object({
     applied_for_job: z.boolean().optional(),
-    analyst_notes: z.string().max(JOB_NOTES_MAX_LENGTH, JOB_NOTES_TOO_LONG).nullable().optional(),
+    analyst_notes: jobNotesTextSchema.nullable().optional(),
     /**
      * The notes as they were when the recruiter began writing: sent with `analyst_notes`, and when a
      * colleague has changed them since, the write is refused (409) instead of undoing theirs.

@@ -19,3 +19,13 @@ export function useFocusOnChange<T>(
 ): void {
   useOnChange(value, (changed) => focusIfLost(target(changed), { preventScroll }));
 }
+
+/**
+ * Focuses a control to type in: a text area's caret goes after what is already written, where typing
+ * goes on (focus given from code leaves it before the text).
+ */
+export function focusToType(element: HTMLElement | null | undefined): void {
+  element?.focus();
+  if (element instanceof HTMLTextAreaElement)
+    element.setSelectionRange(element.value.length, element.value.length);
+}

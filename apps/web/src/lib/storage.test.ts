@@ -2,9 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   forgetUnsavedDrafts,
   onboardingDraftKey,
+  readAnalystNotesDrafts,
   readChosenClients,
   readJobListPlace,
   readJobNotesDrafts,
+  rememberAnalystNotesDraft,
   rememberChosenClients,
   rememberJobListPlace,
   rememberJobNotesDraft,
@@ -92,5 +94,45 @@ describe('unsaved job notes', () => {
     expect(readJobNotesDrafts('ada')).toEqual({});
     sessionStorage.setItem('job-notes:draft:ada', JSON.stringify({ 'job-1': 3, 'job-2': 'kept' }));
     expect(readJobNotesDrafts('ada')).toEqual({ 'job-2': 'kept' });
+  });
+});
+
+describe('unsaved analyst notes', () => {
+  it('are kept per recruiter and job with the notes they began from, and forgotten when saved or dropped', () => {
+    rememberAnalystNotesDraft('rae', 'job-1', { text: 'Call Dana', before: null });
+    rememberAnalystNotesDraft('rae', 'job-2', { text: 'Sent CV twice', before: 'Sent CV' });
+    rememberAnalystNotesDraft('sam', 'job-1', { text: 'Chase', before: null });
+    expect(readAnalystNotesDrafts('rae')).toEqual({
+      'job-1': { text: 'Call Dana', before: null },
+      'job-2': { text: 'Sent CV twice', before: 'Sent CV' },
+    });
+    rememberAnalystNotesDraft('rae', 'job-1', null);
+    expect(readAnalystNotesDrafts('rae')).toEqual({ 'job-2': { text: 'Sent CV twice', before: 'Sent CV' } });
+    rememberAnalystNotesDraft('rae', 'job-2', null);
+    expect(sessionStorage.getItem('analyst-notes:draft:rae')).toBeNull();
+    expect(readAnalystNotesDrafts('sam')).toEqual({ 'job-1': { text: 'Chase', before: null } });
+  });
+
+  it('go with the other unsaved drafts when someone else signs in, and at sign-out', () => {
+    rememberAnalystNotesDraft('rae', 'job-1', { text: 'Call Dana', before: null });
+    rememberAnalystNotesDraft('sam', 'job-1', { text: 'Chase', before: null });
+    forgetUnsavedDrafts('rae');
+    expect(readAnalystNotesDrafts('rae')).toEqual({ 'job-1': { text: 'Call Dana', before: null } });
+    expect(readAnalystNotesDrafts('sam')).toEqual({});
+    forgetUnsavedDrafts();
+    expect(readAnalystNotesDrafts('rae')).toEqual({});
+  });
+
+  it('read only whole drafts back', () => {
+    sessionStorage.setItem(
+      'analyst-notes:draft:rae',
+      JSON.stringify({
+        whole: { text: 'kept', before: 'x' },
+        'no-before': { text: 'dropped' },
+        'not-text': { text: 3, before: null },
+        bare: 'dropped',
+      }),
+    );
+    expect(readAnalystNotesDrafts('rae')).toEqual({ whole: { text: 'kept', before: 'x' } });
   });
 });

@@ -1,8 +1,8 @@
 /**
  * What the browser remembers: in local storage, the onboarding step a person was on, so a reload
  * resumes there (spec 2, section 4; sign-out clears it); in the tab's session storage, onboarding
- * answers and job notes not yet saved, where each job list stood and the clients a recruiter chose on
- * the board.
+ * answers, job notes and analyst notes not yet saved, where each job list stood and the clients a
+ * recruiter chose on the board.
  * Storage can be unavailable (private modes, quotas), so every access tolerates failure.
  */
 
@@ -28,13 +28,32 @@ function writeTabJson(key: string, value: unknown, failure: string): void {
   }
 }
 
-/** A stored record of text by id, with anything else in it left out. */
-function readTextRecord(key: string): Record<string, string> {
+/** A stored record by id, with any entry that is not an `isEntry` left out. */
+function readRecord<T>(key: string, isEntry: (value: unknown) => value is T): Record<string, T> {
   const stored = readTabJson(key);
   if (!stored || typeof stored !== 'object') return {};
   return Object.fromEntries(
-    Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    Object.entries(stored).filter((entry): entry is [string, T] => isEntry(entry[1])),
   );
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * Sets the entry `id` of the record under `key` (last, so the oldest entries come first), or removes it
+ * (`null`); the record keeps its `limit` most recent entries, and goes when none are left.
+ */
+function writeRecordEntry<T>(
+  key: string,
+  record: Record<string, T>,
+  id: string,
+  entry: T | null,
+  failure: string,
+  limit = Number.POSITIVE_INFINITY,
+): void {
+  const { [id]: _previous, ...others } = record;
+  const entries = Object.entries(entry === null ? others : { ...others, [id]: entry }).slice(-limit);
+  writeTabJson(key, entries.length === 0 ? undefined : Object.fromEntries(entries), failure);
 }
 
 export function readRememberedOnboardingStep(): number | null {
@@ -71,16 +90,22 @@ export const onboardingDraftKey = (userId: string) => `${ONBOARDING_DRAFT_PREFIX
 const JOB_NOTES_DRAFT_PREFIX = 'job-notes:draft:';
 const jobNotesDraftKey = (userId: string) => `${JOB_NOTES_DRAFT_PREFIX}${userId}`;
 
+/** Where the recruiter's table keeps analyst notes being written, per recruiter: job id → draft. */
+const ANALYST_NOTES_DRAFT_PREFIX = 'analyst-notes:draft:';
+const analystNotesDraftKey = (userId: string) => `${ANALYST_NOTES_DRAFT_PREFIX}${userId}`;
+
+const DRAFT_PREFIXES = [ONBOARDING_DRAFT_PREFIX, JOB_NOTES_DRAFT_PREFIX, ANALYST_NOTES_DRAFT_PREFIX];
+
 /**
- * Forgets what was typed and not saved in this tab (onboarding answers, job notes): everyone's at a
+ * Forgets what was typed and not saved in this tab (onboarding answers, notes): everyone's at a
  * deliberate sign-out, so the next person at the device finds none; everyone's but `keepFor`'s when
  * someone signs in. (A session that merely expires keeps them for its owner's return.)
  */
 export function forgetUnsavedDrafts(keepFor?: string): void {
-  const kept = keepFor === undefined ? [] : [onboardingDraftKey(keepFor), jobNotesDraftKey(keepFor)];
+  const kept = keepFor === undefined ? [] : DRAFT_PREFIXES.map((prefix) => `${prefix}${keepFor}`);
   try {
     for (const key of Object.keys(sessionStorage)) {
-      const draft = key.startsWith(ONBOARDING_DRAFT_PREFIX) || key.startsWith(JOB_NOTES_DRAFT_PREFIX);
+      const draft = DRAFT_PREFIXES.some((prefix) => key.startsWith(prefix));
       if (draft && !kept.includes(key)) sessionStorage.removeItem(key);
     }
   } catch (error) {
@@ -90,17 +115,49 @@ export function forgetUnsavedDrafts(keepFor?: string): void {
 
 /** The notes `userId` typed on each job and has not saved, by job id. */
 export function readJobNotesDrafts(userId: string): Record<string, string> {
-  return readTextRecord(jobNotesDraftKey(userId));
+  return readRecord(jobNotesDraftKey(userId), isText);
 }
 
 /** Keeps the unsaved notes of one job, or forgets them (`null`: saved, or discarded). */
 export function rememberJobNotesDraft(userId: string, jobId: string, text: string | null): void {
-  const { [jobId]: _previous, ...others } = readJobNotesDrafts(userId);
-  const drafts = text === null ? others : { ...others, [jobId]: text };
-  writeTabJson(
-    jobNotesDraftKey(userId),
-    Object.keys(drafts).length === 0 ? undefined : drafts,
-    'Could not keep the unsaved notes',
+  const key = jobNotesDraftKey(userId);
+  writeRecordEntry(key, readRecord(key, isText), jobId, text, 'Could not keep the unsaved notes');
+}
+
+/**
+ * Analyst notes being written and not saved, with the notes as they were when the writing began: a
+ * save after a reload still tells the server what it began from, so a colleague's change in between is
+ * not written over unseen.
+ */
+export interface AnalystNotesDraft {
+  text: string;
+  before: string | null;
+}
+
+const isAnalystNotesDraft = (value: unknown): value is AnalystNotesDraft =>
+  typeof value === 'object' &&
+  value !== null &&
+  isText((value as AnalystNotesDraft).text) &&
+  ((value as AnalystNotesDraft).before === null || isText((value as AnalystNotesDraft).before));
+
+/** The analyst notes `userId` is writing and has not saved, by job id. */
+export function readAnalystNotesDrafts(userId: string): Record<string, AnalystNotesDraft> {
+  return readRecord(analystNotesDraftKey(userId), isAnalystNotesDraft);
+}
+
+/** Keeps one job's analyst notes being written, or forgets them (`null`: saved, or discarded). */
+export function rememberAnalystNotesDraft(
+  userId: string,
+  jobId: string,
+  draft: AnalystNotesDraft | null,
+): void {
+  const key = analystNotesDraftKey(userId);
+  writeRecordEntry(
+    key,
+    readRecord(key, isAnalystNotesDraft),
+    jobId,
+    draft,
+    'Could not keep the unsaved analyst notes',
   );
 }
 
@@ -114,18 +171,18 @@ const JOB_LIST_PLACES_KEPT = 20;
 
 /** The job first in view when the list of this history entry was last scrolled, if any. */
 export function readJobListPlace(entry: string): string | null {
-  return readTextRecord(JOB_LIST_PLACES_KEY)[entry] ?? null;
+  return readRecord(JOB_LIST_PLACES_KEY, isText)[entry] ?? null;
 }
 
 /** Remembers the job first in view for this history entry; `null` when the list is at its top. */
 export function rememberJobListPlace(entry: string, jobId: string | null): void {
-  const { [entry]: _previous, ...others } = readTextRecord(JOB_LIST_PLACES_KEY);
-  // The entry goes last, so the oldest come first when the list is trimmed.
-  const places = Object.entries(jobId === null ? others : { ...others, [entry]: jobId });
-  writeTabJson(
+  writeRecordEntry(
     JOB_LIST_PLACES_KEY,
-    Object.fromEntries(places.slice(-JOB_LIST_PLACES_KEPT)),
+    readRecord(JOB_LIST_PLACES_KEY, isText),
+    entry,
+    jobId,
     'Could not remember the place in the job list',
+    JOB_LIST_PLACES_KEPT,
   );
 }
 

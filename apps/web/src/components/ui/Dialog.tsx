@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, type RefObject, useRef } from 'react';
+import { focusToType } from '../../lib/focus.ts';
 import { focusRing } from './Button.tsx';
 
 export interface DialogProps {
@@ -48,7 +49,7 @@ export function Dialog({
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
             if (initialFocus?.current) {
               event.preventDefault();
-              initialFocus.current.focus();
+              focusToType(initialFocus.current);
             }
           }}
           onCloseAutoFocus={(event) => {

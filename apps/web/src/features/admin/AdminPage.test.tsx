@@ -75,7 +75,7 @@ function renderAdmin(
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={null}>
         <MemoryRouter>
-          <AdminPage account={{ email }} />
+          <AdminPage account={{ id: 'staff-1', email }} />
         </MemoryRouter>
       </Suspense>
       <Toaster />

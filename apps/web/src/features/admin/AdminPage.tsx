@@ -4,6 +4,8 @@ import { StaffPage } from './StaffPage.tsx';
 
 /** What the staff console needs of the signed-in account. */
 export interface AdminAccount {
+  /** Whose unsaved analyst notes the tab keeps. */
+  id: string;
   email: string;
 }
 
@@ -19,7 +21,7 @@ export function AdminPage({ account }: { account: AdminAccount }) {
         <h2 id="admin-email-management" className="text-xl font-semibold text-neutral-900">
           Admin Email Management
         </h2>
-        <ClientConsole />
+        <ClientConsole staffUserId={account.id} />
       </section>
     </StaffPage>
   );

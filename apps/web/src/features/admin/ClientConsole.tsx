@@ -35,8 +35,11 @@ interface LookUp {
   again: boolean;
 }
 
-/** Search a client by e-mail (Enter searches too), then everything staff do for that client. */
-export function ClientConsole() {
+/**
+ * Search a client by e-mail (Enter searches too), then everything staff do for that client;
+ * `staffUserId` is the recruiter's.
+ */
+export function ClientConsole({ staffUserId }: { staffUserId: string }) {
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
@@ -124,7 +127,7 @@ export function ClientConsole() {
           />
           <ExistingFiltersCard filters={client.details.existing_filters} />
           <OutboxCard clientId={client.clientId} />
-          <ClientJobsTable clientId={client.clientId} />
+          <ClientJobsTable clientId={client.clientId} userId={staffUserId} />
         </div>
       )}
       <ClientFeedbackCard />

@@ -41,7 +41,10 @@ function renderPage(account = 'sam@company.test') {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/admin/clients/client-7']}>
         <Routes>
-          <Route path="/admin/clients/:id" element={<ClientPage account={{ email: account }} />} />
+          <Route
+            path="/admin/clients/:id"
+            element={<ClientPage account={{ id: 'staff-1', email: account }} />}
+          />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,

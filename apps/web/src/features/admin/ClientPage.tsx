@@ -13,6 +13,7 @@ import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { displayProfileValue } from '../../lib/profile-values.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
+import type { AdminAccount } from './AdminPage.tsx';
 import { AvoidedCompaniesCard } from './AvoidedCompaniesCard.tsx';
 import { downloadClientDocument, fetchClientPage } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
@@ -30,11 +31,11 @@ import { UserInformationCard } from './UserInformationCard.tsx';
 const DOWNLOAD_FAILED = 'Failed to download file. Please try again.';
 
 /** /admin/clients/{id}: everything staff do for one client, addressed by user or pending-client id. */
-export function ClientPage({ account }: { account: { email: string } }) {
+export function ClientPage({ account }: { account: AdminAccount }) {
   const { id = '' } = useParams();
   return (
     <StaffPage account={account} title={<ClientTitle clientId={id} />}>
-      <ClientWorkspace key={id} clientId={id} />
+      <ClientWorkspace key={id} clientId={id} staffUserId={account.id} />
     </StaffPage>
   );
 }
@@ -64,7 +65,7 @@ function ClientTitle({ clientId }: { clientId: string }) {
   return page.data ? pageName(page.data) : 'Client';
 }
 
-function ClientWorkspace({ clientId }: { clientId: string }) {
+function ClientWorkspace({ clientId, staffUserId }: { clientId: string; staffUserId: string }) {
   const page = useClientPage(clientId);
   const queryClient = useQueryClient();
   // After any change: the page's data, the e-mail previews (the team notification lists the saved
@@ -129,7 +130,7 @@ function ClientWorkspace({ clientId }: { clientId: string }) {
       <section aria-label="Jobs and e-mails" className="space-y-6">
         <AvoidedCompaniesCard clientId={data.client.id} />
         <div id={SECTIONS.jobs.id} className={sectionClasses}>
-          <ClientJobsTable clientId={data.client.id} />
+          <ClientJobsTable clientId={data.client.id} userId={staffUserId} />
         </div>
         <div id={SECTIONS.outbox.id} className={sectionClasses}>
           <OutboxCard clientId={data.client.id} />

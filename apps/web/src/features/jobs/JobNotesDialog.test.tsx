@@ -84,6 +84,9 @@ describe('Job Notes', () => {
     expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveAccessibleDescription(
       UNSAVED_NOTES_BACK_MESSAGE,
     );
+    // Typing goes on after what is written.
+    await user.keyboard(' and pay');
+    expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('Ask about remote and pay');
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

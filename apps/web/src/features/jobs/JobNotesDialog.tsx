@@ -1,5 +1,5 @@
 import type { JobListItem } from '@app/domain/jobs';
-import { notesBodySchema } from '@app/domain/jobs-api';
+import { jobNotesTextSchema } from '@app/domain/jobs-api';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -85,7 +85,7 @@ function NotesEditor({
   };
   // The server's rule, from its own schema, said before asking it; no maxLength, which would cut a
   // paste short unseen.
-  const problem = notesBodySchema.safeParse({ client_notes: text }).error?.issues[0]?.message ?? null;
+  const problem = jobNotesTextSchema.safeParse(text).error?.issues[0]?.message ?? null;
   const save = useMutation({
     mutationKey: NOTES_MUTATION_KEY,
     mutationFn: (notes: string) => updateNotes(job.id, notes),

@@ -1,32 +1,51 @@
-import { jobListItemSchema } from '@app/domain/jobs';
-import { jobListResponse } from '@app/domain/jobs-api';
+import { JOB_NOTES_MAX_LENGTH, jobListItemSchema } from '@app/domain/jobs';
+import { JOB_NOTES_TOO_LONG, jobListResponse } from '@app/domain/jobs-api';
 import { makeJob } from '@app/domain/jobs-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientJobsTable } from './ClientJobsTable.tsx';
+import { readAnalystNotesDrafts } from '../../../lib/storage.ts';
+import { ClientJobsTable, UNSAVED_NOTES_INTRO } from './ClientJobsTable.tsx';
+import { ANALYST_DRAFT_BACK_MESSAGE, UNSAVED_DRAFT_LABEL } from './client-job-cells.tsx';
 
 const LIST = '/api/admin/clients/c1/jobs';
 
 /**
- * The table of client 'c1', whose jobs are 'Job a', 'Job b' and 'Job c' ('Job b' applied for), on
- * the page at `address`; `deleted` answers a delete. Answers how often the list was asked for and
- * the page's router.
+ * The table of client 'c1', whose jobs are 'Job a', 'Job b' and 'Job c' ('Job b' applied for, 'Job a'
+ * with `notesOfA` as its analyst notes), shown to recruiter 'staff-1' on the page at `address`;
+ * `deleted` answers a delete, and a change of notes is saved as asked. Answers how often the list was
+ * asked for and the page's router.
  */
-function renderTable(deleted: (id: string) => Response, address = '/admin/clients/c1') {
+function renderTable(
+  deleted: (id: string) => Response,
+  address = '/admin/clients/c1',
+  notesOfA: string | null = null,
+) {
   let jobs = ['a', 'b', 'c'].map((id) =>
-    jobListItemSchema.parse(makeJob({ id, data_job_title: `Job ${id}`, applied_for_job: id === 'b' })),
+    jobListItemSchema.parse(
+      makeJob({
+        id,
+        data_job_title: `Job ${id}`,
+        applied_for_job: id === 'b',
+        analyst_notes: id === 'a' ? notesOfA : null,
+      }),
+    ),
   );
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
+    const id = url.slice(`${LIST}/`.length);
     if (init?.method === 'DELETE') {
-      const id = url.slice(`${LIST}/`.length);
       const answer = deleted(id);
       if (answer.ok) jobs = jobs.filter((job) => job.id !== id);
       return answer;
+    }
+    if (init?.method === 'PATCH') {
+      const { analyst_notes } = JSON.parse(String(init.body));
+      jobs = jobs.map((job) => (job.id === id ? { ...job, analyst_notes } : job));
+      return Response.json({ data: jobs.find((job) => job.id === id) });
     }
     return Response.json(url === LIST ? jobListResponse(jobs) : { data: [] });
   });
@@ -34,7 +53,7 @@ function renderTable(deleted: (id: string) => Response, address = '/admin/client
   // The API client reports a failed request on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const router = createMemoryRouter(
-    [{ path: '/admin/clients/:id', element: <ClientJobsTable clientId="c1" /> }],
+    [{ path: '/admin/clients/:id', element: <ClientJobsTable clientId="c1" userId="staff-1" /> }],
     { initialEntries: [address] },
   );
   render(
@@ -191,5 +210,87 @@ describe('marking the chosen jobs applied at once', () => {
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(listReads()).toBe(readsBefore + 1));
+  });
+});
+
+describe('analyst notes being written', () => {
+  const notesButton = (title: string) =>
+    screen.findByRole('button', { name: new RegExp(`edit the analyst notes for ${title}`) });
+  const notesBox = (title: string) => screen.getByRole('textbox', { name: `Analyst notes for ${title}` });
+  const notesSaves = () => vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'PATCH');
+
+  it('come back after a reload, and are saved against the notes they began from', async () => {
+    renderTable(() => new Response(null, { status: 204 }));
+    await userEvent.click(await notesButton('Job a'));
+    await userEvent.type(notesBox('Job a'), 'Call Dana');
+    expect(readAnalystNotesDrafts('staff-1')).toEqual({ a: { text: 'Call Dana', before: null } });
+
+    // A reload, by which time a colleague has written notes of their own.
+    cleanup();
+    renderTable(() => new Response(null, { status: 204 }), '/admin/clients/c1', 'Colleague: sent CV');
+    const button = await notesButton('Job a');
+    expect(button).toHaveTextContent(/^Colleague: sent CV:/);
+    expect(button).toHaveAccessibleDescription(UNSAVED_DRAFT_LABEL);
+    expect(within(screen.getByRole('row', { name: /Job b/ })).queryByText(UNSAVED_DRAFT_LABEL)).toBeNull();
+    // Named above the table as well, where the notes column may be out of view.
+    const unsaved = screen.getByRole('list', { name: UNSAVED_NOTES_INTRO });
+    expect(
+      within(unsaved)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(['Job a']);
+    await userEvent.click(within(unsaved).getByRole('button', { name: 'Job a' }));
+    expect(notesBox('Job a')).toHaveFocus();
+    expect(screen.queryByRole('list', { name: UNSAVED_NOTES_INTRO })).toBeNull();
+    expect(notesBox('Job a')).toHaveValue('Call Dana');
+    expect(notesBox('Job a')).toHaveAccessibleDescription(
+      `${ANALYST_DRAFT_BACK_MESSAGE} Control and Enter saves, Escape cancels.`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(JSON.parse(String(notesSaves()[0]?.[1]?.body))).toEqual({
+      analyst_notes: 'Call Dana',
+      analyst_notes_before: null,
+    });
+    expect(await notesButton('Job a')).toHaveTextContent(/^Call Dana:/);
+    expect(screen.queryByText(UNSAVED_DRAFT_LABEL)).toBeNull();
+    expect(readAnalystNotesDrafts('staff-1')).toEqual({});
+  });
+
+  it('go on after the notes written, and are dropped by Escape or Cancel', async () => {
+    renderTable(() => new Response(null, { status: 204 }), '/admin/clients/c1', 'Sent CV');
+    await userEvent.click(await notesButton('Job a'));
+    await userEvent.type(notesBox('Job a'), ' twice');
+    await userEvent.keyboard('{Escape}');
+    expect(await notesButton('Job a')).toHaveTextContent(/^Sent CV:/);
+    expect(screen.queryByText(UNSAVED_DRAFT_LABEL)).toBeNull();
+
+    await userEvent.click(await notesButton('Job a'));
+    expect(notesBox('Job a')).toHaveValue('Sent CV');
+    // Typing goes on after what is written.
+    await userEvent.keyboard(' again');
+    expect(readAnalystNotesDrafts('staff-1')).toEqual({ a: { text: 'Sent CV again', before: 'Sent CV' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(readAnalystNotesDrafts('staff-1')).toEqual({});
+    expect(notesSaves()).toHaveLength(0);
+  });
+
+  it('past the limit say so, and are not sent until short enough', async () => {
+    renderTable(() => new Response(null, { status: 204 }));
+    await userEvent.click(await notesButton('Job a'));
+    await userEvent.paste('x'.repeat(JOB_NOTES_MAX_LENGTH + 1));
+    expect(notesBox('Job a')).toHaveAccessibleDescription(
+      `${JOB_NOTES_TOO_LONG} Control and Enter saves, Escape cancels.`,
+    );
+    expect(notesBox('Job a')).toBeInvalid();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await userEvent.click(save);
+    await userEvent.type(notesBox('Job a'), '{Control>}{Enter}{/Control}');
+    expect(notesSaves()).toHaveLength(0);
+
+    await userEvent.type(notesBox('Job a'), '{Backspace}');
+    expect(screen.queryByText(JOB_NOTES_TOO_LONG)).toBeNull();
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(notesSaves()).toHaveLength(1));
   });
 });

@@ -37,6 +37,7 @@ import { JobImportForm } from '../JobImportForm.tsx';
 import { type ClientJobsTableActions, ClientJobsTableContext } from './client-job-cells.tsx';
 import { type ClientJobColumn, clientJobColumns, clientJobTableFeatures } from './client-job-columns.tsx';
 import { visibleJobIds } from './client-jobs-view.ts';
+import { useAnalystNotesDrafts } from './use-analyst-notes-drafts.ts';
 import { useClientJobs } from './use-client-jobs.ts';
 
 /** A first guess at a row's height; rows are measured once drawn. */
@@ -55,6 +56,8 @@ const DECISION_LABELS: Record<DecisionFilter, string> = {
 
 /** The table starts with every job shown; the Applied filter is the address's `status`. */
 const TABLE_DEFAULTS: JobFilters = { status: 'all', decision: 'all', date: 'all' };
+/** Says which jobs have analyst notes written and not saved. */
+export const UNSAVED_NOTES_INTRO = 'Analyst notes you have not saved. Continue writing:';
 /** The words in the search box, kept in the address beside the filters and the sort. */
 const SEARCH_KEY = 'q';
 
@@ -65,8 +68,15 @@ const SEARCH_KEY = 'q';
  * place, and delete a job. Thousands
  * of jobs stay quick: the list is filtered and sorted in the browser and only the rows in view render.
  */
-export function ClientJobsTable({ clientId }: { clientId: string }) {
+export function ClientJobsTable({
+  clientId,
+  userId,
+}: {
+  clientId: string /** The recruiter's. */;
+  userId: string;
+}) {
   const { jobs, setApplied, markApplied, saveNotes, remove, outcomeSaving } = useClientJobs(clientId);
+  const { draftedIds, draftOf: notesDraftOf, keep: keepNotesDraft } = useAnalystNotesDrafts(userId);
   const all = jobs.data;
   // The search, the filters and the sort live in the address, so a reload or Back from another page
   // shows the same jobs; the box keeps its own text so that typing never waits for the address.
@@ -136,10 +146,24 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
       saveNotes: (job, notes, before, saved) =>
         saveNotes.mutate({ job, notes, before }, { onSuccess: saved }),
       savingNotesOf: saveNotes.isPending ? (saveNotes.variables?.job.id ?? null) : null,
+      hasNotesDraft: (id) => draftedIds.has(id),
+      notesDraftOf,
+      keepNotesDraft,
       askDelete: setDeleting,
       outcomeSaving,
     }),
-    [selected, selectedShown, shown, toggleApplied, editingNotesOf, saveNotes, outcomeSaving],
+    [
+      selected,
+      selectedShown,
+      shown,
+      toggleApplied,
+      editingNotesOf,
+      saveNotes,
+      draftedIds,
+      notesDraftOf,
+      keepNotesDraft,
+      outcomeSaving,
+    ],
   );
 
   const bulk = (applied: boolean) => {
@@ -262,6 +286,11 @@ export function ClientJobsTable({ clientId }: { clientId: string }) {
         </SelectionBar>
       </div>
 
+      <UnsavedNotes
+        jobs={shown.filter((job) => draftedIds.has(job.id) && job.id !== editingNotesOf)}
+        onContinue={editNotes}
+      />
+
       <div className="mt-3">
         {jobs.isPending && <Spinner label="Loading jobs..." />}
         {jobs.isError && !all && (
@@ -348,6 +377,29 @@ function cellLayout(columnDef: ClientJobColumn): { className: string; style: CSS
       ? 'sm:border-r sm:border-neutral-200 sm:shadow-[4px_0_4px_-4px_rgb(0_0_0/0.15)]'
       : '';
   return { className: `z-[1] bg-inherit sm:sticky ${edge}`, style: { width, left } };
+}
+
+/**
+ * The jobs shown whose analyst notes were being written and not saved (before a reload, say): their
+ * column may be out of view, so each is named here, and continuing opens its notes where they were.
+ */
+function UnsavedNotes({ jobs, onContinue }: { jobs: JobListItem[]; onContinue(id: string): void }) {
+  const id = useId();
+  if (jobs.length === 0) return null;
+  return (
+    <div className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p id={id}>{UNSAVED_NOTES_INTRO}</p>
+      <ul aria-labelledby={id} className="mt-2 flex flex-wrap gap-2">
+        {jobs.map((job) => (
+          <li key={job.id}>
+            <Button size="sm" variant="secondary" onClick={() => onContinue(job.id)}>
+              {jobName(job)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /**

@@ -1,11 +1,13 @@
 import { applyLink, decisionOf, type JobListItem } from '@app/domain/jobs';
-import type { StaffJob } from '@app/domain/jobs-api';
+import { jobNotesTextSchema, type StaffJob } from '@app/domain/jobs-api';
 import { jobName } from '@app/domain/jobs-format';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { createContext, type KeyboardEvent, useContext, useEffect, useId, useRef, useState } from 'react';
 import { OutcomeControl, type OutcomeSaving } from '../../../components/jobs/OutcomeControl.tsx';
 import { Button, focusRing } from '../../../components/ui/Button.tsx';
-import { Checkbox, Textarea } from '../../../components/ui/Field.tsx';
+import { Checkbox, FieldError, FieldHint, Textarea } from '../../../components/ui/Field.tsx';
+import { focusToType } from '../../../lib/focus.ts';
+import type { AnalystNotesDraft } from '../../../lib/storage.ts';
 
 /** What the cells of the recruiter's table can do, given by the table. */
 export interface ClientJobsTableActions {
@@ -18,9 +20,15 @@ export interface ClientJobsTableActions {
   /** The job whose analyst notes are open for editing, if any. */
   editingNotesOf: string | null;
   editNotes(id: string | null): void;
-  /** `before`: the notes as they were when the editor opened. */
+  /** `before`: the notes as they were when the writing began. */
   saveNotes(job: JobListItem, notes: string, before: string | null, saved: () => void): void;
   savingNotesOf: string | null;
+  /** Analyst notes being written and not saved, kept through a reload: whether a job has some… */
+  hasNotesDraft(id: string): boolean;
+  /** …what they are… */
+  notesDraftOf(id: string): AnalystNotesDraft | undefined;
+  /** …and keeping or (`null`) forgetting them. */
+  keepNotesDraft(id: string, draft: AnalystNotesDraft | null): void;
   askDelete(job: JobListItem): void;
   outcomeSaving: OutcomeSaving<StaffJob>;
 }
@@ -118,14 +126,20 @@ export function DeleteJobButton({ job }: { job: JobListItem }) {
   );
 }
 
+export const UNSAVED_DRAFT_LABEL = 'Unsaved draft';
+export const ANALYST_DRAFT_BACK_MESSAGE =
+  'Your unsaved changes are back. Save keeps them; Cancel discards them.';
+
 /**
  * Analyst notes edited in place: the note (or 'Add analyst notes') is a button that opens a text box
  * in the row. Ctrl+Enter or Save keeps the text, Escape or Cancel drops it; either way focus goes back
- * to the button the recruiter started from.
+ * to the button the recruiter started from. Text written and not saved is kept through a reload, and
+ * the row says so until it is saved or dropped.
  */
 export function AnalystNotes({ job }: { job: JobListItem }) {
-  const { editingNotesOf, editNotes } = useActions();
+  const { editingNotesOf, editNotes, hasNotesDraft } = useActions();
   const editing = editingNotesOf === job.id;
+  const markerId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const focusBack = useRef(false);
 
@@ -146,45 +160,71 @@ export function AnalystNotes({ job }: { job: JobListItem }) {
       />
     );
   }
+  const drafted = hasNotesDraft(job.id);
   return (
-    <button
-      ref={button}
-      type="button"
-      className={`group flex w-full items-start gap-2 rounded-sm text-left hover:text-neutral-950 ${focusRing}`}
-      onClick={() => editNotes(job.id)}
-    >
-      <span
-        className={`line-clamp-3 min-w-0 flex-1 break-words whitespace-pre-wrap ${job.analyst_notes ? '' : 'text-neutral-500'}`}
+    <div className="w-full">
+      <button
+        ref={button}
+        type="button"
+        className={`group flex w-full items-start gap-2 rounded-sm text-left hover:text-neutral-950 ${focusRing}`}
+        aria-describedby={drafted ? markerId : undefined}
+        onClick={() => editNotes(job.id)}
       >
-        {job.analyst_notes || 'Add analyst notes'}
-      </span>
-      <span className="sr-only">: edit the analyst notes for {jobName(job)}</span>
-      <Pencil
-        className="mt-0.5 size-3.5 shrink-0 text-neutral-400 group-hover:text-neutral-700"
-        aria-hidden="true"
-      />
-    </button>
+        <span
+          className={`line-clamp-3 min-w-0 flex-1 break-words whitespace-pre-wrap ${job.analyst_notes ? '' : 'text-neutral-500'}`}
+        >
+          {job.analyst_notes || 'Add analyst notes'}
+        </span>
+        <span className="sr-only">: edit the analyst notes for {jobName(job)}</span>
+        <Pencil
+          className="mt-0.5 size-3.5 shrink-0 text-neutral-400 group-hover:text-neutral-700"
+          aria-hidden="true"
+        />
+      </button>
+      {drafted && (
+        <p id={markerId} className="mt-1 text-xs font-medium text-amber-800">
+          {UNSAVED_DRAFT_LABEL}
+        </p>
+      )}
+    </div>
   );
 }
 
 function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
-  const { saveNotes, savingNotesOf } = useActions();
-  const [text, setText] = useState(job.analyst_notes ?? '');
-  // What the recruiter began from: the list may read a colleague's newer notes meanwhile.
-  const [before] = useState(job.analyst_notes);
-  const hintId = useId();
+  const { saveNotes, savingNotesOf, notesDraftOf, keepNotesDraft } = useActions();
+  // Text written before a reload comes back with the notes it began from; the list may have read a
+  // colleague's newer notes meanwhile, and the server refuses to write over those unseen.
+  const [kept] = useState(() => notesDraftOf(job.id));
+  const [before] = useState(kept ? kept.before : job.analyst_notes);
+  const [text, setText] = useState(kept?.text ?? before ?? '');
+  const draftBack = kept !== undefined && text !== (before ?? '');
+  // The server's rule, said before asking it; no maxLength, which would cut a paste short unseen.
+  const problem = jobNotesTextSchema.safeParse(text).error?.issues[0]?.message ?? null;
+  const ids = useId();
   const saving = savingNotesOf === job.id;
   const box = useRef<HTMLTextAreaElement>(null);
   // The recruiter asked to edit this note: typing starts here.
-  useEffect(() => box.current?.focus(), []);
+  useEffect(() => focusToType(box.current), []);
+  const edit = (next: string) => {
+    setText(next);
+    keepNotesDraft(job.id, next === (before ?? '') ? null : { text: next, before });
+  };
+  const discard = () => {
+    keepNotesDraft(job.id, null);
+    onClose();
+  };
   const save = () => {
-    if (!saving) saveNotes(job, text, before, onClose);
+    if (saving || problem) return;
+    saveNotes(job, text, before, () => {
+      keepNotesDraft(job.id, null);
+      onClose();
+    });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
-      onClose();
+      discard();
     } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       save();
@@ -198,19 +238,24 @@ function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
         rows={3}
         value={text}
         aria-label={`Analyst notes for ${jobName(job)}`}
-        aria-describedby={hintId}
-        onChange={(event) => setText(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={[problem && `${ids}-error`, draftBack && `${ids}-draft`, `${ids}-keys`]
+          .filter(Boolean)
+          .join(' ')}
+        onChange={(event) => edit(event.target.value)}
         className="text-sm"
       />
-      <p id={hintId} className="sr-only">
+      {problem && <FieldError id={`${ids}-error`}>{problem}</FieldError>}
+      {draftBack && <FieldHint id={`${ids}-draft`}>{ANALYST_DRAFT_BACK_MESSAGE}</FieldHint>}
+      <p id={`${ids}-keys`} className="sr-only">
         Control and Enter saves, Escape cancels.
       </p>
       <div className="flex gap-2">
         {/* Not disabled while saving, so focus stays on it; a second click is ignored instead. */}
-        <Button size="sm" aria-busy={saving || undefined} onClick={save}>
+        <Button size="sm" aria-busy={saving || undefined} onClick={save} disabled={problem !== null}>
           {saving ? 'Saving...' : 'Save'}
         </Button>
-        <Button size="sm" variant="secondary" onClick={onClose}>
+        <Button size="sm" variant="secondary" onClick={discard}>
           Cancel
         </Button>
       </div>
