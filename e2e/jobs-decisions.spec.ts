@@ -98,6 +98,10 @@ test('a client rejects several jobs at once and clears the rejections', async ({
   }
   const bulkBar = page.getByRole('region', { name: 'Selected jobs' });
   await expect(bulkBar.getByText('3 job(s) selected')).toBeVisible();
+  // A reload keeps the choice.
+  await page.reload();
+  await expect(bulkBar.getByText('3 job(s) selected')).toBeVisible();
+  await expect(rowAt(page, 1).getByRole('checkbox')).toBeChecked();
   await bulkBar.getByRole('button', { name: 'Reject All' }).click();
   // Success clears the selection.
   await expect(bulkBar).toBeHidden();

@@ -70,6 +70,10 @@ for (const { width, height } of [
     await card.getByRole('checkbox', { name: 'Select Senior Data Engineer at Acme Analytics' }).check();
     await card.getByRole('checkbox', { name: 'Select Analytics Engineer at Globex' }).check();
     await expect(card.getByText('2 selected')).toBeVisible();
+    // A reload keeps the choice.
+    await page.reload();
+    await expect(card.getByText('2 selected')).toBeVisible();
+    await expect(card.getByRole('checkbox', { name: 'Select Analytics Engineer at Globex' })).toBeChecked();
     const markApplied = card.getByRole('button', { name: 'Mark Applied' });
     await markApplied.focus();
     await page.keyboard.press('Enter');

@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  forgetUnsavedDrafts,
+  forgetWorkInProgress,
   onboardingDraftKey,
   readAnalystNotesDrafts,
   readChosenClients,
+  readChosenJobs,
   readJobListPlace,
   readJobNotesDrafts,
   rememberAnalystNotesDraft,
   rememberChosenClients,
+  rememberChosenJobs,
   rememberJobListPlace,
   rememberJobNotesDraft,
 } from './storage.ts';
@@ -81,11 +83,11 @@ describe('unsaved job notes', () => {
     rememberJobNotesDraft('ada', 'job-1', 'Ask about the rota');
     rememberJobNotesDraft('bob', 'job-9', 'Remote?');
     sessionStorage.setItem(onboardingDraftKey('bob'), '{}');
-    forgetUnsavedDrafts('ada');
+    forgetWorkInProgress('ada');
     expect(readJobNotesDrafts('ada')).toEqual({ 'job-1': 'Ask about the rota' });
     expect(readJobNotesDrafts('bob')).toEqual({});
     expect(sessionStorage.getItem(onboardingDraftKey('bob'))).toBeNull();
-    forgetUnsavedDrafts();
+    forgetWorkInProgress();
     expect(readJobNotesDrafts('ada')).toEqual({});
   });
 
@@ -116,10 +118,10 @@ describe('unsaved analyst notes', () => {
   it('go with the other unsaved drafts when someone else signs in, and at sign-out', () => {
     rememberAnalystNotesDraft('rae', 'job-1', { text: 'Call Dana', before: null });
     rememberAnalystNotesDraft('sam', 'job-1', { text: 'Chase', before: null });
-    forgetUnsavedDrafts('rae');
+    forgetWorkInProgress('rae');
     expect(readAnalystNotesDrafts('rae')).toEqual({ 'job-1': { text: 'Call Dana', before: null } });
     expect(readAnalystNotesDrafts('sam')).toEqual({});
-    forgetUnsavedDrafts();
+    forgetWorkInProgress();
     expect(readAnalystNotesDrafts('rae')).toEqual({});
   });
 
@@ -134,5 +136,35 @@ describe('unsaved analyst notes', () => {
       }),
     );
     expect(readAnalystNotesDrafts('rae')).toEqual({ whole: { text: 'kept', before: 'x' } });
+  });
+});
+
+describe('chosen jobs', () => {
+  it('are kept per user and list, and forgotten when none are chosen', () => {
+    rememberChosenJobs('ada', 'my-jobs', ['job-1', 'job-2']);
+    rememberChosenJobs('rae', 'client:c1', ['job-7']);
+    rememberChosenJobs('rae', 'client:c2', ['job-8']);
+    expect(readChosenJobs('ada', 'my-jobs')).toEqual(['job-1', 'job-2']);
+    expect(readChosenJobs('rae', 'client:c1')).toEqual(['job-7']);
+    rememberChosenJobs('rae', 'client:c1', []);
+    expect(readChosenJobs('rae', 'client:c1')).toEqual([]);
+    expect(readChosenJobs('rae', 'client:c2')).toEqual(['job-8']);
+    expect(readChosenJobs('ada', 'client:c2')).toEqual([]);
+  });
+
+  it('go with the rest of the work in progress when someone else signs in, and at sign-out', () => {
+    rememberChosenJobs('ada', 'my-jobs', ['job-1']);
+    rememberChosenJobs('bob', 'my-jobs', ['job-9']);
+    forgetWorkInProgress('ada');
+    expect(readChosenJobs('ada', 'my-jobs')).toEqual(['job-1']);
+    expect(readChosenJobs('bob', 'my-jobs')).toEqual([]);
+    forgetWorkInProgress();
+    expect(readChosenJobs('ada', 'my-jobs')).toEqual([]);
+  });
+
+  it('read as none when not a list of ids', () => {
+    sessionStorage.setItem('chosen-jobs:ada', JSON.stringify({ 'my-jobs': ['job-1', 2], other: ['job-3'] }));
+    expect(readChosenJobs('ada', 'my-jobs')).toEqual([]);
+    expect(readChosenJobs('ada', 'other')).toEqual(['job-3']);
   });
 });

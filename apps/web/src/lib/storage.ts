@@ -1,8 +1,8 @@
 /**
  * What the browser remembers: in local storage, the onboarding step a person was on, so a reload
  * resumes there (spec 2, section 4; sign-out clears it); in the tab's session storage, onboarding
- * answers, job notes and analyst notes not yet saved, where each job list stood and the clients a
- * recruiter chose on the board.
+ * answers, job notes and analyst notes not yet saved, the jobs chosen on each list, where each job
+ * list stood and the clients a recruiter chose on the board.
  * Storage can be unavailable (private modes, quotas), so every access tolerates failure.
  */
 
@@ -94,22 +94,32 @@ const jobNotesDraftKey = (userId: string) => `${JOB_NOTES_DRAFT_PREFIX}${userId}
 const ANALYST_NOTES_DRAFT_PREFIX = 'analyst-notes:draft:';
 const analystNotesDraftKey = (userId: string) => `${ANALYST_NOTES_DRAFT_PREFIX}${userId}`;
 
-const DRAFT_PREFIXES = [ONBOARDING_DRAFT_PREFIX, JOB_NOTES_DRAFT_PREFIX, ANALYST_NOTES_DRAFT_PREFIX];
+/** Where the job lists keep the jobs chosen for a bulk action, per user: list → job ids. */
+const CHOSEN_JOBS_PREFIX = 'chosen-jobs:';
+const chosenJobsKey = (userId: string) => `${CHOSEN_JOBS_PREFIX}${userId}`;
+
+/** Each person's work under way in the tab, stored under the prefix and their id. */
+const WORK_PREFIXES = [
+  ONBOARDING_DRAFT_PREFIX,
+  JOB_NOTES_DRAFT_PREFIX,
+  ANALYST_NOTES_DRAFT_PREFIX,
+  CHOSEN_JOBS_PREFIX,
+];
 
 /**
- * Forgets what was typed and not saved in this tab (onboarding answers, notes): everyone's at a
- * deliberate sign-out, so the next person at the device finds none; everyone's but `keepFor`'s when
- * someone signs in. (A session that merely expires keeps them for its owner's return.)
+ * Forgets the work under way in this tab (answers and notes typed and not saved, jobs chosen):
+ * everyone's at a deliberate sign-out, so the next person at the device finds none; everyone's but
+ * `keepFor`'s when someone signs in. (A session that merely expires keeps it for its owner's return.)
  */
-export function forgetUnsavedDrafts(keepFor?: string): void {
-  const kept = keepFor === undefined ? [] : DRAFT_PREFIXES.map((prefix) => `${prefix}${keepFor}`);
+export function forgetWorkInProgress(keepFor?: string): void {
+  const kept = keepFor === undefined ? [] : WORK_PREFIXES.map((prefix) => `${prefix}${keepFor}`);
   try {
     for (const key of Object.keys(sessionStorage)) {
-      const draft = DRAFT_PREFIXES.some((prefix) => key.startsWith(prefix));
-      if (draft && !kept.includes(key)) sessionStorage.removeItem(key);
+      const work = WORK_PREFIXES.some((prefix) => key.startsWith(prefix));
+      if (work && !kept.includes(key)) sessionStorage.removeItem(key);
     }
   } catch (error) {
-    console.error('Could not forget the unsaved drafts', error);
+    console.error('Could not forget the work in progress', error);
   }
 }
 
@@ -158,6 +168,25 @@ export function rememberAnalystNotesDraft(
     jobId,
     draft,
     'Could not keep the unsaved analyst notes',
+  );
+}
+
+const isIdList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isText);
+
+/** The jobs `userId` has chosen on `list` (a name for one job list) for a bulk action. */
+export function readChosenJobs(userId: string, list: string): string[] {
+  return readRecord(chosenJobsKey(userId), isIdList)[list] ?? [];
+}
+
+/** Keeps the jobs chosen on `list`; none chosen forgets the list. */
+export function rememberChosenJobs(userId: string, list: string, ids: readonly string[]): void {
+  const key = chosenJobsKey(userId);
+  writeRecordEntry(
+    key,
+    readRecord(key, isIdList),
+    list,
+    ids.length === 0 ? null : [...ids],
+    'Could not remember the chosen jobs',
   );
 }
 

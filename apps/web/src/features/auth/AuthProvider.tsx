@@ -14,7 +14,7 @@ import { type ApiSessionSource, setApiSessionSource, withReadsStopped } from '..
 import { removeProfileCompleteCookie } from '../../lib/cookies.ts';
 import {
   clearRememberedOnboardingStep,
-  forgetUnsavedDrafts,
+  forgetWorkInProgress,
   rememberChosenClients,
 } from '../../lib/storage.ts';
 import { sendBrowserTimeZone } from '../../lib/time-zone.ts';
@@ -87,9 +87,9 @@ export function AuthProvider({
       // wizard step may be another person's, left by a session that ended elsewhere (no sign-out here
       // forgot them). A restored session keeps them: they are its owner's.
       if (client.getSnapshot().isNewLogin) forgetCachedProfile();
-      // Whoever signs in finds nobody else's unsaved answers in the tab (another person's session
-      // can take a tab over when the first signed out elsewhere).
-      forgetUnsavedDrafts(signedIn.user.id);
+      // Whoever signs in finds nobody else's unsaved answers or chosen jobs in the tab (another
+      // person's session can take a tab over when the first signed out elsewhere).
+      forgetWorkInProgress(signedIn.user.id);
       // The weekly summary follows the client's own clock.
       if (signedIn.user.role === 'client') void sendBrowserTimeZone();
     };
@@ -127,9 +127,9 @@ export function AuthProvider({
         await queryClient.cancelQueries();
         const { error } = await withReadsStopped(() => client.signOut());
         forgetProfileState();
-        // Only here: a session that expires keeps the unsaved answers and notes (and a recruiter's
-        // chosen clients) for its owner's return.
-        forgetUnsavedDrafts();
+        // Only here: a session that expires keeps the unsaved answers and notes, the chosen jobs (and
+        // a recruiter's chosen clients) for its owner's return.
+        forgetWorkInProgress();
         rememberChosenClients([]);
         if (error) {
           console.error(`Sign-out failed: ${error}`);

@@ -1,7 +1,7 @@
 import { DEFAULT_JOB_FILTERS, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
@@ -72,6 +72,25 @@ describe('the bulk bar of /myjobs', () => {
     await user.click(within(bar).getByRole('button', { name: button }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected jobs' })).toBeNull());
     expect(screen.getByRole('checkbox', { name: 'Select all jobs shown' })).toHaveFocus();
+  });
+
+  it('keeps the jobs chosen through a reload, until the selection is cleared', async () => {
+    const user = userEvent.setup();
+    renderBoard();
+    await user.click(await screen.findByRole('checkbox', { name: /^Select Job a/ }));
+    expect(screen.getByRole('region', { name: 'Selected jobs' })).toHaveTextContent('1 job(s) selected');
+
+    cleanup();
+    renderBoard();
+    expect(await screen.findByRole('checkbox', { name: /^Select Job a/ })).toBeChecked();
+    const bar = screen.getByRole('region', { name: 'Selected jobs' });
+    expect(bar).toHaveTextContent('1 job(s) selected');
+    await user.click(within(bar).getByRole('button', { name: 'Clear Selection' }));
+
+    cleanup();
+    renderBoard();
+    expect(await screen.findByRole('checkbox', { name: /^Select Job a/ })).not.toBeChecked();
+    expect(screen.queryByRole('region', { name: 'Selected jobs' })).toBeNull();
   });
 
   it('keeps focus on Reject All while it saves, sends no second change meanwhile, and lets the selection go', async () => {

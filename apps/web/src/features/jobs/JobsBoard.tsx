@@ -4,6 +4,7 @@ import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { allChosen } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { focusIfLost, useFocusOnChange } from '../../lib/focus.ts';
+import { useChosenJobs } from '../../lib/use-chosen-jobs.ts';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { EmptyJobs } from './EmptyJobs.tsx';
 import { SelectAllCheckbox } from './JobCells.tsx';
@@ -37,7 +38,7 @@ export interface JobsBoardProps {
   loadingText: string;
   /** Shown instead of the filters and the table when the client has no jobs at all. */
   noJobs: ReactNode;
-  /** The signed-in client's id, under which unsaved notes are kept. */
+  /** The signed-in client's id, under which unsaved notes and chosen jobs are kept. */
   userId: string;
 }
 
@@ -51,7 +52,7 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
   const view = useJobListView(jobs, defaultFilters);
   const wide = useWideScreen();
   const { inFlight, toggleDecision, decideMany, deciding } = useJobDecisions();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useChosenJobs(userId, 'my-jobs');
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [notesId, setNotesId] = useState<string | null>(null);
 
@@ -130,7 +131,7 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
           }
         : undefined,
     };
-  }, [variant, selected, selectedShown, visible, inFlight, toggleDecision]);
+  }, [variant, selected, selectedShown, visible, inFlight, toggleDecision, setSelected]);
 
   const decideSelected = async (approval: ClientApproval) => {
     // Serial numbers are positions in the list as shown now, before the change takes jobs out of it.

@@ -2,7 +2,7 @@
  * The answers a person has typed but not yet saved, kept in this tab's session storage under their
  * user id. A session that expires mid-form sends the tab to the sign-in screen; signing in again
  * brings the wizard back with these answers instead of losing them; a deliberate sign-out forgets
- * them (`forgetUnsavedDrafts`). Storage can be unavailable (private modes, quotas), so every
+ * them (`forgetWorkInProgress`). Storage can be unavailable (private modes, quotas), so every
  * access tolerates failure.
  */
 import { type OnboardingFields, onboardingFieldsSchema } from '@app/domain/onboarding-fields';

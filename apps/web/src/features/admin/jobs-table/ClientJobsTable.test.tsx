@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { readAnalystNotesDrafts } from '../../../lib/storage.ts';
+import { readAnalystNotesDrafts, readChosenJobs } from '../../../lib/storage.ts';
 import { ClientJobsTable, UNSAVED_NOTES_INTRO } from './ClientJobsTable.tsx';
 import { ANALYST_DRAFT_BACK_MESSAGE, UNSAVED_DRAFT_LABEL } from './client-job-cells.tsx';
 
@@ -168,6 +168,20 @@ describe('deleting a job from the recruiter table', () => {
 });
 
 describe('marking the chosen jobs applied at once', () => {
+  it('keeps the jobs chosen through a reload, under this client', async () => {
+    renderTable(() => new Response(null, { status: 204 }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /^Select Job a/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Select Job c/ }));
+
+    cleanup();
+    renderTable(() => new Response(null, { status: 204 }));
+    expect(await screen.findByRole('checkbox', { name: /^Select Job a/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^Select Job b/ })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^Select Job c/ })).toBeChecked();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(readChosenJobs('staff-1', 'client:c1')).toEqual(['a', 'c']);
+  });
+
   it('shows both buttons busy while one change saves, and sends no second change meanwhile', async () => {
     let answer: (response: Response) => void = () => {};
     const pending = new Promise<Response>((resolve) => (answer = resolve));

@@ -32,6 +32,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { ColumnHeader, useVirtualTableRows, VirtualTable } from '../../../components/ui/VirtualTable.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { type JobListSearch, readJobListSearch, writeJobListSearch } from '../../../lib/job-list-search.ts';
+import { useChosenJobs } from '../../../lib/use-chosen-jobs.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 import { JobImportForm } from '../JobImportForm.tsx';
 import { type ClientJobsTableActions, ClientJobsTableContext } from './client-job-cells.tsx';
@@ -95,7 +96,7 @@ export function ClientJobsTable({
   };
   const filterBy = (change: Partial<JobFilters>) =>
     showInAddress({ filters: { ...shownList.filters, ...change }, sort }, searchText);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useChosenJobs(userId, `client:${clientId}`);
   const [editingNotesOf, editNotes] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<JobListItem | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -163,6 +164,7 @@ export function ClientJobsTable({
       notesDraftOf,
       keepNotesDraft,
       outcomeSaving,
+      setSelected,
     ],
   );
 
