@@ -2,7 +2,7 @@ import type { BoardRow } from '@app/domain/clients-board';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientsBoard } from './ClientsBoard.tsx';
 
@@ -22,10 +22,11 @@ function client(index: number): BoardRow {
 }
 
 /** A server holding `clients`, paged 50 at a time; a welcome e-mail takes its client off the list. */
-function boardServer(clients: BoardRow[]) {
+function boardServer(clients: BoardRow[], welcomeAnswered: Promise<void> = Promise.resolve()) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/admin/welcome-emails') {
+      await welcomeAnswered;
       const { client_ids } = JSON.parse(String(init?.body)) as { client_ids: string[] };
       clients = clients.filter((row) => !client_ids.includes(row.id));
       return Response.json({
@@ -63,13 +64,26 @@ function ClientPageStub() {
   );
 }
 
+/** The board's address, as a reload would read it. */
+function AddressShown() {
+  return <output aria-label="Address">{useLocation().search}</output>;
+}
+
 function renderBoard() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/admin']}>
         <Routes>
-          <Route path="/admin" element={<ClientsBoard />} />
+          <Route
+            path="/admin"
+            element={
+              <>
+                <ClientsBoard />
+                <AddressShown />
+              </>
+            }
+          />
           <Route path="/admin/clients/:id" element={<ClientPageStub />} />
         </Routes>
       </MemoryRouter>
@@ -210,6 +224,30 @@ describe('paging the board', () => {
     expect(await screen.findByText('Page 1 of 3', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Client 1' })).toBeInTheDocument();
     expect(pagesAsked().at(-1)).toBe(1);
+  });
+
+  it('keeps a search typed while a welcome batch was sending, with the dialog closed', async () => {
+    let answer = () => {};
+    const { lastBoardAsked } = boardServer(
+      firstClients(150),
+      new Promise<void>((resolve) => (answer = resolve)),
+    );
+    renderBoard();
+    await toThirdPage();
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Select Client 101 (client101@example.com)' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 client' }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.type(screen.getByLabelText('Search clients'), 'client1');
+    await act(async () => answer());
+    // The send starts the board again from its first page, of the search as it is now.
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search clients')).toHaveValue('client1');
+    expect(lastBoardAsked()).toBe('?q=client1');
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\?q=client1$/);
   });
 
   it('comes back to the same search and page after a visit to a client', async () => {
