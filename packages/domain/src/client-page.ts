@@ -46,8 +46,19 @@ export const clientPageSchema = z.object({
 export type ClientPage = z.infer<typeof clientPageSchema>;
 export const clientPageResponseSchema = z.object({ data: clientPageSchema });
 
-/** Checked by the service against `formattedFiltersSchema`, so an empty set gets its own message. */
-export const replaceFiltersBodySchema = z.object({ formatted_data: z.unknown() });
+/**
+ * `formatted_data` is checked by the service against `formattedFiltersSchema`, so an empty set gets its
+ * own message. `replacing` is the saved set as the page showed it when the recruiter chose to replace
+ * it: when the client's filters differ by then (a colleague added, edited or removed one), nothing is
+ * replaced (409, FILTERS_CHANGED_MESSAGE).
+ */
+export const replaceFiltersBodySchema = z.object({
+  formatted_data: z.unknown(),
+  replacing: z.array(z.object({ id: z.string().min(1).max(64), version: z.number().int().min(0) })).max(1000),
+});
+export type ReplacedFilters = z.infer<typeof replaceFiltersBodySchema>['replacing'];
+export const FILTERS_CHANGED_MESSAGE =
+  "Someone else changed this client's saved filters since you opened the page. They are shown now: look them over, then replace them again if you still mean to.";
 export const replaceFiltersResponseSchema = z.object({ data: z.array(savedFilterSchema) });
 
 /** Why a client who has not started onboarding gets no e-mail and no filters: the server's refusal and the page's notice. */

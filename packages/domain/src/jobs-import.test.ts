@@ -75,14 +75,14 @@ describe('parseCsv', () => {
 });
 
 describe('parseJobsFile (CSV)', () => {
-  it('reads typed values, blanks and booleans in every spelling', () => {
+  it('reads typed values, blanks and booleans in every spelling; a blank applied cell is left out', () => {
     const csv = [
       'job_uid,data_job_title,max_salary,data_num_applicants,refresh_date,data_posted,is_remote,is_hybrid,is_onsite,us_based,applied_for_job,url',
       'j1,"Engineer, Platform","$120,000",45,2024-11-03,2024-10-30T09:30:00+02:00,true,no,1,YES,0,https://jobs.example.com/1',
       'j2,,,,,,false,yes,0,,,',
     ].join('\n');
     const result = parseJobsFile(csv, 'csv');
-    expect(result).toEqual({
+    expect(result).toStrictEqual({
       ok: true,
       jobs: [
         {
@@ -110,7 +110,7 @@ describe('parseJobsFile (CSV)', () => {
           is_hybrid: true,
           is_onsite: false,
           us_based: false,
-          applied_for_job: false,
+          // The team's own work is kept when its cell is blank, as if the column were not there.
           url: null,
         },
       ],
@@ -193,9 +193,10 @@ describe('parseJobsFile (JSON)', () => {
         analyst_notes: '  Strong match  ',
         data_posted: null,
       },
-      { job_uid: 'j2', applied_for_job: true, is_startup: 1 },
+      { job_uid: 'j2', applied_for_job: true, is_startup: 1, analyst_notes: null },
     ]);
-    expect(parseJobsFile(json, 'json')).toEqual({
+    // Strictly: a null analyst_notes is left out, not kept as undefined (which would clear the notes).
+    expect(parseJobsFile(json, 'json')).toStrictEqual({
       ok: true,
       jobs: [
         {

@@ -119,6 +119,14 @@ const date = z.preprocess(
 
 const flag = z.preprocess(toBoolean, z.boolean({ message: BOOLEAN_MESSAGE }));
 
+/**
+ * The team's own work on a job (whether it was applied to, the analyst's notes): a blank cell leaves
+ * it as it is, so a file refreshed from a sourcing sheet never undoes what was marked or written in
+ * the table since. Only a value changes it ('false', 'no' or '0' marks a job not applied).
+ */
+const keptIfBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (blankToNull(value) === null ? undefined : value), schema.optional());
+
 const flagFields = Object.fromEntries(JOB_FLAGS.map((name) => [name, flag.optional()])) as {
   [K in JobFlag]: z.ZodOptional<typeof flag>;
 };
@@ -144,8 +152,8 @@ export const importedJobSchema = z.strictObject(
     ),
     refresh_date: date.optional(),
     data_posted: date.optional(),
-    applied_for_job: flag.optional(),
-    analyst_notes: text(JOB_NOTES_MAX_LENGTH).optional(),
+    applied_for_job: keptIfBlank(flag),
+    analyst_notes: keptIfBlank(text(JOB_NOTES_MAX_LENGTH)),
     data_num_applicants: z
       .preprocess(
         toNumber,
@@ -301,7 +309,8 @@ export function parseJobsFile(content: string, format: ImportFormat): ParsedJobs
     if (values === null) return;
     const row = index + 1;
     const result = importedJobSchema.safeParse(values);
-    if (result.success) jobs.push(result.data);
+    // A field left blank that keeps its value (keptIfBlank) is left out, as if its column were.
+    if (result.success) jobs.push(withoutUndefined(result.data));
     else errors.push(...rowErrors(result.error.issues, row));
     // Repeats are found even on rows with other problems, so one pass shows everything to fix.
     const uid = blankToNull(values.job_uid);
@@ -318,6 +327,10 @@ export function parseJobsFile(content: string, format: ImportFormat): ParsedJobs
     return { ok: false, errors: errors.slice(0, IMPORT_MAX_LISTED_ERRORS), errorCount: errors.length };
   }
   return { ok: true, jobs };
+}
+
+function withoutUndefined<T extends object>(job: T): T {
+  return Object.fromEntries(Object.entries(job).filter(([, value]) => value !== undefined)) as T;
 }
 
 // ---- duplicates ---------------------------------------------------------------------------------
@@ -348,12 +361,12 @@ function daysApart(a: string, b: string): number {
 /**
  * Finds, among jobs a client already has (and rows earlier in the same file), the one an imported
  * row repeats: the same job_uid, else the same apply link, else the same title and company within
- * DUPLICATE_WINDOW_DAYS. Add every job kept with `add`; `find` answers what a new row matches.
+ * DUPLICATE_WINDOW_DAYS when at most one of the two has an apply link. Add every job kept with `add`; `find` answers what a new row matches.
  */
 export class DuplicateIndex<T> {
   private readonly byUid = new Map<string, T>();
   private readonly byLink = new Map<string, T>();
-  private readonly byTitleCompany = new Map<string, { day: string; job: T }[]>();
+  private readonly byTitleCompany = new Map<string, { day: string; link: string | null; job: T }[]>();
 
   add(candidate: DuplicateCandidate, job: T): void {
     this.byUid.set(candidate.job_uid, job);
@@ -361,7 +374,7 @@ export class DuplicateIndex<T> {
     const key = titleCompanyKey(candidate);
     if (key) {
       const list = this.byTitleCompany.get(key) ?? [];
-      list.push({ day: candidate.day, job });
+      list.push({ day: candidate.day, link: candidate.link, job });
       this.byTitleCompany.set(key, list);
     }
   }
@@ -373,9 +386,12 @@ export class DuplicateIndex<T> {
     if (sameLink !== undefined) return { job: sameLink, by: 'link' };
     const key = titleCompanyKey(candidate);
     const near = key
-      ? this.byTitleCompany
-          .get(key)
-          ?.find((other) => daysApart(other.day, candidate.day) <= DUPLICATE_WINDOW_DAYS)
+      ? this.byTitleCompany.get(key)?.find(
+          (other) =>
+            daysApart(other.day, candidate.day) <= DUPLICATE_WINDOW_DAYS &&
+            // Two apply links that differ are two openings, however alike their titles.
+            !(other.link && candidate.link && other.link !== candidate.link),
+        )
       : undefined;
     return near && { job: near.job, by: 'title_company' };
   }

@@ -1,4 +1,5 @@
-import { NOT_STARTED_MESSAGE } from '@app/domain/client-page';
+import { FILTERS_CHANGED_MESSAGE, NOT_STARTED_MESSAGE } from '@app/domain/client-page';
+import type { SavedFilter } from '@app/domain/job-filters';
 import { allAcknowledged } from '@app/domain/onboarding-testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -266,7 +267,7 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     const { userId } = await onboardClient(app, 'kit@example.com', {
       record: { first_name: 'Kit', top_job_titles: 'Welder, Pipe Fitter' },
     });
-    const filtersOfKit = async () =>
+    const filtersOfKit = async (): Promise<SavedFilter[]> =>
       (await ok({ email: 'kit@example.com', action: 'fetch' })).existing_filters;
     const { formatted_data } = await ok({ email: 'kit@example.com', action: 'generate_filters' });
 
@@ -279,16 +280,34 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     });
     expect(await filtersOfKit()).toHaveLength(2);
 
-    const replace = () =>
+    // Two recruiters replace the set they were both shown: the second finds it replaced already.
+    const shown = (await filtersOfKit()).map(({ id, version }) => ({ id, version }));
+    const replace = (replacing: { id: string; version: number }[]) =>
       app.inject({
         method: 'PUT',
         url: `/api/admin/clients/${userId}/filters`,
         headers: staff,
-        payload: { formatted_data },
+        payload: { formatted_data, replacing },
       });
-    const replaced = await Promise.all([replace(), replace()]);
-    expect(replaced.map((response) => response.statusCode)).toEqual([200, 200]);
+    const replaced = await Promise.all([replace(shown), replace(shown)]);
+    expect(replaced.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(replaced.find((response) => response.statusCode === 409)?.json()).toEqual({
+      error: FILTERS_CHANGED_MESSAGE,
+    });
     expect(await filtersOfKit()).toHaveLength(2);
+
+    // A colleague edits one of the filters a recruiter was shown: replacing them is refused.
+    const before = await filtersOfKit();
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/job-search-filters/${before[0]!.id}`,
+      headers: staff,
+      payload: { name: 'Welder (night shift)', version: before[0]!.version },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const stale = await replace(before.map(({ id, version }) => ({ id, version })));
+    expect(stale.statusCode).toBe(409);
+    expect((await filtersOfKit()).map((filter) => filter.name)).toContain('Welder (night shift)');
 
     await onboardClient(app, 'lin@example.com', {
       record: { first_name: 'Lin', top_job_titles: 'Welder, Pipe Fitter' },

@@ -173,6 +173,11 @@ export async function adminRoutes(
       },
     },
     async (request) =>
-      admin.replaceFilters(staffActor(currentUser(request)), request.params.id, request.body.formatted_data),
+      admin.replaceFilters(
+        staffActor(currentUser(request)),
+        request.params.id,
+        request.body.formatted_data,
+        request.body.replacing,
+      ),
   );
 }

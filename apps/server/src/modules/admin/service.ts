@@ -4,7 +4,7 @@ import {
   CLIENT_NOT_FOUND_MESSAGE,
   EMPTY_EMAIL_MESSAGE,
 } from '@app/domain/admin-email';
-import { NOT_STARTED_MESSAGE } from '@app/domain/client-page';
+import { FILTERS_CHANGED_MESSAGE, NOT_STARTED_MESSAGE, type ReplacedFilters } from '@app/domain/client-page';
 import { CLIENT_ID_NOT_FOUND_MESSAGE, type ClientMatch, type ClientRef } from '@app/domain/clients-api';
 import { WELCOME_ERROR_MESSAGE, type WelcomeBatchResult } from '@app/domain/clients-board';
 import { normalizeEmail } from '@app/domain/email-address';
@@ -349,11 +349,14 @@ export function createAdminService(deps: {
       return { ...client.resolved, document_id: ids[0]!, filter_ids: ids };
     },
 
-    /** Replaces every saved filter of the client with the draft, in one transaction. */
-    async replaceFilters(actor: Actor, clientId: string, formattedData: unknown) {
+    /**
+     * Replaces every saved filter of the client with the draft, in one transaction, when they are
+     * still those the recruiter chose to replace (`replacing`).
+     */
+    async replaceFilters(actor: Actor, clientId: string, formattedData: unknown, replacing: ReplacedFilters) {
       const client = await loadClient({ clientId });
       const draft = parseDraft(formattedData);
-      await filters.replaceAll(client, draft, (trx, { removed, ids }) =>
+      const replaced = await filters.replaceAll(client, replacing, draft, (trx, { removed, ids }) =>
         logIn(trx, actor, client, 'filters.replaced', {
           filter_ids: ids,
           removed,
@@ -361,6 +364,7 @@ export function createAdminService(deps: {
           summary: `${removed} replaced by ${ids.length}`,
         }),
       );
+      if (!replaced) throw Conflict(FILTERS_CHANGED_MESSAGE);
       return { data: await filters.listFor(client.id) };
     },
 

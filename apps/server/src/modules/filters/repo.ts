@@ -94,10 +94,29 @@ export function createFiltersRepo(db: Db) {
       });
     },
 
-    /** Every filter of the client gives way to `rows`, in one transaction; answers how many went. */
-    replaceAll(clientId: string, rows: FilterRow[], also?: AlsoInTransaction<number>): Promise<number> {
+    /**
+     * Every filter of the client gives way to `rows`, in one transaction; answers how many went, or
+     * null, changing nothing, when the client's filters are not `expected` (by id and version).
+     */
+    replaceAll(
+      clientId: string,
+      expected: readonly { id: string; version: number }[],
+      rows: FilterRow[],
+      also?: AlsoInTransaction<number>,
+    ): Promise<number | null> {
       return db.kysely.transaction().execute(async (trx) => {
         await lockClientFilters(trx, clientId);
+        const current = await trx
+          .selectFrom('job_search_filters')
+          .select(['id', 'version'])
+          .where('client_id', '=', clientId)
+          .execute();
+        const key = (filters: readonly { id: string; version: number }[]) =>
+          filters
+            .map(({ id, version }) => `${id}@${Number(version)}`)
+            .sort()
+            .join(' ');
+        if (key(current) !== key(expected)) return null;
         const removed = await trx
           .deleteFrom('job_search_filters')
           .where('client_id', '=', clientId)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ReplacedFilters } from '@app/domain/client-page';
 import { normalizeEmail } from '@app/domain/email-address';
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
 import { FILTER_CHANGED_MESSAGE, type JobFilterUpdate } from '@app/domain/job-filters-api';
@@ -83,20 +84,25 @@ export function createFiltersService(db: Db) {
       return saved ? ids : undefined;
     },
 
-    /** The client's filters become exactly these; answers how many were removed and the new ids. */
+    /**
+     * The client's filters, when they are still `replacing`, become exactly these; answers how many
+     * were removed and the new ids, or null when the client's filters have changed since.
+     */
     async replaceAll(
       client: { id: string; email: string },
+      replacing: ReplacedFilters,
       filters: FormattedFilter[],
       also?: AlsoInTransaction<{ removed: number; ids: string[] }>,
-    ): Promise<{ removed: number; ids: string[] }> {
+    ): Promise<{ removed: number; ids: string[] } | null> {
       const rows = rowsFor(client, filters);
       const ids = rows.map((row) => row.id);
       const removed = await repo.replaceAll(
         client.id,
+        replacing,
         rows,
         also && ((trx, removed) => also(trx, { removed, ids })),
       );
-      return { removed, ids };
+      return removed === null ? null : { removed, ids };
     },
 
     /** Staff change a filter; answers it before and as saved, and whose it is. */

@@ -344,6 +344,23 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
       ).toHaveLength(2);
     });
 
+    it('the same title at the same company behind another apply link is another opening', async () => {
+      const opening = (uid: string, link: string) => ({
+        job_uid: uid,
+        data_job_title: 'Data Engineer',
+        data_company: 'Wayne Enterprises',
+        data_external_application_link: link,
+      });
+      await importFor(carolId, [opening('g-1', 'https://wayne.example/jobs/1')]);
+      const summary = await importFor(carolId, [
+        opening('g-2', 'https://wayne.example/jobs/2'),
+        // Without a link of its own it is still the job the client has.
+        { job_uid: 'g-3', data_job_title: 'Data Engineer', data_company: 'Wayne Enterprises' },
+      ]);
+      expect(summary).toMatchObject({ imported: 1, updated: 0, merged: 1 });
+      expect((await jobsOf(carol)).filter((job) => job.data_company === 'Wayne Enterprises')).toHaveLength(2);
+    });
+
     it('a repeat within one file is merged into the row before it; the same job_uid still updates', async () => {
       const summary = await importFor(carolId, [
         {
@@ -362,6 +379,55 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
       ]);
       expect(summary).toMatchObject({ imported: 1, updated: 1, merged: 1 });
       expect((await jobsOf(carol)).filter((job) => job.data_company === 'Vandelay')).toHaveLength(1);
+    });
+  });
+
+  describe("the team's work through a new import", () => {
+    const importCsv = async (lines: string[]) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/jobs/import',
+        headers: staff,
+        payload: { client_id: carolId, format: 'csv', content: lines.join('\n') },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+
+    it('blank applied and analyst notes cells keep what the table holds, outcome and all; "no" un-applies', async () => {
+      const header = 'job_uid,data_job_title,data_company,applied_for_job,analyst_notes';
+      await importCsv([header, 'h-1,Data Analyst,Umbrella,,']);
+      const id = await idOf('Data Analyst');
+      const marked = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/clients/${carolId}/jobs/${id}`,
+        headers: staff,
+        payload: {
+          applied_for_job: true,
+          analyst_notes: 'Called the hiring manager',
+          analyst_notes_before: null,
+        },
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(
+        (await putOutcome(carol, id, { outcome: 'interview', outcome_date: '2024-11-03' })).statusCode,
+      ).toBe(200);
+
+      await importCsv([header, 'h-1,Data Analyst (refreshed),Umbrella,,']);
+      const refreshed = (await jobsOf(carol)).find((job) => job.id === id);
+      expect(refreshed).toMatchObject({
+        data_job_title: 'Data Analyst (refreshed)',
+        applied_for_job: true,
+        analyst_notes: 'Called the hiring manager',
+        outcome: 'interview',
+      });
+
+      await importCsv([header, 'h-1,Data Analyst (refreshed),Umbrella,no,']);
+      const unApplied = (await jobsOf(carol)).find((job) => job.id === id);
+      expect(unApplied).toMatchObject({
+        applied_for_job: false,
+        analyst_notes: 'Called the hiring manager',
+        outcome: null,
+      });
     });
   });
 });

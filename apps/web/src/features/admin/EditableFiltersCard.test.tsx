@@ -42,4 +42,42 @@ describe('editing a saved filter', () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
     expect(within(form).getByLabelText('Name')).toHaveValue('Senior Data Engineer');
   });
+
+  it('names the version opened even when the page reads a newer one meanwhile, until told of it', async () => {
+    const user = userEvent.setup();
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(Response.json({ error: FILTER_CHANGED_MESSAGE }, { status: 409 }))
+      .mockResolvedValueOnce(
+        Response.json({ data: { ...filter, name: 'Senior Data Engineer', version: 6 } }),
+      );
+    vi.stubGlobal('fetch', fetch);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const queryClient = new QueryClient();
+    const card = (version: number) => (
+      <QueryClientProvider client={queryClient}>
+        <EditableFiltersCard filters={[{ ...filter, version }]} onChanged={() => {}} />
+        <Toaster />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(card(3));
+    await user.click(screen.getByRole('button', { name: /^Edit\s*Data Engineer$/ }));
+    const form = screen.getByRole('form', { name: `Edit filter ${filter.name}` });
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Senior Data Engineer');
+    // Another change on the page reads the client again: a colleague saved this filter meanwhile.
+    rerender(card(4));
+    const sentVersion = (call: number) =>
+      JSON.parse(String((fetch.mock.calls[call] as unknown as [string, RequestInit])[1].body)).version;
+
+    await user.click(within(form).getByRole('button', { name: 'Save filter' }));
+    expect(await screen.findByText(FILTER_CHANGED_MESSAGE)).toBeInTheDocument();
+    expect(sentVersion(0)).toBe(3);
+
+    // Told, the recruiter saves again over the version the page now shows.
+    rerender(card(5));
+    await user.click(within(form).getByRole('button', { name: 'Save filter' }));
+    expect(await screen.findByText('Filter "Senior Data Engineer" saved')).toBeInTheDocument();
+    expect(sentVersion(1)).toBe(5);
+  });
 });

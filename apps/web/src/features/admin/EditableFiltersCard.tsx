@@ -87,6 +87,11 @@ export function EditableFiltersCard({
 function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(): void }) {
   const guard = useStaffGuard();
   const [draft, setDraft] = useState<FilterDraft | null>(null);
+  // The version the form was opened on, which a save names: the page may read a colleague's newer
+  // one meanwhile (any reload brings it), and a save must not replace theirs unawares. Null once a
+  // save was refused for it (409): the recruiter has been told, and the next save replaces the
+  // version the page shows.
+  const [openedOn, setOpenedOn] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -102,7 +107,10 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
       toast.error(failureMessage(failure, SAVE_FAILED));
       // Changed by someone else since it was opened: the page reads their version, which the form
       // keeps its own changes over; saving again then replaces it knowingly.
-      if (failure instanceof ApiError && failure.status === 409) onChanged();
+      if (failure instanceof ApiError && failure.status === 409) {
+        setOpenedOn(null);
+        onChanged();
+      }
     },
   });
   const remove = useMutation({
@@ -120,8 +128,11 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
     const set = (patch: Partial<FilterDraft>) => setDraft({ ...draft, ...patch });
     const submit = (event: FormEvent) => {
       event.preventDefault();
-      // Made on the version shown: the server refuses it if someone saved another since.
-      const checked = jobFilterUpdateSchema.safeParse({ ...changesOf(draft), version: filter.version });
+      // Made on the version opened: the server refuses it if someone saved another since.
+      const checked = jobFilterUpdateSchema.safeParse({
+        ...changesOf(draft),
+        version: openedOn ?? filter.version,
+      });
       if (!checked.success) {
         const issue = checked.error.issues[0];
         setError(`${fieldLabel(issue?.path)}: ${issue?.message ?? 'is invalid'}`);
@@ -200,7 +211,14 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
           <p className="text-sm text-neutral-600">Saved {formatMoment(filter.date_saved)}</p>
         </div>
         <div className="flex gap-2">
-          <Button size="sm" variant="secondary" onClick={() => setDraft(draftOf(filter))}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              setDraft(draftOf(filter));
+              setOpenedOn(filter.version);
+            }}
+          >
             <Pencil className="size-4" aria-hidden="true" />
             Edit<span className="sr-only"> {filter.name}</span>
           </Button>

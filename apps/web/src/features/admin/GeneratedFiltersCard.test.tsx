@@ -1,8 +1,10 @@
 import { dataEngineerFilter, generatedFiltersAnswer } from '@app/domain/admin-email-testing';
+import { FILTERS_CHANGED_MESSAGE } from '@app/domain/client-page';
 import type { SavedFilter } from '@app/domain/job-filters';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { GeneratedFiltersCard, replaceQuestion } from './GeneratedFiltersCard.tsx';
 
@@ -18,14 +20,14 @@ const saved: SavedFilter = {
 };
 
 /** The card on a client page whose saved filters are `filters`. */
-function card(filters: SavedFilter[]) {
+function card(filters: SavedFilter[], onSaved: () => void = () => {}) {
   return (
     <QueryClientProvider client={new QueryClient()}>
       <GeneratedFiltersCard
         target={{ client_id: 'client-7' }}
         fileEmail="jane@example.com"
         filtersExist={filters.length > 0}
-        onSaved={() => {}}
+        onSaved={onSaved}
         replacing={{ clientId: 'client-7', filters }}
       />
     </QueryClientProvider>
@@ -90,6 +92,44 @@ describe('replacing the saved filters on the client page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(replacements()).toHaveLength(1);
     expect(String(replacements()[0]?.[0])).toContain('client-7');
+    // It names the filters it was shown, so nothing a colleague saved meanwhile goes unseen.
+    expect(JSON.parse(String(replacements()[0]?.[1]?.body)).replacing).toEqual([
+      { id: 'filter-1', version: 1 },
+      { id: 'filter-2', version: 1 },
+    ]);
+  });
+
+  it('after a colleague changed the saved filters, says so, reads them and keeps the draft', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+        init?.method === 'PUT'
+          ? Response.json({ error: FILTERS_CHANGED_MESSAGE }, { status: 409 })
+          : Response.json({
+              client: { id: 'client-7', kind: 'user', email: 'jane@example.com' },
+              matched: 'client_id',
+              ...generatedFiltersAnswer([draftFilter]),
+            }),
+      ),
+    );
+    const onSaved = vi.fn();
+    render(
+      <>
+        {card([saved], onSaved)}
+        <Toaster />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Generate Filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Replace Existing Filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace Existing Filters?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Replace Existing Filters' }));
+
+    expect(await screen.findByText(FILTERS_CHANGED_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Replace Existing Filters' })).toBeVisible();
   });
 
   it('words the counts', () => {

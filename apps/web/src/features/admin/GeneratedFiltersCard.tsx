@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { ApiError, dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
 import { adminAction, type ClientTarget, type GeneratedFilters, replaceFilters } from './admin-api.ts';
 import {
@@ -106,15 +106,31 @@ export function GeneratedFiltersCard({
   // Replacing deletes the saved filters, perhaps edited by hand since: it is asked first.
   const [askingToReplace, setAskingToReplace] = useState(false);
   const replace = useMutation({
-    mutationFn: async ({ clientId, filters }: { clientId: string; filters: GeneratedFilters }) =>
-      dataOrThrow(guard(await replaceFilters(clientId, filters.formatted_data)), SAVE_FILTERS_FAILED),
+    mutationFn: async ({
+      clientId,
+      filters,
+      saved,
+    }: {
+      clientId: string;
+      filters: GeneratedFilters;
+      saved: readonly SavedFilter[];
+    }) =>
+      dataOrThrow(guard(await replaceFilters(clientId, filters.formatted_data, saved)), SAVE_FILTERS_FAILED),
     onSuccess: () => {
       toast.success(FILTERS_REPLACED);
       setAskingToReplace(false);
       setDraft(null);
       onSaved();
     },
-    onError: (error) => toast.error(failureMessage(error, SAVE_FILTERS_FAILED)),
+    onError: (error) => {
+      toast.error(failureMessage(error, SAVE_FILTERS_FAILED));
+      // A colleague changed the saved filters meanwhile: the page reads them, and the dialog closes
+      // so the recruiter sees them before choosing again; the draft stays.
+      if (error instanceof ApiError && error.status === 409) {
+        setAskingToReplace(false);
+        onSaved();
+      }
+    },
   });
 
   const hasQueries = draft !== null && draft.formatted_data.length > 0;
@@ -180,7 +196,13 @@ export function GeneratedFiltersCard({
                       </Button>
                       <Button
                         busy={replace.isPending}
-                        onClick={() => replace.mutate({ clientId: replacing.clientId, filters: draft })}
+                        onClick={() =>
+                          replace.mutate({
+                            clientId: replacing.clientId,
+                            filters: draft,
+                            saved: replacing.filters,
+                          })
+                        }
                       >
                         {replace.isPending ? 'Saving...' : 'Replace Existing Filters'}
                       </Button>

@@ -93,11 +93,16 @@ export function downloadClientDocument(clientId: string, which: 'resume' | 'cove
   });
 }
 
-export function replaceFilters(clientId: string, formatted: FormattedFilter[]) {
+/** `replacing`: the saved filters as the page showed them; the server refuses (409) if they differ now. */
+export function replaceFilters(
+  clientId: string,
+  formatted: FormattedFilter[],
+  replacing: readonly SavedFilter[],
+) {
   return unwrap(
     apiFetch<{ data: SavedFilter[] }>(`/admin/clients/${encodeURIComponent(clientId)}/filters`, {
       method: 'PUT',
-      json: { formatted_data: formatted },
+      json: { formatted_data: formatted, replacing: replacing.map(({ id, version }) => ({ id, version })) },
     }),
   );
 }
