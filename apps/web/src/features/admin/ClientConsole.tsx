@@ -127,7 +127,7 @@ export function ClientConsole({ staffUserId }: { staffUserId: string }) {
           />
           <ExistingFiltersCard filters={client.details.existing_filters} />
           <OutboxCard clientId={client.clientId} />
-          <ClientJobsTable clientId={client.clientId} userId={staffUserId} />
+          <ClientJobsTable clientId={client.clientId} userId={staffUserId} viewInAddress={false} />
         </div>
       )}
       <ClientFeedbackCard />

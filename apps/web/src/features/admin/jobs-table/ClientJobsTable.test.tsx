@@ -16,13 +16,14 @@ const LIST = '/api/admin/clients/c1/jobs';
 /**
  * The table of client 'c1', whose jobs are 'Job a', 'Job b' and 'Job c' ('Job b' applied for, 'Job a'
  * with `notesOfA` as its analyst notes), shown to recruiter 'staff-1' on the page at `address`;
- * `deleted` answers a delete, and a change of notes is saved as asked. Answers how often the list was
+ * `deleted` answers a delete, and a change of notes is saved as asked; `viewInAddress` as the table's. Answers how often the list was
  * asked for and the page's router.
  */
 function renderTable(
   deleted: (id: string) => Response,
   address = '/admin/clients/c1',
   notesOfA: string | null = null,
+  viewInAddress = true,
 ) {
   let jobs = ['a', 'b', 'c'].map((id) =>
     jobListItemSchema.parse(
@@ -53,7 +54,12 @@ function renderTable(
   // The API client reports a failed request on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const router = createMemoryRouter(
-    [{ path: '/admin/clients/:id', element: <ClientJobsTable clientId="c1" userId="staff-1" /> }],
+    [
+      {
+        path: '*',
+        element: <ClientJobsTable clientId="c1" userId="staff-1" viewInAddress={viewInAddress} />,
+      },
+    ],
     { initialEntries: [address] },
   );
   render(
@@ -124,6 +130,21 @@ describe('the search, filters and sort of the recruiter table', () => {
       q: 'job b',
     });
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it("stay out of the address on /admin, whose search and sort are the clients board's", async () => {
+    const { router } = renderTable(
+      () => new Response(null, { status: 204 }),
+      '/admin?q=smith&sort=jobs',
+      null,
+      false,
+    );
+    expect(await screen.findByText('3 of 3 jobs shown')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search jobs')).toHaveValue('');
+    await userEvent.selectOptions(screen.getByLabelText('Applied'), 'applied');
+    await userEvent.type(screen.getByLabelText('Search jobs'), 'job b');
+    expect(await screen.findByText('1 of 3 jobs shown')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=smith&sort=jobs');
   });
 });
 

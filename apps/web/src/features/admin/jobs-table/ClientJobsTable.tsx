@@ -72,30 +72,40 @@ const SEARCH_KEY = 'q';
 export function ClientJobsTable({
   clientId,
   userId,
+  viewInAddress = true,
 }: {
-  clientId: string /** The recruiter's. */;
+  clientId: string;
+  /** The recruiter's. */
   userId: string;
+  /**
+   * Whether the search, filters and sort live in the address. Not on /admin, where the address is
+   * the clients board's and a table of whichever client was searched by e-mail is shown below it.
+   */
+  viewInAddress?: boolean;
 }) {
   const { jobs, setApplied, markApplied, saveNotes, remove, outcomeSaving } = useClientJobs(clientId);
   const { draftedIds, draftOf: notesDraftOf, keep: keepNotesDraft } = useAnalystNotesDrafts(userId);
   const all = jobs.data;
   // The search, the filters and the sort live in the address, so a reload or Back from another page
   // shows the same jobs; the box keeps its own text so that typing never waits for the address.
-  const [params, setParams] = useSearchParams();
+  const [addressParams, setAddressParams] = useSearchParams();
+  const [ownParams, setOwnParams] = useState(() => new URLSearchParams());
+  const params = viewInAddress ? addressParams : ownParams;
   const shownList = readJobListSearch(params, TABLE_DEFAULTS);
   const { sort } = shownList;
   const [searchText, setSearchText] = useState(() => params.get(SEARCH_KEY) ?? '');
   const search = useDeferredValue(searchText);
   const filters = { search, applied: shownList.filters.status, decision: shownList.filters.decision };
-  const showInAddress = (list: JobListSearch, text: string) => {
+  const showView = (list: JobListSearch, text: string) => {
     const next = writeJobListSearch(params, list, TABLE_DEFAULTS);
     if (text === '') next.delete(SEARCH_KEY);
     else next.set(SEARCH_KEY, text);
     // One entry for the page: Back leaves it rather than stepping through each keystroke.
-    setParams(next, { replace: true });
+    if (viewInAddress) setAddressParams(next, { replace: true });
+    else setOwnParams(next);
   };
   const filterBy = (change: Partial<JobFilters>) =>
-    showInAddress({ filters: { ...shownList.filters, ...change }, sort }, searchText);
+    showView({ filters: { ...shownList.filters, ...change }, sort }, searchText);
   const [selected, setSelected] = useChosenJobs(userId, `client:${clientId}`);
   const [editingNotesOf, editNotes] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<JobListItem | null>(null);
@@ -225,7 +235,7 @@ export function ClientJobsTable({
             value={searchText}
             onChange={(event) => {
               setSearchText(event.target.value);
-              showInAddress(shownList, event.target.value);
+              showView(shownList, event.target.value);
             }}
           />
         </div>
@@ -313,7 +323,7 @@ export function ClientJobsTable({
               editingNotesOf={editingNotesOf}
               sort={sort}
               onSort={(column) =>
-                showInAddress({ filters: shownList.filters, sort: toggleSort(sort, column) }, searchText)
+                showView({ filters: shownList.filters, sort: toggleSort(sort, column) }, searchText)
               }
               scrollBox={scrollBox}
               resetKey={filtersKey}
