@@ -48,13 +48,17 @@ export const clientPageResponseSchema = z.object({ data: clientPageSchema });
 
 /**
  * `formatted_data` is checked by the service against `formattedFiltersSchema`, so an empty set gets its
- * own message. `replacing` is the saved set as the page showed it when the recruiter chose to replace
- * it: when the client's filters differ by then (a colleague added, edited or removed one), nothing is
- * replaced (409, FILTERS_CHANGED_MESSAGE).
+ * own message. `replacing`, like an HTTP If-Match, is the saved set as the page showed it when the
+ * recruiter chose to replace it: when the client's filters differ by then (a colleague added, edited
+ * or removed one), nothing is replaced (409, FILTERS_CHANGED_MESSAGE). The web app always sends it; a
+ * program that means "exactly this set, whatever is there" leaves it out.
  */
 export const replaceFiltersBodySchema = z.object({
   formatted_data: z.unknown(),
-  replacing: z.array(z.object({ id: z.string().min(1).max(64), version: z.number().int().min(0) })).max(1000),
+  replacing: z
+    .array(z.object({ id: z.string().min(1).max(64), version: z.number().int().min(0) }))
+    .max(1000)
+    .optional(),
 });
 export type ReplacedFilters = z.infer<typeof replaceFiltersBodySchema>['replacing'];
 export const FILTERS_CHANGED_MESSAGE =

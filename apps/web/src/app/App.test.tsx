@@ -157,6 +157,18 @@ describe('signed out', () => {
     );
   });
 
+  it('finds Continue with Google ready again when Back brings the page from the back-forward cache', async () => {
+    renderApp('/');
+    const button = await screen.findByRole('button', { name: 'Continue with Google' });
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(button).not.toHaveAttribute('aria-busy');
+    expect(button).toBeEnabled();
+  });
+
   it('sees the not-found page on an unknown route', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { type RefObject, useEffect } from 'react';
 import { useOnChange } from './use-on-change.ts';
 
 /**
@@ -28,4 +29,16 @@ export function focusToType(element: HTMLElement | null | undefined): void {
   element?.focus();
   if (element instanceof HTMLTextAreaElement)
     element.setSelectionRange(element.value.length, element.value.length);
+}
+
+/**
+ * Focuses `target` (a screen's heading, with tabIndex -1) once, as the screen first shows, when `now`:
+ * the screen replaced the one the person was using, whose focused control left with it. A screen that
+ * is simply loaded leaves focus to the browser.
+ */
+export function useFocusOnOpen(target: RefObject<HTMLElement | null>, now: boolean): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the screen first shows.
+  useEffect(() => {
+    if (now) target.current?.focus();
+  }, []);
 }

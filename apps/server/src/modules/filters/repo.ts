@@ -96,11 +96,12 @@ export function createFiltersRepo(db: Db) {
 
     /**
      * Every filter of the client gives way to `rows`, in one transaction; answers how many went, or
-     * null, changing nothing, when the client's filters are not `expected` (by id and version).
+     * null, changing nothing, when the client's filters are not `expected` (by id and version), if
+     * given.
      */
     replaceAll(
       clientId: string,
-      expected: readonly { id: string; version: number }[],
+      expected: readonly { id: string; version: number }[] | undefined,
       rows: FilterRow[],
       also?: AlsoInTransaction<number>,
     ): Promise<number | null> {
@@ -116,7 +117,7 @@ export function createFiltersRepo(db: Db) {
             .map(({ id, version }) => `${id}@${Number(version)}`)
             .sort()
             .join(' ');
-        if (key(current) !== key(expected)) return null;
+        if (expected && key(current) !== key(expected)) return null;
         const removed = await trx
           .deleteFrom('job_search_filters')
           .where('client_id', '=', clientId)

@@ -85,8 +85,8 @@ export function createFiltersService(db: Db) {
     },
 
     /**
-     * The client's filters, when they are still `replacing`, become exactly these; answers how many
-     * were removed and the new ids, or null when the client's filters have changed since.
+     * The client's filters, when they are still `replacing` (if given), become exactly these; answers
+     * how many were removed and the new ids, or null when the client's filters have changed since.
      */
     async replaceAll(
       client: { id: string; email: string },

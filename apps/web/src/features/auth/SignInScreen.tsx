@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -18,6 +18,15 @@ export function SignInScreen() {
   const [leaving, setLeaving] = useState(false);
   const [params] = useSearchParams();
   useSignInErrorToast();
+  // Back from Google can show this page as it was left, from the browser's back-forward cache: the
+  // button is ready again rather than busy for good.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 py-6 sm:py-12">

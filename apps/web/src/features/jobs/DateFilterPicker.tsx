@@ -1,7 +1,7 @@
 import { format, parse } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { focusRing } from '../../components/ui/Button.tsx';
 import { DatePickerPopover } from '../../components/ui/date-picker.tsx';
 import { Label } from '../../components/ui/Field.tsx';
@@ -21,6 +21,7 @@ export interface DateFilterPickerProps {
 export function DateFilterPicker({ label, value, onChange, errorId }: DateFilterPickerProps) {
   const [open, setOpen] = useState(false);
   const labelId = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
   const selected = value ? parse(value, DAY_FORMAT, new Date()) : undefined;
   return (
     <div className="space-y-1.5">
@@ -28,6 +29,7 @@ export function DateFilterPicker({ label, value, onChange, errorId }: DateFilter
       <div className="flex items-center gap-1">
         <Popover.Root open={open} onOpenChange={setOpen}>
           <Popover.Trigger
+            ref={trigger}
             aria-labelledby={`${labelId} ${labelId}-value`}
             aria-invalid={errorId ? true : undefined}
             aria-describedby={errorId}
@@ -51,7 +53,11 @@ export function DateFilterPicker({ label, value, onChange, errorId }: DateFilter
             type="button"
             aria-label={`Clear ${label} date`}
             className={`rounded-md p-2 text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 ${focusRing}`}
-            onClick={() => onChange(null)}
+            onClick={() => {
+              onChange(null);
+              // This button leaves with the date: focus goes on to the date's own button.
+              trigger.current?.focus();
+            }}
           >
             <X className="size-4" aria-hidden="true" />
           </button>

@@ -62,11 +62,12 @@ describe('the job filters', () => {
     }
   });
 
-  it('clears one bound with its own button', async () => {
+  it('clears one bound with its own button, and focus goes on to that date', async () => {
     const { onChange } = renderBar();
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Clear To date' }));
     expect(onChange).toHaveBeenCalledWith({ ...CUSTOM, to: null });
+    expect(screen.getByRole('button', { name: /^To / })).toHaveFocus();
   });
 
   it.each([

@@ -1,11 +1,11 @@
-import { feedbackProblem, MAX_FEEDBACK_LENGTH } from '@app/domain/feedback';
+import { feedbackProblem } from '@app/domain/feedback';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { Label, Textarea } from '../../components/ui/Field.tsx';
+import { FieldError, Label, Textarea } from '../../components/ui/Field.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { sendOnboardingFeedback } from './onboarding-api.ts';
 
@@ -35,16 +35,25 @@ function FeedbackSnackbar({ onHidden }: { onHidden(): void }) {
   );
 }
 
-/** The card after the final submit: one question, a box, and Send (disabled while the box is blank). */
-export function FeedbackCard() {
+/**
+ * The card after the final submit: one question, a box, and Send (disabled while the box is blank or
+ * too long, which is said). It leaves once sent; `onSent` says where focus goes then.
+ */
+export function FeedbackCard({ onSent }: { onSent(): void }) {
   const [text, setText] = useState('');
   const [snackbar, setSnackbar] = useState(false);
   const id = useId();
   const hideSnackbar = useCallback(() => setSnackbar(false), []);
+  const problem = feedbackProblem(text);
+  // An empty box only keeps Send disabled; a problem with what was written is said.
+  const shownProblem = text.trim() === '' ? null : problem;
 
   const send = useMutation({
     mutationFn: async (feedback: string) => dataOrThrow(await sendOnboardingFeedback(feedback)),
-    onSuccess: () => setSnackbar(true),
+    onSuccess: () => {
+      setSnackbar(true);
+      onSent();
+    },
     onError: (error) =>
       toast.error('Feedback Not Sent', { description: failureMessage(error, FEEDBACK_FAILED_MESSAGE) }),
   });
@@ -55,17 +64,20 @@ export function FeedbackCard() {
         <Card title="We value your feedback!">
           <div className="space-y-3">
             <Label htmlFor={id}>How was your onboarding experience?</Label>
+            {/* No maxLength, which would cut a paste short unseen: the limit is said instead. */}
             <Textarea
               id={id}
               rows={4}
-              maxLength={MAX_FEEDBACK_LENGTH}
               value={text}
+              aria-invalid={shownProblem ? true : undefined}
+              aria-describedby={shownProblem ? `${id}-error` : undefined}
               onChange={(event) => setText(event.target.value)}
             />
+            {shownProblem && <FieldError id={`${id}-error`}>{shownProblem}</FieldError>}
             <div className="flex justify-end">
               <Button
                 onClick={() => send.mutate(text.trim())}
-                disabled={feedbackProblem(text) !== null}
+                disabled={problem !== null}
                 busy={send.isPending}
               >
                 Send

@@ -78,11 +78,15 @@ describe('the entry route for a signed-in user', () => {
     const user = userEvent.setup();
     fakeServer(server(null));
     renderOnboarding(<OnboardingEntry />);
+    // Loaded, it leaves focus where the browser puts it.
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome to / })).not.toHaveFocus();
     await user.click(await screen.findByRole('button', { name: 'Start Onboarding' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toBeInTheDocument();
     expect(readRememberedOnboardingStep()).toBe(1);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('button', { name: 'Start Onboarding' })).toBeInTheDocument();
+    // Back left with the wizard: the welcome screen's heading takes focus.
+    expect(screen.getByRole('heading', { level: 1, name: /^Welcome to / })).toHaveFocus();
     expect(readRememberedOnboardingStep()).toBeNull();
     expect(screen.queryByText('Profile Incomplete')).toBeNull();
     expect(readProfileCompleteCookie()?.isComplete).toBe(false);

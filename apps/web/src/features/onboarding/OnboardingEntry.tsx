@@ -140,7 +140,13 @@ function CreateFlow({ goToWhenComplete }: { goToWhenComplete: string }) {
     case 'checking':
       return <PageLoading label="Checking your profile..." />;
     case 'welcome':
-      return <WelcomeScreen onStart={() => setMoved({ kind: 'wizard', start: state.start })} />;
+      return (
+        <WelcomeScreen
+          onStart={() => setMoved({ kind: 'wizard', start: state.start })}
+          // Back on step 1 brought it: the wizard's focused button has gone.
+          focusOnOpen={moved !== null}
+        />
+      );
     case 'wizard':
       return (
         <OnboardingWizard
@@ -164,6 +170,6 @@ function CreateFlow({ goToWhenComplete }: { goToWhenComplete: string }) {
         />
       );
     case 'thank-you':
-      return <ThankYouScreen name={state.name} email={state.email} />;
+      return <ThankYouScreen name={state.name} email={state.email} focusOnOpen={moved !== null} />;
   }
 }

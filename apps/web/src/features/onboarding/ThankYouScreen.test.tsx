@@ -1,3 +1,4 @@
+import { LONG_FEEDBACK_MESSAGE, MAX_FEEDBACK_LENGTH } from '@app/domain/feedback';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,29 @@ describe('the thank-you screen', () => {
       "Hi! I'm Ada Lovelace (ada@example.com). I just completed my onboarding and I'd like to connect with my team.",
     );
     expect(thankYouGreeting(' ', 'ada@example.com')).toContain("I'm ada@example.com.");
+    // Loaded, it leaves focus where the browser puts it.
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveFocus();
+  });
+
+  it('takes focus at its heading when it replaces the wizard', () => {
+    fakeServer(() => undefined);
+    renderOnboarding(<ThankYouScreen name="Ada Lovelace" email="ada@example.com" focusOnOpen />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you, Ada Lovelace!' })).toHaveFocus();
+  });
+
+  it('says when feedback is too long rather than cutting it short, and holds Send until it fits', async () => {
+    const user = userEvent.setup();
+    fakeServer(() => undefined);
+    renderOnboarding(<ThankYouScreen name="Ada Lovelace" email="ada@example.com" />);
+    const box = screen.getByLabelText('How was your onboarding experience?');
+    await user.click(box);
+    await user.paste('x'.repeat(MAX_FEEDBACK_LENGTH + 1));
+    expect(box).toHaveValue('x'.repeat(MAX_FEEDBACK_LENGTH + 1));
+    expect(box).toHaveAccessibleDescription(LONG_FEEDBACK_MESSAGE);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.type(box, '{Backspace}');
+    expect(box).not.toHaveAccessibleDescription(LONG_FEEDBACK_MESSAGE);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 
   it('takes feedback: Send waits for text, sending hides the card and thanks for 4 s, fading over 300 ms', async () => {
@@ -46,6 +70,8 @@ describe('the thank-you screen', () => {
       body: { text: 'Smooth' },
     });
     expect(screen.queryByRole('heading', { name: 'We value your feedback!' })).toBeNull();
+    // Send left with the card: focus goes to the page's heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you, Ada Lovelace!' })).toHaveFocus();
     await act(() => vi.advanceTimersByTimeAsync(3900));
     expect(snackbar.className).toContain('opacity-100');
     await act(() => vi.advanceTimersByTimeAsync(150));

@@ -16,15 +16,22 @@ vi.mock('./companies-api.ts', async (original) => ({
 }));
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-/** A server holding `names`, which a removal takes out of, and offering `suggestion`. */
+/**
+ * A server holding `names`, which a removal takes out of and an addition adds to, and offering
+ * `suggestion` until it is added.
+ */
 function companiesServer(names: string[], suggestion: string | null = null) {
   let held = names;
   vi.mocked(fetchCompaniesToAvoid).mockImplementation(async () => ({
     data: held.map((name) => ({ name, created_at: '2026-01-05T10:00:00.000Z' })),
-    suggestion,
+    suggestion: suggestion !== null && held.includes(suggestion) ? null : suggestion,
   }));
   vi.mocked(removeCompanyToAvoid).mockImplementation(async (removed) => {
     held = held.filter((name) => name !== removed);
+  });
+  vi.mocked(addCompanyToAvoid).mockImplementation(async (added) => {
+    held = [...held, added];
+    return { name: added, created_at: '2026-01-06T10:00:00.000Z' };
   });
 }
 
@@ -92,6 +99,24 @@ describe('Companies to Avoid', () => {
       }),
     );
     expect(screen.queryByRole('textbox', { name: 'Company name' })).toBeNull();
+  });
+
+  it('adds the current employer without losing a name being typed, and focus goes on to the name box', async () => {
+    companiesServer(['Globex'], 'Contoso');
+    const user = userEvent.setup();
+    renderCard();
+    await user.type(await screen.findByRole('textbox', { name: 'Company name' }), 'Initech');
+    await user.click(screen.getByRole('button', { name: 'Add Contoso' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add Contoso' })).toBeNull());
+    expect(screen.getByText('Contoso')).toBeInTheDocument();
+    const nameBox = screen.getByRole('textbox', { name: 'Company name' });
+    expect(nameBox).toHaveValue('Initech');
+    expect(nameBox).toHaveFocus();
+
+    // A typed name added is emptied from the box.
+    await user.type(nameBox, '{Enter}');
+    await waitFor(() => expect(screen.getByText('Initech')).toBeInTheDocument());
+    expect(nameBox).toHaveValue('');
   });
 
   it('shows a failure to add a typed name under the name box', async () => {

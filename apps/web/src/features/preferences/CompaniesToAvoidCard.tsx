@@ -30,7 +30,10 @@ export function CompaniesToAvoidCard() {
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: companiesToAvoidQueryKey });
   const nameBox = useRef<HTMLInputElement>(null);
-  /** Set by a removal: its button leaves with the row once the list is read again. */
+  /**
+   * Set by a change: a removal's button leaves with its row, and the suggestion's with the suggestion,
+   * once the list is read again.
+   */
   const focusNameBoxNext = useRef(false);
 
   /** For a failure with no field to show it beside. */
@@ -42,8 +45,8 @@ export function CompaniesToAvoidCard() {
   const add = useMutation({
     mutationFn: addCompanyToAvoid,
     onSuccess: async (company) => {
-      setName('');
       toast.success('Company Added', { description: `We will never apply to ${company.name} for you.` });
+      focusNameBoxNext.current = true;
       await refresh();
     },
   });
@@ -63,7 +66,8 @@ export function CompaniesToAvoidCard() {
     select: (mutation) => mutation.state.variables as string,
   });
 
-  // After a removal focus goes on to the name box (shown again when the list was full).
+  // After a change whose button has left, focus goes on to the name box (shown again when the list
+  // was full).
   useEffect(() => {
     if (!focusNameBoxNext.current || !companies.data) return;
     focusNameBoxNext.current = false;
@@ -76,7 +80,10 @@ export function CompaniesToAvoidCard() {
     const checked = avoidedCompanyNameSchema.safeParse(name);
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
     setError(null);
+    const submitted = name;
     add.mutate(checked.data, {
+      // Emptied for the next name, unless something else was typed while this one saved.
+      onSuccess: () => setName((current) => (current === submitted ? '' : current)),
       onError: (failure) => setError(failureMessage(failure, SAVE_FAILED_FALLBACK)),
     });
   };

@@ -16,13 +16,14 @@ export function CheckboxField({ name, label, description, required }: CheckboxFi
   const { register } = useWizardForm();
   const error = useFieldError(name);
   const descriptionId = description ? `${name}-description` : undefined;
+  const errorId = error ? `${name}-error` : undefined;
   return (
     <div className="rounded-md border border-neutral-200 bg-white p-3 has-checked:border-brand/40 has-checked:bg-brand/5">
       <label className="flex cursor-pointer items-start gap-3 text-sm text-neutral-900">
         <input
           type="checkbox"
           className="mt-0.5 size-4 shrink-0 accent-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-          aria-describedby={descriptionId}
+          aria-describedby={[descriptionId, errorId].filter(Boolean).join(' ') || undefined}
           aria-invalid={error ? true : undefined}
           required={required}
           {...register(name)}
@@ -34,7 +35,11 @@ export function CheckboxField({ name, label, description, required }: CheckboxFi
           {description}
         </p>
       )}
-      {error && <p className="mt-1 pl-7 text-sm text-red-700">{error}</p>}
+      {error && (
+        <p id={errorId} className="mt-1 pl-7 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { CircleAlert, CircleCheck, FileText, RefreshCw, Trash2, X } from 'lucide
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { focusRing } from '../../../components/ui/Button.tsx';
-import { FieldHint, FieldLabel } from '../../../components/ui/Field.tsx';
+import { FieldError, FieldHint, FieldLabel } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useOnboardingAccount } from '../account-context.tsx';
 import {
@@ -94,6 +94,11 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
 
   const uploading = upload.isPending;
   const hintId = `${id}-hint`;
+  // The step's rule for this field (a required resume not uploaded): said under it, as for any field,
+  // until a file is on its way.
+  const shownError = stored || uploading ? undefined : fieldError;
+  const errorId = `${id}-error`;
+  const describedBy = shownError ? `${hintId} ${errorId}` : hintId;
   return (
     // min-w-0: inside a grid column a long file name must not widen the column.
     <div className="min-w-0 space-y-2">
@@ -107,8 +112,8 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
         type="file"
         accept={ACCEPTED_DOCUMENT_EXTENSIONS.join(',')}
         disabled={uploading}
-        aria-describedby={hintId}
-        aria-invalid={fieldError ? true : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={shownError ? true : undefined}
         // Required until a file is stored: choosing another one is then a choice.
         required={required && !stored}
         onChange={(event) => onChoose(event.target.files?.[0])}
@@ -120,6 +125,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
             : `block w-full rounded-md border border-dashed border-neutral-300 bg-white p-2 text-sm text-neutral-700 file:mr-3 file:rounded-md file:border-0 file:bg-neutral-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-neutral-900 hover:file:bg-neutral-200 disabled:opacity-60 ${focusRing}`
         }
       />
+      {shownError && <FieldError id={errorId}>{shownError}</FieldError>}
       <div aria-live="polite" className="min-h-6 text-sm">
         {uploading && (
           <div className="space-y-1">

@@ -1,4 +1,3 @@
-import { MAX_TEXT_LENGTH } from '@app/domain/onboarding-rules';
 import type { ComponentProps, ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { Field, Input, Textarea } from '../../../components/ui/Field.tsx';
@@ -73,13 +72,7 @@ export function TextAreaField({
   return (
     <Field label={label} hint={hint} error={error} required={required} className={className}>
       {(controlProps) => (
-        <Textarea
-          {...controlProps}
-          {...register(name)}
-          placeholder={placeholder}
-          rows={rows}
-          maxLength={MAX_TEXT_LENGTH}
-        />
+        <Textarea {...controlProps} {...register(name)} placeholder={placeholder} rows={rows} />
       )}
     </Field>
   );

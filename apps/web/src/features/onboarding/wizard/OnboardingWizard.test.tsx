@@ -1,5 +1,6 @@
 import { emptyOnboardingFields, readOnboardingFields } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
+import { MAX_TEXT_LENGTH } from '@app/domain/onboarding-rules';
 import { completeOnboardingForm } from '@app/domain/onboarding-testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -144,6 +145,44 @@ describe('the onboarding wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 2, name: 'Additional Information' });
     expect(bodies(calls)).toEqual([{ top_job_titles: 'Product Manager', userId: 'user-1' }]);
+  });
+
+  it('says a missing resume under its file chooser', async () => {
+    const user = userEvent.setup();
+    submissionServer(completeOnboardingForm());
+    renderWizard({ values: completeOnboardingForm(), initialStep: 6 });
+    await user.click(screen.getByRole('button', { name: /^Remove resume/ }));
+    const resume = await screen.findByLabelText(/^Resume/);
+    await waitFor(() =>
+      expect(resume).toHaveAccessibleDescription('PDF, DOCX or DOC, up to 5 MB. Resume upload is required'),
+    );
+    expect(resume).toBeInvalid();
+  });
+
+  it('says an unchecked acknowledgement under it, after what it asks', async () => {
+    const user = userEvent.setup();
+    submissionServer(completeOnboardingForm());
+    renderWizard({ values: completeOnboardingForm(), initialStep: 8 });
+    const ack = screen.getByRole('checkbox', { name: 'Incorrect Statements Policy' });
+    await user.click(ack);
+    await user.tab();
+    await waitFor(() =>
+      expect(ack).toHaveAccessibleDescription(
+        'The information I have given is true. Incorrect statements can lead to applications I did not want and may end the service. Incorrect Statements Policy must be checked',
+      ),
+    );
+  });
+
+  it('keeps a long answer whole and says it is too long, rather than cutting a paste short', async () => {
+    const user = userEvent.setup();
+    submissionServer(completeOnboardingForm());
+    renderWizard({ values: completeOnboardingForm({ application_history: '' }), initialStep: 8 });
+    const box = screen.getByRole('textbox', { name: /^Where have you already applied\?/ });
+    await user.click(box);
+    await user.paste('x'.repeat(MAX_TEXT_LENGTH + 1));
+    expect(box).toHaveValue('x'.repeat(MAX_TEXT_LENGTH + 1));
+    await waitFor(() => expect(fixItems().join('\n')).toMatch(/must be at most 5000 characters/));
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('creates the submission on the first save when there is none yet, then updates it', async () => {
