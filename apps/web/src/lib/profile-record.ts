@@ -3,7 +3,7 @@
  * section 7): the profile, the e-mail preferences and the newsletter switch they share.
  */
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiResult, apiFetch, dataOrThrow } from './api.ts';
 
 export const profileRecordQueryKey = ['profile-record'] as const;
@@ -31,5 +31,33 @@ export function updateNewsletterSubscription(subscribe: boolean): Promise<ApiRes
   return apiFetch<NewsletterAnswer>('/newsletter-subscription', {
     method: 'PUT',
     json: { subscribeToNewsletter: subscribe },
+  });
+}
+
+/**
+ * The newsletter switch of the profile and of the preferences: the record the server answers is the
+ * one both show (its 'Last updated' included). A read of the record already under way is dropped
+ * first: answering after the change, it would show the old status. The caller says what was done.
+ */
+export function useNewsletterChange({
+  onSuccess,
+  onError,
+}: {
+  onSuccess(answer: NewsletterAnswer | null, subscribe: boolean): void;
+  onError(error: Error): void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (subscribe: boolean) => dataOrThrow(await updateNewsletterSubscription(subscribe)),
+    onMutate: () => queryClient.cancelQueries({ queryKey: profileRecordQueryKey }),
+    onSuccess: (answer, subscribe) => {
+      queryClient.setQueryData<OnboardingRecord | null>(
+        profileRecordQueryKey,
+        (previous) =>
+          answer?.data ?? (previous ? { ...previous, subscribe_to_newsletter: subscribe } : previous),
+      );
+      onSuccess(answer, subscribe);
+    },
+    onError,
   });
 }

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { JobHistory } from './JobHistory.tsx';
 import {
   additionalDetails,
@@ -99,6 +100,7 @@ export interface JobDetailsDialogProps {
 /** The job details pop-up (spec 2, section 2). */
 export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
   const whole = useWholeJob(job?.id ?? null);
+  const failure = useLoadFailure(whole);
   // What the list carries is at least as fresh: decisions and notes show there first.
   const details: Job | null = job && whole.data ? { ...whole.data, ...job } : null;
   const apply = job ? applyLink(job) : null;
@@ -144,10 +146,10 @@ export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
           )}
           {details ? (
             <JobSections job={details} />
-          ) : whole.isError ? (
+          ) : failure.failed ? (
             <div role="alert" className="space-y-3 text-sm text-neutral-800">
-              <p>The job's details could not be loaded: {failureMessage(whole.error, 'Unknown error')}</p>
-              <Button variant="secondary" size="sm" onClick={() => void whole.refetch()}>
+              <p>The job's details could not be loaded: {failureMessage(failure.error, 'Unknown error')}</p>
+              <Button variant="secondary" size="sm" busy={failure.retrying} onClick={failure.retry}>
                 Try Again
               </Button>
             </div>

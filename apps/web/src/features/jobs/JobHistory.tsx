@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { fetchJobHistory, jobHistoryQueryKey } from './outcome-api.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
@@ -22,18 +23,19 @@ export function JobHistory({ jobId }: { jobId: string }) {
     queryFn: () => fetchJobHistory(jobId),
     staleTime: 0,
   });
-  if (history.isPending) {
-    return <LoadingLine>Loading history...</LoadingLine>;
-  }
-  if (history.isError) {
+  const failure = useLoadFailure(history);
+  if (failure.failed) {
     return (
       <div role="alert" className="space-y-2 text-sm text-neutral-800">
-        <p>The history could not be loaded: {failureMessage(history.error, 'Unknown error')}</p>
-        <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
+        <p>The history could not be loaded: {failureMessage(failure.error, 'Unknown error')}</p>
+        <Button variant="secondary" size="sm" busy={failure.retrying} onClick={failure.retry}>
           Try Again
         </Button>
       </div>
     );
+  }
+  if (!history.isSuccess) {
+    return <LoadingLine>Loading history...</LoadingLine>;
   }
   if (history.data.length === 0) return <p className="text-sm text-neutral-600">Nothing has happened yet.</p>;
   return (

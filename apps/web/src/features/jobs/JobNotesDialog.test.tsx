@@ -158,6 +158,10 @@ describe('Job Notes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeInTheDocument();
     expect(updateNotes).toHaveBeenCalledWith('a', 'Ask about remote');
+    // Words typed while it saves would close with the dialog unsaved: the box waits for the answer.
+    const box = screen.getByPlaceholderText('Add your notes about this job...');
+    await userEvent.type(box, ' and pay');
+    expect(box).toHaveValue('Ask about remote');
     answer({ ...whole, client_notes: 'Ask about remote' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(toast.success).toHaveBeenCalledWith('Notes Saved', {

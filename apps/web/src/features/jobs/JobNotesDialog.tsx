@@ -114,6 +114,8 @@ function NotesEditor({
         rows={6}
         placeholder="Add your notes about this job..."
         value={text}
+        // What is saved is the text at Save: words typed meanwhile would close with the dialog unsaved.
+        readOnly={save.isPending}
         aria-invalid={problem ? true : undefined}
         aria-describedby={
           [problem && `${textareaId}-error`, draftBack && `${textareaId}-draft`].filter(Boolean).join(' ') ||

@@ -5,6 +5,7 @@ import { allChosen } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { focusIfLost, useFocusOnChange } from '../../lib/focus.ts';
 import { useChosenJobs } from '../../lib/use-chosen-jobs.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { EmptyJobs } from './EmptyJobs.tsx';
 import { SelectAllCheckbox } from './JobCells.tsx';
@@ -48,6 +49,7 @@ export interface JobsBoardProps {
  */
 export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs, userId }: JobsBoardProps) {
   const query = useMyJobs();
+  const failure = useLoadFailure(query);
   const jobs = query.data ?? NO_JOBS;
   const view = useJobListView(jobs, defaultFilters);
   const wide = useWideScreen();
@@ -139,18 +141,18 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
     if (await decideMany(selectedShown, approval, serialNumbers)) setSelected(new Set());
   };
 
-  if (query.isPending) {
-    return <JobsLoading text={loadingText} />;
-  }
-  if (query.isError && !query.data) {
+  if (failure.failed) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-neutral-200 bg-white py-12 text-center">
-        <p className="text-neutral-800">{query.error.message}</p>
-        <Button variant="secondary" onClick={() => query.refetch()}>
+        <p className="text-neutral-800">{failure.error?.message}</p>
+        <Button variant="secondary" busy={failure.retrying} onClick={failure.retry}>
           Try Again
         </Button>
       </div>
     );
+  }
+  if (query.isPending) {
+    return <JobsLoading text={loadingText} />;
   }
   if (jobs.length === 0) return noJobs;
 

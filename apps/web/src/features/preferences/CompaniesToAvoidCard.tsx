@@ -9,6 +9,7 @@ import { Field, Input } from '../../components/ui/Field.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { focusIfLost } from '../../lib/focus.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import {
   addCompanyToAvoid,
   companiesToAvoidQueryKey,
@@ -26,6 +27,7 @@ const REMOVE_MUTATION_KEY = ['companies-to-avoid', 'remove'] as const;
 export function CompaniesToAvoidCard() {
   const queryClient = useQueryClient();
   const companies = useQuery({ queryKey: companiesToAvoidQueryKey, queryFn: fetchCompaniesToAvoid });
+  const failure = useLoadFailure(companies);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: companiesToAvoidQueryKey });
@@ -93,15 +95,15 @@ export function CompaniesToAvoidCard() {
       title="Companies to Avoid"
       description="We will never apply to these companies for you, whatever their name's spelling ('Acme' and 'ACME Inc.' are one)."
     >
-      {companies.isPending ? (
-        <LoadingLine>Loading companies...</LoadingLine>
-      ) : companies.isError ? (
+      {failure.failed ? (
         <div role="alert" className="space-y-3 text-sm text-neutral-800">
-          <p>Your list could not be loaded: {failureMessage(companies.error, SAVE_FAILED_FALLBACK)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void companies.refetch()}>
+          <p>Your list could not be loaded: {failureMessage(failure.error, SAVE_FAILED_FALLBACK)}</p>
+          <Button variant="secondary" size="sm" busy={failure.retrying} onClick={failure.retry}>
             Try Again
           </Button>
         </div>
+      ) : !companies.isSuccess ? (
+        <LoadingLine>Loading companies...</LoadingLine>
       ) : (
         <div className="space-y-4">
           {companies.data.suggestion && (

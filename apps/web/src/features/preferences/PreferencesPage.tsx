@@ -1,5 +1,3 @@
-import type { OnboardingRecord } from '@app/domain/onboarding-fields';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Mail } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,12 +5,9 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
-import { dataOrThrow, failureMessage } from '../../lib/api.ts';
-import {
-  profileRecordQueryKey,
-  updateNewsletterSubscription,
-  useProfileRecord,
-} from '../../lib/profile-record.ts';
+import { failureMessage } from '../../lib/api.ts';
+import { useNewsletterChange, useProfileRecord } from '../../lib/profile-record.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { CompaniesToAvoidCard } from './CompaniesToAvoidCard.tsx';
 import { SubscriptionSwitch } from './SubscriptionSwitch.tsx';
 import { WeeklySummaryCard } from './WeeklySummaryCard.tsx';
@@ -58,8 +53,8 @@ function SignInPrompt({ onSignIn }: { onSignIn(): void }) {
 
 function Preferences() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const preferences = useProfileRecord();
+  const failure = useLoadFailure(preferences);
 
   const { isError: loadFailed, errorUpdatedAt } = preferences;
   useEffect(() => {
@@ -69,14 +64,8 @@ function Preferences() {
 
   const subscribed = preferences.data?.subscribe_to_newsletter === true;
 
-  const toggle = useMutation({
-    mutationFn: async (subscribe: boolean) => dataOrThrow(await updateNewsletterSubscription(subscribe)),
-    onSuccess: (answer, subscribe) => {
-      queryClient.setQueryData<OnboardingRecord | null>(
-        profileRecordQueryKey,
-        (previous) =>
-          answer?.data ?? (previous ? { ...previous, subscribe_to_newsletter: subscribe } : previous),
-      );
+  const toggle = useNewsletterChange({
+    onSuccess: (_answer, subscribe) => {
       toast.success(UPDATED_TITLE, { description: subscribe ? SUBSCRIBED_MESSAGE : UNSUBSCRIBED_MESSAGE });
     },
     onError: (error) =>
@@ -91,16 +80,11 @@ function Preferences() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Profile
       </Button>
-      {preferences.isError ? (
+      {failure.failed ? (
         // The toast says what failed; no status is shown, since none is known.
         <Card title="Career Coaching Email">
           <p className="text-sm text-neutral-700">Your current status could not be loaded.</p>
-          <Button
-            variant="secondary"
-            className="mt-4"
-            busy={preferences.isFetching}
-            onClick={() => void preferences.refetch()}
-          >
+          <Button variant="secondary" className="mt-4" busy={failure.retrying} onClick={failure.retry}>
             Try Again
           </Button>
         </Card>

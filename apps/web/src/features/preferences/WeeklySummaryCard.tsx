@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { apiFetch, dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { SubscriptionSwitch } from './SubscriptionSwitch.tsx';
 
 const weeklySummaryQueryKey = ['weekly-summary'] as const;
@@ -30,6 +31,7 @@ async function updateWeeklySummary(subscribed: boolean): Promise<boolean> {
 export function WeeklySummaryCard() {
   const queryClient = useQueryClient();
   const summary = useQuery({ queryKey: weeklySummaryQueryKey, queryFn: fetchWeeklySummary });
+  const failure = useLoadFailure(summary);
   const toggle = useMutation({
     mutationFn: updateWeeklySummary,
     onSuccess: (subscribed) => {
@@ -48,15 +50,15 @@ export function WeeklySummaryCard() {
       title="Weekly Summary"
       description="Once a week, the jobs we applied to for you, sent only when there is something new."
     >
-      {summary.isPending ? (
-        <LoadingLine>Loading...</LoadingLine>
-      ) : summary.isError ? (
+      {failure.failed ? (
         <div role="alert" className="space-y-3 text-sm text-neutral-800">
           <p>Your current status could not be loaded.</p>
-          <Button variant="secondary" size="sm" onClick={() => void summary.refetch()}>
+          <Button variant="secondary" size="sm" busy={failure.retrying} onClick={failure.retry}>
             Try Again
           </Button>
         </div>
+      ) : !summary.isSuccess ? (
+        <LoadingLine>Loading...</LoadingLine>
       ) : (
         <SubscriptionSwitch
           icon={CalendarClock}

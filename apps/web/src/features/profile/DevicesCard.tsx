@@ -9,6 +9,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/profile-values.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import {
   deviceName,
   devicesQueryKey,
@@ -29,6 +30,7 @@ const signedOutDescription = (ended: number) =>
 export function DevicesCard() {
   const queryClient = useQueryClient();
   const devices = useQuery({ queryKey: devicesQueryKey, queryFn: fetchDevices });
+  const failure = useLoadFailure(devices);
   const [confirming, setConfirming] = useState(false);
   const readDevicesAgain = () => queryClient.invalidateQueries({ queryKey: devicesQueryKey });
   const signOutOthers = useMutation({
@@ -62,18 +64,24 @@ export function DevicesCard() {
         </Button>
       }
     >
-      {devices.isPending ? (
-        <div className="flex justify-center py-4 text-neutral-500">
-          <Spinner label="Loading your devices..." />
-        </div>
-      ) : devices.isError ? (
+      {failure.failed ? (
         <div>
           <p role="alert" className="text-sm text-red-700">
             {LOAD_FAILED_MESSAGE}
           </p>
-          <Button className="mt-3" variant="secondary" size="sm" onClick={() => void devices.refetch()}>
+          <Button
+            className="mt-3"
+            variant="secondary"
+            size="sm"
+            busy={failure.retrying}
+            onClick={failure.retry}
+          >
             Try Again
           </Button>
+        </div>
+      ) : !devices.isSuccess ? (
+        <div className="flex justify-center py-4 text-neutral-500">
+          <Spinner label="Loading your devices..." />
         </div>
       ) : (
         <ul className="divide-y divide-neutral-200">

@@ -1,12 +1,11 @@
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { ApiError, dataOrThrow } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useFocusOnChange } from '../../lib/focus.ts';
-import { profileRecordQueryKey, updateNewsletterSubscription } from '../../lib/profile-record.ts';
+import { useNewsletterChange } from '../../lib/profile-record.ts';
 
 const NEWSLETTER_UPDATED_TITLE = 'Newsletter Updated';
 const NEWSLETTER_FAILED_TITLE = 'Update Failed';
@@ -17,15 +16,10 @@ const newsletterFallbackMessage = (subscribed: boolean) =>
 
 /** The Career Coaching Email card: the status, and Edit to change it (spec 2, sections 2 and 8). */
 export function NewsletterCard({ record }: { record: OnboardingRecord }) {
-  const queryClient = useQueryClient();
   const subscribed = record.subscribe_to_newsletter === true;
   const [editing, setEditing] = useState(false);
-  const choose = useMutation({
-    mutationFn: async (subscribe: boolean) => dataOrThrow(await updateNewsletterSubscription(subscribe)),
+  const choose = useNewsletterChange({
     onSuccess: (answer, subscribe) => {
-      queryClient.setQueryData<OnboardingRecord | null>(profileRecordQueryKey, (previous) =>
-        previous ? { ...previous, subscribe_to_newsletter: subscribe } : previous,
-      );
       setEditing(false);
       toast.success(NEWSLETTER_UPDATED_TITLE, {
         description: answer?.message || newsletterFallbackMessage(subscribe),

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { setProfileCompleteCookie } from '../../lib/cookies.ts';
 import { useProfileRecord } from '../../lib/profile-record.ts';
 import { formatDateTime } from '../../lib/profile-values.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { DevicesCard } from './DevicesCard.tsx';
 import { IncompleteProfileCard } from './IncompleteProfileCard.tsx';
 import { NewsletterCard } from './NewsletterCard.tsx';
@@ -28,6 +29,7 @@ export interface ProfileAccount {
 /** /profile: everything the person gave during onboarding, read-only (spec 2, section 2). */
 export function ProfilePage({ account }: { account: ProfileAccount }) {
   const profile = useProfileRecord();
+  const failure = useLoadFailure(profile);
 
   useEffect(() => {
     // The id keeps one toast when the effect runs twice.
@@ -35,26 +37,26 @@ export function ProfilePage({ account }: { account: ProfileAccount }) {
       toast.error(LOAD_FAILED_TITLE, { id: 'profile-load-failed', description: LOAD_FAILED_MESSAGE });
   }, [profile.isError]);
 
-  if (profile.isPending) {
-    return (
-      <PageFrame account={account}>
-        <div className="flex justify-center py-16 text-neutral-500">
-          <Spinner size="lg" label="Loading your profile..." />
-        </div>
-      </PageFrame>
-    );
-  }
-  if (profile.isError) {
+  if (failure.failed) {
     return (
       <PageFrame account={account}>
         <Card title={LOAD_FAILED_TITLE}>
           <p role="alert" className="text-sm text-red-700">
             {LOAD_FAILED_MESSAGE}
           </p>
-          <Button className="mt-4" variant="secondary" onClick={() => void profile.refetch()}>
+          <Button className="mt-4" variant="secondary" busy={failure.retrying} onClick={failure.retry}>
             Try Again
           </Button>
         </Card>
+      </PageFrame>
+    );
+  }
+  if (profile.isPending) {
+    return (
+      <PageFrame account={account}>
+        <div className="flex justify-center py-16 text-neutral-500">
+          <Spinner size="lg" label="Loading your profile..." />
+        </div>
       </PageFrame>
     );
   }

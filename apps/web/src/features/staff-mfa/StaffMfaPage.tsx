@@ -16,6 +16,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { FieldError, Input, Label } from '../../components/ui/Field.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import {
   groupedSecret,
   type SecondFactorProof,
@@ -102,6 +103,7 @@ function Enrolment({
     retry: false,
     refetchOnWindowFocus: false,
   });
+  const enrolmentFailure = useLoadFailure(enrolment);
 
   return (
     <Card>
@@ -110,18 +112,23 @@ function Enrolment({
         Staff sign in with a second step. Scan this QR code with an authenticator app (Google Authenticator,
         Microsoft Authenticator, 1Password...), then enter the 6-digit code it shows.
       </p>
-      {enrolment.isPending ? (
-        <div className="flex justify-center py-8 text-neutral-500">
-          <Spinner label="Preparing your QR code..." />
-        </div>
-      ) : enrolment.isError ? (
+      {enrolmentFailure.failed ? (
         <div className="mt-4">
           <p role="alert" className="text-sm text-red-700">
-            {failureMessage(enrolment.error, ENROLMENT_FAILED_MESSAGE)}
+            {failureMessage(enrolmentFailure.error, ENROLMENT_FAILED_MESSAGE)}
           </p>
-          <Button className="mt-3" variant="secondary" onClick={() => void enrolment.refetch()}>
+          <Button
+            className="mt-3"
+            variant="secondary"
+            busy={enrolmentFailure.retrying}
+            onClick={enrolmentFailure.retry}
+          >
             Try Again
           </Button>
+        </div>
+      ) : !enrolment.isSuccess ? (
+        <div className="flex justify-center py-8 text-neutral-500">
+          <Spinner label="Preparing your QR code..." />
         </div>
       ) : (
         <>

@@ -328,4 +328,15 @@ describe('analyst notes being written', () => {
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(notesSaves()).toHaveLength(1));
   });
+
+  it('wait for the save before taking more words, which would close with the editor unsaved', async () => {
+    renderTable(() => new Response(null, { status: 204 }));
+    await userEvent.click(await notesButton('Job a'));
+    await userEvent.type(notesBox('Job a'), 'Call Dana');
+    vi.mocked(fetch).mockImplementationOnce(() => new Promise(() => {}));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeInTheDocument();
+    await userEvent.type(notesBox('Job a'), ' twice');
+    expect(notesBox('Job a')).toHaveValue('Call Dana');
+  });
 });

@@ -237,6 +237,8 @@ function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
         onKeyDown={onKeyDown}
         rows={3}
         value={text}
+        // What is saved is the text at Save: words typed meanwhile would close with the editor unsaved.
+        readOnly={saving}
         aria-label={`Analyst notes for ${jobName(job)}`}
         aria-invalid={problem ? true : undefined}
         aria-describedby={[problem && `${ids}-error`, draftBack && `${ids}-draft`, `${ids}-keys`]

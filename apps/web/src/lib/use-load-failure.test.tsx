@@ -1,0 +1,65 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Button } from '../components/ui/Button.tsx';
+import { useLoadFailure } from './use-load-failure.ts';
+
+/** A screen that loads `load`'s answer, with the failure and Try Again as the app's screens show them. */
+function Screen({ id = 'a', load }: { id?: string; load: () => Promise<string> }) {
+  const query = useQuery({ queryKey: ['answer', id], queryFn: load, retry: false });
+  const failure = useLoadFailure(query);
+  if (failure.failed)
+    return (
+      <div>
+        <p>Could not load: {failure.error?.message}</p>
+        <Button busy={failure.retrying} onClick={failure.retry}>
+          Try Again
+        </Button>
+      </div>
+    );
+  if (!query.isSuccess) return <p>Loading...</p>;
+  return <h1 tabIndex={-1}>{query.data}</h1>;
+}
+
+describe('a load that failed, asked again', () => {
+  it('keeps the failure and its focused Try Again, busy, until the answer comes', async () => {
+    let answer: (text: string) => void = () => {};
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new Error('Down'))
+      .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Screen load={load} />
+      </QueryClientProvider>,
+    );
+    const tryAgain = await screen.findByRole('button', { name: 'Try Again' });
+    await userEvent.click(tryAgain);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(screen.getByText('Could not load: Down')).toBeInTheDocument();
+    expect(tryAgain).toHaveFocus();
+    expect(tryAgain).toHaveAttribute('aria-busy', 'true');
+
+    answer('Loaded');
+    expect(await screen.findByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load/)).toBeNull();
+  });
+
+  it("shows another query's first load as loading, not as the failure before it", async () => {
+    const client = new QueryClient();
+    const { rerender } = render(
+      <QueryClientProvider client={client}>
+        <Screen id="a" load={() => Promise.reject(new Error('Down'))} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Could not load: Down')).toBeInTheDocument();
+    rerender(
+      <QueryClientProvider client={client}>
+        <Screen id="b" load={() => new Promise(() => {})} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  });
+});
