@@ -27,12 +27,20 @@ describe('safeFileName', () => {
     expect(safeFileName(`cv.${'x'.repeat(300)}`)).toHaveLength(100);
   });
 
+  it('keeps names in other scripts within the bytes a file system allows', () => {
+    const name = safeFileName(`${'Резюме_'.repeat(14)}.pdf`);
+    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(120);
+    expect(name).toMatch(/^Резюме_Резюме_.*\.pdf$/);
+    expect(Buffer.byteLength(safeFileName(`${'履歷'.repeat(60)}.docx`))).toBeLessThanOrEqual(120);
+  });
+
   it('always yields one short, harmless path segment', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (input) => {
         const name = safeFileName(input);
         expect(name.length).toBeGreaterThan(0);
         expect(Array.from(name).length).toBeLessThanOrEqual(100);
+        expect(Buffer.byteLength(name)).toBeLessThanOrEqual(120);
         expect(name).toMatch(/^[\p{L}\p{N}(-][\p{L}\p{N}._()-]*$/u);
       }),
     );

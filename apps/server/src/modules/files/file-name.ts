@@ -1,13 +1,19 @@
 import { uploadFileName } from '@app/domain/document-upload';
 
 const MAX_NAME_LENGTH = 100;
+/**
+ * And at most this many bytes as UTF-8: a file system allows 255 bytes per name, and the stored name
+ * carries a 37-byte prefix (`<uuid>-`) and, while it is written, a 45-byte suffix. A hundred
+ * Cyrillic or Chinese characters would not fit.
+ */
+const MAX_NAME_BYTES = 120;
 const MAX_EXTENSION_LENGTH = 10;
 
 /**
  * Turns a client-supplied file name into one that is safe as the last segment of a storage key and
  * inside a Content-Disposition header: the base name only, no control or invisible characters, no
  * path separators, spaces as underscores (as the spec asks), only letters, digits and `._()-`,
- * no leading dot, and short.
+ * no leading dot, and short (in characters and in bytes).
  */
 export function safeFileName(original: string): string {
   const base = original.split(/[/\\]/).pop() ?? '';
@@ -19,9 +25,16 @@ export function safeFileName(original: string): string {
   const dot = cleaned.lastIndexOf('.');
   const hasExtension = dot > 0 && cleaned.length - dot <= MAX_EXTENSION_LENGTH;
   const extension = hasExtension ? cleaned.slice(dot).toLowerCase() : '';
-  const stem = Array.from(hasExtension ? cleaned.slice(0, dot) : cleaned)
-    .slice(0, MAX_NAME_LENGTH - extension.length)
-    .join('');
+  let stem = '';
+  let bytes = Buffer.byteLength(extension);
+  for (const char of Array.from(hasExtension ? cleaned.slice(0, dot) : cleaned).slice(
+    0,
+    MAX_NAME_LENGTH - extension.length,
+  )) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > MAX_NAME_BYTES) break;
+    stem += char;
+  }
   return `${stem || 'document'}${extension}`;
 }
 

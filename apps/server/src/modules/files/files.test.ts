@@ -100,6 +100,17 @@ describe.each(databaseKinds)('file upload and download on %s', (kind) => {
     );
   });
 
+  it('stores a resume whose long name is in another script, shortened to what the disk takes', async () => {
+    const response = await upload(app, owner.headers, [
+      { name: 'folder', value: 'resumes' },
+      file(`${'Резюме_'.repeat(14)}.pdf`, pdfBytes()),
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const { data } = response.json();
+    expect(data.name).toMatch(/^Резюме_Резюме_.*\.pdf$/);
+    expect(existsSync(path.join(bucketDir, data.path))).toBe(true);
+  });
+
   it('stores a DOCX cover letter when the folder comes after the file, and a DOC in uploads by default', async () => {
     const docx = await upload(app, owner.headers, [
       file('Cover Letter.docx', docxBytes()),
