@@ -1,7 +1,9 @@
 import type { JobEvent } from '@app/domain/job-history';
 import { OUTCOME_DATE_IN_FUTURE_MESSAGE, OUTCOME_NOT_APPLIED_MESSAGE } from '@app/domain/job-outcomes';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { importJobsFor, myJobs } from '../../testing/jobs.ts';
@@ -11,6 +13,7 @@ type Headers = Record<string, string>;
 describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
+  let database: Config['database'];
   let carol: Headers;
   let carolId: string;
   let dave: Headers;
@@ -44,7 +47,9 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
   }
 
   beforeAll(async () => {
-    ({ app, close } = await createTestApp(kind));
+    let config: Config;
+    ({ app, close, config } = await createTestApp(kind));
+    database = config.database;
     const signedIn = await signInForTest(app, 'carol@example.com');
     carol = bearer(signedIn.accessToken);
     carolId = signedIn.userId;
@@ -70,6 +75,41 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
       const listed = (await jobsOf(carol)).find((job) => job.id === id);
       expect(listed).toMatchObject({ outcome: 'interview', outcome_date: '2024-11-03' });
     });
+
+    // Only PostgreSQL runs two writes at once; SQLite takes one at a time.
+    if (kind === 'postgres')
+      it('an outcome recorded while staff delete the job answers 404, leaving no history line behind', async () => {
+        await importFor(carolId, [
+          {
+            job_uid: 'r-1',
+            data_job_title: 'Release Manager',
+            data_company: 'Initech',
+            applied_for_job: true,
+          },
+        ]);
+        const id = await idOf('Release Manager');
+        // Staff's delete, as the staff route makes it, holding the job's row until it commits.
+        const staffSide = new pg.Client({
+          connectionString: database.kind === 'postgres' ? database.url : '',
+        });
+        await staffSide.connect();
+        try {
+          await staffSide.query('BEGIN');
+          await staffSide.query('DELETE FROM job_events WHERE job_id = $1', [id]);
+          await staffSide.query('DELETE FROM jobs WHERE id = $1', [id]);
+          const recorded = putOutcome(carol, id, { outcome: 'interview', outcome_date: '2024-11-03' });
+          // The request reaches the job's row meanwhile, and waits for the delete to end.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await staffSide.query('COMMIT');
+          expect((await recorded).statusCode).toBe(404);
+          const left = await staffSide.query('SELECT count(*)::int AS n FROM job_events WHERE job_id = $1', [
+            id,
+          ]);
+          expect(left.rows[0].n).toBe(0);
+        } finally {
+          await staffSide.end();
+        }
+      });
 
     it('refuses an outcome on a job nobody applied to, with the reason', async () => {
       const id = await idOf('Site Reliability Engineer');

@@ -13,7 +13,7 @@ import {
 import type { StaffJob } from '@app/domain/jobs-api';
 import type { ImportedJob } from '@app/domain/jobs-import';
 import type { Kysely } from 'kysely';
-import { type AlsoInTransaction, nowIso, toBool } from '../../db/database.ts';
+import { type AlsoInTransaction, nowIso, onPostgres, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
 import { appendJobEvents, listJobEvents, type NewJobEvent, NO_OUTCOME } from './events.ts';
@@ -147,11 +147,14 @@ export function jobsRepo(db: Jobs) {
       return writeJobs(
         db,
         async (trx) => {
+          // Locked until the write: staff deleting the job meanwhile would leave its history line
+          // without it. (SQLite runs one write at a time.)
           const before = await trx
             .selectFrom('jobs')
             .select(['client_approval', 'client_notes'])
             .where('id', '=', id)
             .where('client_id', '=', clientId)
+            .$if(onPostgres(trx), (query) => query.forUpdate())
             .executeTakeFirst();
           if (!before) return undefined;
           const events: NewJobEvent[] = [];
@@ -195,7 +198,9 @@ export function jobsRepo(db: Jobs) {
       return db.transaction().execute(async (trx) => {
         let query = trx.selectFrom('jobs').select(['client_id', 'applied_for_job']).where('id', '=', id);
         if (clientId !== null) query = query.where('client_id', '=', clientId);
-        const job = await query.executeTakeFirst();
+        // Locked until the write: staff marking the job not applied, or deleting it, meanwhile would
+        // leave an outcome on a job nobody applied to, or a history line without its job.
+        const job = await query.$if(onPostgres(trx), (locked) => locked.forUpdate()).executeTakeFirst();
         if (!job) return 'missing' as const;
         if (!toBool(job.applied_for_job)) return 'not_applied' as const;
         const now = new Date();
