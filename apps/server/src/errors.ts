@@ -58,6 +58,17 @@ function isUnstorableText(error: unknown): boolean {
   return (error as { code?: unknown })?.code === '22021';
 }
 
+export const GONE_MEANWHILE_MESSAGE = 'What this request names no longer exists';
+
+/**
+ * A write naming a row deleted while the request ran (PostgreSQL's `foreign_key_violation`, SQLite's
+ * SQLITE_CONSTRAINT_FOREIGNKEY): a late request of an account being erased, so 404, not 500.
+ */
+function namesDeletedRow(error: unknown): boolean {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  return code === '23503' || errcode === 787;
+}
+
 const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** The longest path parameter the router matches (Fastify's maxParamLength); ids are far shorter. */
@@ -144,6 +155,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       });
     }
     if (isUnstorableText(error)) return reply.status(400).send({ error: UNSTORABLE_TEXT_MESSAGE });
+    if (namesDeletedRow(error)) return reply.status(404).send({ error: GONE_MEANWHILE_MESSAGE });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { code: (error as { code?: string }).code } }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ error: SERVICE_UNAVAILABLE_MESSAGE });

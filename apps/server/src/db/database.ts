@@ -115,6 +115,27 @@ export async function lockUserUntilCommit(trx: Kysely<Database>, userId: string)
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
+/**
+ * Holds the client's row (a user's, or a pending client's) until this transaction ends, as
+ * lockUserUntilCommit does, and answers whether it is still there: a request that passed the guard
+ * just before its account was erased must write nothing the erasure would not find.
+ */
+export async function clientStillThere(trx: Kysely<Database>, clientId: string): Promise<boolean> {
+  const user = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', clientId)
+    .$if(onPostgres(trx), (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (user) return true;
+  const pending = await trx
+    .selectFrom('pending_clients')
+    .select('id')
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+  return pending !== undefined;
+}
+
 /** SQLite returns 0/1 where PostgreSQL returns booleans. */
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1';

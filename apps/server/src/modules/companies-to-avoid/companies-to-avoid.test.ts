@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AVOIDED_COMPANIES_FULL_MESSAGE,
   AVOIDED_COMPANIES_MAX,
@@ -9,16 +10,19 @@ import {
 import { jobListItems, jobListResponseSchema } from '@app/domain/jobs-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config.ts';
+import { openDatabase } from '../../db/database.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
-import { AVOIDED_COMPANY_NOT_FOUND_MESSAGE } from './service.ts';
+import { AVOIDED_COMPANY_NOT_FOUND_MESSAGE, createAvoidedCompaniesService } from './service.ts';
 
 type Headers = Record<string, string>;
 
 describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
+  let database: Config['database'];
   let erin: Headers;
   let erinId: string;
   let staff: Headers;
@@ -35,7 +39,9 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
     });
 
   beforeAll(async () => {
-    ({ app, close } = await createTestApp(kind));
+    let config: Config;
+    ({ app, close, config } = await createTestApp(kind));
+    database = config.database;
     const client = await onboardClient(app, 'erin@example.com', {
       record: { currently_employed: 'Yes', recent_employer: 'Acme Corp' },
     });
@@ -162,5 +168,17 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
     expect((await list(erin)).json().data.map((company: { name: string }) => company.name)).not.toContain(
       longest,
     );
+  });
+
+  it('keeps no list for a client erased while the request ran: the list has no key to its client', async () => {
+    const db = openDatabase(database);
+    try {
+      const avoided = createAvoidedCompaniesService(db.kysely);
+      const gone = randomUUID();
+      await expect(avoided.add(gone, 'Acme', new Date())).rejects.toMatchObject({ statusCode: 404 });
+      expect(await avoided.list(gone)).toEqual([]);
+    } finally {
+      await db.close();
+    }
   });
 });
