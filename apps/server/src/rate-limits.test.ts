@@ -32,6 +32,9 @@ async function limitedApp(env: Record<string, string>, shared?: { dataDir: strin
 
 const logout = (app: FastifyInstance, remoteAddress = '203.0.113.1', headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/auth/v1/logout', remoteAddress, headers });
+/** A refresh without a token: nothing to restore (204), but counted as a sign-in request. */
+const refresh = (app: FastifyInstance, remoteAddress = '203.0.113.1', headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', remoteAddress, headers });
 
 /** A 429 saying to wait a minute, with Retry-After, logged as a security event with these fields. */
 function expectLimitedForAMinute(
@@ -54,7 +57,7 @@ describe('sign-in routes, per client address', () => {
   it('lets the budget through, then answers 429 saying how long to wait, with Retry-After, and logs it', async () => {
     const { app, lines } = await limitedApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await logout(app)).statusCode);
+    for (let i = 0; i < 3; i++) statuses.push((await refresh(app)).statusCode);
     expect(statuses).toEqual([204, 204, 204]);
 
     const limited = await app.inject({ url: '/auth/v1/authorize', remoteAddress: '203.0.113.1' });
@@ -63,13 +66,15 @@ describe('sign-in routes, per client address', () => {
     // Another spelling of the same route is the same route.
     const encoded = await app.inject({
       method: 'POST',
-      url: '/auth/v1/%6Cogout',
+      url: '/auth/v1/%74oken?grant_type=refresh_token',
       remoteAddress: '203.0.113.1',
     });
     expect(encoded.statusCode).toBe(429);
     // Another address has its own budget; the development provider's pages share this one.
-    expect((await logout(app, '198.51.100.7')).statusCode).toBe(204);
+    expect((await refresh(app, '198.51.100.7')).statusCode).toBe(204);
     expect((await app.inject({ url: '/oidc/auth', remoteAddress: '203.0.113.1' })).statusCode).toBe(429);
+    // Signing out only takes rights away: it is never refused, so a session is never left alive.
+    expect((await logout(app)).statusCode).toBe(204);
     // Public reads that are not sign-in are not counted.
     expect((await app.inject({ url: '/api/public-config', remoteAddress: '203.0.113.1' })).statusCode).toBe(
       200,
@@ -151,10 +156,10 @@ describe('counters in Redis', () => {
     const env = { REDIS_URL, REDIS_KEY_PREFIX: uniquePrefix(), AUTH_RATE_LIMIT_PER_MINUTE: '2' };
     const first = await limitedApp(env);
     const second = await limitedApp(env);
-    expect((await logout(first.app)).statusCode).toBe(204);
-    expect((await logout(second.app)).statusCode).toBe(204);
-    expect((await logout(first.app)).statusCode).toBe(429);
-    expect((await logout(second.app)).statusCode).toBe(429);
+    expect((await refresh(first.app)).statusCode).toBe(204);
+    expect((await refresh(second.app)).statusCode).toBe(204);
+    expect((await refresh(first.app)).statusCode).toBe(429);
+    expect((await refresh(second.app)).statusCode).toBe(429);
   });
 
   it('lets requests through uncounted while Redis cannot be reached, and says so in the log', async () => {
@@ -164,7 +169,7 @@ describe('counters in Redis', () => {
       AUTH_RATE_LIMIT_PER_MINUTE: '1',
     });
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await logout(app)).statusCode);
+    for (let i = 0; i < 3; i++) statuses.push((await refresh(app)).statusCode);
     expect(statuses).toEqual([204, 204, 204]);
     expect(lines).toContainEqual(expect.objectContaining({ event: 'rate_limit_store_unavailable' }));
   });
@@ -183,7 +188,7 @@ describe('a Redis that goes away and comes back', () => {
       });
       await proxy.outage();
       const duringOutage = [];
-      for (let i = 0; i < 4; i++) duringOutage.push((await logout(app)).statusCode);
+      for (let i = 0; i < 4; i++) duringOutage.push((await refresh(app)).statusCode);
       expect(duringOutage).toEqual([204, 204, 204, 204]);
       expect(lines).toContainEqual(expect.objectContaining({ event: 'rate_limit_store_unavailable' }));
 
@@ -192,7 +197,7 @@ describe('a Redis that goes away and comes back', () => {
         .poll(() => lines, { timeout: 10_000 })
         .toContainEqual(expect.objectContaining({ event: 'rate_limit_store_available' }));
       const afterwards = [];
-      for (let i = 0; i < 3; i++) afterwards.push((await logout(app)).statusCode);
+      for (let i = 0; i < 3; i++) afterwards.push((await refresh(app)).statusCode);
       expect(afterwards).toEqual([204, 204, 429]);
     } finally {
       await proxy.close();
@@ -206,7 +211,7 @@ describe('TRUST_PROXY', () => {
     const proxy = '10.0.0.5';
     // Each request claims a different address of its own before the one the proxy appended.
     const spoofed = (claimed: string, real: string) =>
-      logout(app, proxy, { 'x-forwarded-for': `${claimed}, ${real}` });
+      refresh(app, proxy, { 'x-forwarded-for': `${claimed}, ${real}` });
     expect((await spoofed('192.0.2.1', '198.51.100.20')).statusCode).toBe(204);
     expect((await spoofed('192.0.2.2', '198.51.100.20')).statusCode).toBe(204);
     expect((await spoofed('192.0.2.3', '198.51.100.20')).statusCode).toBe(429);
@@ -215,7 +220,7 @@ describe('TRUST_PROXY', () => {
 
   it('without a proxy setting, ignores X-Forwarded-For altogether', async () => {
     const { app } = await limitedApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1' });
-    expect((await logout(app, '203.0.113.1', { 'x-forwarded-for': '192.0.2.1' })).statusCode).toBe(204);
-    expect((await logout(app, '203.0.113.1', { 'x-forwarded-for': '192.0.2.2' })).statusCode).toBe(429);
+    expect((await refresh(app, '203.0.113.1', { 'x-forwarded-for': '192.0.2.1' })).statusCode).toBe(204);
+    expect((await refresh(app, '203.0.113.1', { 'x-forwarded-for': '192.0.2.2' })).statusCode).toBe(429);
   });
 });

@@ -9,10 +9,12 @@ const WINDOW_MS = 60_000;
 /** How long a request waits for Redis, to connect or to count, before it goes through uncounted. */
 const REDIS_TIMEOUT_MS = 1_000;
 
-/** Our own sign-in, session and sign-out routes, as registered. */
-const SIGN_IN_ROUTES = new Set(
-  ['authorize', 'callback', 'token', 'logout'].map((name) => `/auth/v1/${name}`),
-);
+/**
+ * Our own sign-in and session routes, as registered. Sign-out is not among them: it only takes
+ * rights away, and a 429 there would leave the session alive on a shared computer whose screen
+ * already says signed out.
+ */
+const SIGN_IN_ROUTES = new Set(['authorize', 'callback', 'token'].map((name) => `/auth/v1/${name}`));
 /**
  * The development provider's pages a browser goes through, by the raw path as its own handler
  * matches them. Its back-channel endpoints (token, keys) are called by this server, not by clients.

@@ -228,23 +228,25 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider): vo
       },
     );
 
-    scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
+    scope.post<{ Params: { uid: string }; Body: Record<string, unknown> | null }>(
       `${INTERACTION_PATH}/:uid/login`,
       { config: { public: true }, schema: { hide: true } },
       async (request, reply) => {
         if (!(await interactionOf(request, reply))) return expired(reply);
         const form = signInFormSchema.safeParse(request.body ?? {});
         if (!form.success) {
-          const typed = request.body ?? {};
+          // A JSON body can hold anything; only text is shown back in the form.
+          const body: Record<string, unknown> = request.body ?? {};
+          const typed = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
           return sendPage(
             reply,
             400,
             renderSignInPage({
               action: `${INTERACTION_PATH}/${request.params.uid}/login`,
               brandName: brand.name,
-              email: typed.email,
-              firstName: typed.first_name,
-              lastName: typed.last_name,
+              email: typed('email'),
+              firstName: typed('first_name'),
+              lastName: typed('last_name'),
               error: 'Enter a valid e-mail address, such as jane@example.com.',
             }),
           );

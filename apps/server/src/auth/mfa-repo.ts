@@ -5,6 +5,8 @@ import { isSealedText, openSealedText, sealText } from './sealed-text.ts';
 export interface StaffMfaRecord {
   /** The TOTP secret; null when it cannot be opened with this server's key (see `createMfaRepo`). */
   secret: string | null;
+  /** The secret as stored: a set-up completes only while it is still the one this read found. */
+  storedSecret: string;
   enrolledAt: string | null;
   lastTimeStep: number | null;
   failedAttempts: number;
@@ -32,6 +34,7 @@ export function createMfaRepo(db: Db, clock: Clock, secretKey: Buffer) {
           // A plain secret is one an instance from before sealing wrote (during a rolling deploy,
           // say); it is sealed at the next start.
           secret: isSealedText(row.secret) ? openSealedText(secretKey, row.secret, userId) : row.secret,
+          storedSecret: row.secret,
           enrolledAt: row.enrolled_at,
           lastTimeStep: row.last_time_step === null ? null : Number(row.last_time_step),
           failedAttempts: Number(row.failed_attempts),
@@ -97,14 +100,25 @@ export function createMfaRepo(db: Db, clock: Clock, secretKey: Buffer) {
         .execute();
     },
 
-    /** Completes enrolment with the recovery codes' hashes, in one transaction. */
-    async completeEnrolment(userId: string, recoveryCodeHashes: string[]): Promise<void> {
-      await kysely.transaction().execute(async (trx) => {
-        await trx
+    /**
+     * Completes enrolment with the recovery codes' hashes, in one transaction, if the secret the
+     * code was checked against is still the stored one: a set-up started again meanwhile (another
+     * tab) replaced it, and completing would keep a secret the person never scanned. False then.
+     */
+    async completeEnrolment(
+      userId: string,
+      storedSecret: string,
+      recoveryCodeHashes: string[],
+    ): Promise<boolean> {
+      return kysely.transaction().execute(async (trx) => {
+        const completed = await trx
           .updateTable('staff_mfa')
           .set({ enrolled_at: nowIso() })
           .where('user_id', '=', userId)
-          .execute();
+          .where('secret', '=', storedSecret)
+          .where('enrolled_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(completed.numUpdatedRows) !== 1) return false;
         await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
         await trx
           .insertInto('mfa_recovery_codes')
@@ -112,6 +126,7 @@ export function createMfaRepo(db: Db, clock: Clock, secretKey: Buffer) {
             recoveryCodeHashes.map((codeHash) => ({ user_id: userId, code_hash: codeHash, used_at: null })),
           )
           .execute();
+        return true;
       });
     },
 

@@ -160,7 +160,8 @@ export function createAuthRepo(db: Db, clock: Clock) {
     async liveSessionIds(userId: string, keep?: string): Promise<string[]> {
       let query = kysely.selectFrom('sessions').select('id').where('user_id', '=', userId);
       if (keep !== undefined) query = query.where('id', '!=', keep);
-      const rows = await query.where('revoked_at', 'is', null).execute();
+      // Expired sessions have ended already: they are neither counted nor relabelled as ended now.
+      const rows = await query.where('revoked_at', 'is', null).where('expires_at', '>', nowIso()).execute();
       return rows.map((row) => row.id);
     },
 

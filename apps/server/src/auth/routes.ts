@@ -284,8 +284,12 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         },
       },
       async (request, reply) => {
+        // A header that names no valid token (expired, or not a bearer at all) must not stop the
+        // refresh token from being revoked: bearerToken throws, so it runs inside the catch.
         const claims = request.headers.authorization
-          ? await tokens.verify(bearerToken(request)).catch(() => undefined)
+          ? await Promise.resolve()
+              .then(() => tokens.verify(bearerToken(request)))
+              .catch(() => undefined)
           : undefined;
         const { token } = refreshTokenOf(request);
         if (claims) await sessions.signOut(claims.sessionId);

@@ -1,12 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
+import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from '@app/domain/session-refresh';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestClock } from '../clock.ts';
 import { signInForTest, TEST_USER_AGENT } from '../testing/auth.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
-import { REFRESH_TOKEN_REUSE_INTERVAL_MS, SESSION_CHECK_TTL_MS } from './sessions.ts';
+import { SESSION_CHECK_TTL_MS } from './sessions.ts';
 
 const ENDED = { error: 'The session has ended; please sign in again.' };
 const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -177,6 +178,33 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
     expect((await jobs(second, laptop.authHeader)).statusCode).toBe(200);
     const left = await second.inject({ url: '/api/account/sessions', headers: laptop.authHeader });
     expect(left.json().data.map((device: { id: string }) => device.id)).toEqual([laptop.sessionId]);
+  });
+
+  it('counts only live devices in "sign out everywhere else": an expired one stays as it ended', async () => {
+    const old = await signInForTest(first, 'expired-device@example.test');
+    const phone = await signInForTest(first, 'expired-device@example.test');
+    const laptop = await signInForTest(first, 'expired-device@example.test');
+    const expiredAt = new Date(clock.now() - 60_000).toISOString();
+    await first.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: expiredAt })
+      .where('id', '=', old.sessionId)
+      .execute();
+    const signOutOthers = await first.inject({
+      method: 'POST',
+      url: '/api/account/sessions/sign-out-others',
+      headers: laptop.authHeader,
+    });
+    expect(signOutOthers.json()).toEqual({ ended: 1 });
+    const endedReasons = await first.db.kysely
+      .selectFrom('sessions')
+      .select(['id', 'ended_reason'])
+      .where('id', 'in', [old.sessionId, phone.sessionId])
+      .execute();
+    expect(Object.fromEntries(endedReasons.map((row) => [row.id, row.ended_reason]))).toEqual({
+      [old.sessionId]: null,
+      [phone.sessionId]: 'ended_by_owner',
+    });
   });
 
   it("ends one of the caller's own devices, and no one else's", async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from '@app/domain/session-refresh';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createMovingTestClock } from '../clock.ts';
@@ -10,7 +11,7 @@ import { signInForTest } from '../testing/auth.ts';
 import { createTestApp, databaseKinds, testConfig } from '../testing/databases.ts';
 import { refuseInserts } from '../testing/refuse-inserts.ts';
 import { createAuthRepo } from './repo.ts';
-import { hashToken, REFRESH_TOKEN_REUSE_INTERVAL_MS } from './sessions.ts';
+import { hashToken } from './sessions.ts';
 
 const REUSED = 'Invalid refresh token: already used. The session has been signed out; please sign in again.';
 
@@ -218,6 +219,21 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     });
     expect(logout.statusCode).toBe(204);
     expect((await refreshWithCookie(signedIn.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('signs out with the refresh token when the authorization header names no valid token', async () => {
+    for (const authorization of ['Basic eDp5', 'Bearer ', 'Bearer not-a-token']) {
+      const signedIn = await signInForTest(ctx.app, 'odd-header@example.test');
+      const logout = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/v1/logout',
+        headers: { authorization },
+        cookies: { refresh_token: signedIn.refreshToken },
+      });
+      expect(logout.statusCode, authorization).toBe(204);
+      expect(newRefreshCookie(logout)).toMatchObject({ value: '', path: '/auth' });
+      expect((await refreshWithCookie(signedIn.refreshToken)).statusCode, authorization).toBe(401);
+    }
   });
 
   it('signs out quietly when there is nothing to revoke', async () => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from '@app/domain/session-refresh';
 import { isStaffEmail } from '@app/domain/staff';
 import { LRUCache } from 'lru-cache';
 import { type Clock, isoTime } from '../clock.ts';
@@ -61,13 +62,6 @@ export class RefreshTokenReusedError extends HttpError {
     this.userId = userId;
   }
 }
-
-/**
- * How long after its first use a refresh token may be exchanged again (decision 040): long enough
- * for the browser's retries when the answer to a refresh was lost on the way, far too short to
- * keep a stolen token useful.
- */
-export const REFRESH_TOKEN_REUSE_INTERVAL_MS = 10_000;
 
 /** How long one instance trusts what it read about a session: well under the 5 s promise. */
 export const SESSION_CHECK_TTL_MS = 2_000;

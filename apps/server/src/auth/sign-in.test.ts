@@ -1,12 +1,12 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from '@app/domain/session-refresh';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createMovingTestClock } from '../clock.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
-import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from './sessions.ts';
 import { freePort, TestBrowser } from './test-browser.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -264,6 +264,15 @@ describe.each(databaseKinds)('sign-in through OpenID Connect on %s', (kind) => {
     const html = await retry.text();
     expect(html).toContain('Enter a valid e-mail address, such as jane@example.com.');
     expect(html).toContain('value="&lt;b&gt;Jo&lt;/b&gt;"');
+
+    // A JSON body of other types gets the same page, with only text shown back.
+    const typedOddly = await browser.request(new URL(action, pageUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 5, first_name: ['Jo'] }),
+    });
+    expect(typedOddly.status).toBe(400);
+    expect(await typedOddly.text()).toContain('Enter a valid e-mail address, such as jane@example.com.');
   });
 
   if (kind === 'postgres') {

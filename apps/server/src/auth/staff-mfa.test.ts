@@ -1,13 +1,16 @@
 import path from 'node:path';
+import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from '@app/domain/session-refresh';
 import type { FastifyInstance } from 'fastify';
-import { generate } from 'otplib';
+import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createMovingTestClock, createTestClock } from '../clock.ts';
+import { createMovingTestClock, createTestClock, systemClock } from '../clock.ts';
 import { signInForTest, staffBeforeSecondFactor } from '../testing/auth.ts';
 import { onboardClient } from '../testing/clients.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
-import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from './sessions.ts';
+import { derivedKey } from './keys.ts';
+import { createMfaRepo, type MfaRepo } from './mfa-repo.ts';
+import { createStaffMfa } from './staff-mfa.ts';
 
 const STAFF_ROUTE = '/api/admin/outbox';
 const SECOND_FACTOR_REQUIRED = {
@@ -124,6 +127,34 @@ describe.each(databaseKinds)('the staff second factor on %s', (kind) => {
     expect(refreshed.json().user.mfa).toBe('passed');
     const headers = { authorization: `Bearer ${refreshed.json().access_token}` };
     expect((await ctx.app.inject({ url: STAFF_ROUTE, headers })).statusCode).toBe(200);
+  });
+
+  it('does not complete a set-up started again in another tab after the code was checked', async () => {
+    const staff = await staffSession(ctx.app, 'two-tabs@company.test');
+    const userId = staff.session.user.id;
+    const { secret } = (await staff.enrol()).json();
+    // Another tab's set-up lands between this code's check and the completion.
+    const repo = createMfaRepo(ctx.app.db, systemClock, derivedKey(ctx.config, 'staff-mfa-secrets/v1'));
+    let otherTabSecret = '';
+    const racedRepo: MfaRepo = {
+      ...repo,
+      async claimTimeStep(...args) {
+        otherTabSecret = generateSecret();
+        await repo.startEnrolment(userId, otherTabSecret);
+        return repo.claimTimeStep(...args);
+      },
+    };
+    const mfa = createStaffMfa({ repo: racedRepo, issuer: 'Apply Ahead', clock: systemClock });
+    await expect(mfa.verify(userId, { code: await generate({ secret }) })).rejects.toMatchObject({
+      statusCode: 409,
+      message:
+        'Set-up was started again in another window, with a new QR code. Reload the page, scan the new QR code, then enter a code.',
+    });
+    expect(await mfa.isEnrolled(userId)).toBe(false);
+    // The secret the other tab shows completes the set-up.
+    const completed = await staff.verify({ code: await nextCode(otherTabSecret) });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json().recovery_codes).toHaveLength(10);
   });
 
   it('takes each recovery code once, in any case and with or without dashes', async () => {

@@ -21,6 +21,9 @@ const SECRET_UNREADABLE_MESSAGE =
 /** A set-up begun before the key changed: there are no recovery codes yet, only a new QR code. */
 const ENROLMENT_UNREADABLE_MESSAGE =
   'This set-up can no longer be finished on this server. Reload the page to scan a new QR code.';
+/** Set-up was started again (another tab) after this code's QR code was shown. */
+const ENROLMENT_REPLACED_MESSAGE =
+  'Set-up was started again in another window, with a new QR code. Reload the page, scan the new QR code, then enter a code.';
 
 /** Wrong codes in a row before the second factor is locked, and for how long. */
 const FAILURES_BEFORE_LOCK = 5;
@@ -145,10 +148,12 @@ export function createStaffMfa(deps: { repo: MfaRepo; issuer: string; clock: Clo
       }
       if (record.enrolledAt) return {};
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-      await repo.completeEnrolment(
+      const completed = await repo.completeEnrolment(
         userId,
+        record.storedSecret,
         recoveryCodes.map((recovery) => hashRecoveryCode(userId, recovery)),
       );
+      if (!completed) throw new SecondFactorRefused(409, ENROLMENT_REPLACED_MESSAGE, 'enrolment_replaced');
       return { recoveryCodes };
     },
   };

@@ -6,7 +6,6 @@ import {
   LOGOUT_PATH,
   RATE_LIMITED_FALLBACK,
   REFRESH_PATH,
-  retryDelayMs,
 } from './auth-client.ts';
 
 const user = { id: 'u1', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', role: 'client' };
@@ -53,12 +52,6 @@ beforeEach(() => {
   vi.setSystemTime(START);
 });
 afterEach(() => vi.useRealTimers());
-
-describe('retryDelayMs', () => {
-  it('is 200 ms × 2^attempt − 1', () => {
-    expect([0, 1, 2, 3].map(retryDelayMs)).toEqual([199, 399, 799, 1599]);
-  });
-});
 
 describe('restoring a session on load', () => {
   it('refreshes once however many callers ask at the same time', async () => {

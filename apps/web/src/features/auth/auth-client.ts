@@ -4,6 +4,11 @@
  * refreshing once, and the session is refreshed again in the background before it expires.
  */
 
+import {
+  REFRESH_MAX_RETRIES,
+  REFRESH_RETRY_LATER_MS,
+  refreshRetryDelayMs,
+} from '@app/domain/session-refresh';
 import { toast } from 'sonner';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -57,17 +62,8 @@ export const AUTHORIZE_PATH = '/auth/v1/authorize';
 const REFRESH_LOCK = 'auth:refresh-token';
 /** Refresh when this share of a token's lifetime has passed. */
 const REFRESH_AT_LIFETIME_SHARE = 0.8;
-/** Retries after the first attempt; 199 + 399 + ... + 6399 ms is about 12.7 s in all. */
-const MAX_RETRIES = 6;
-/** After retries run out on a passing failure, try again this much later while the session is held. */
-const RETRY_LATER_MS = 30_000;
 /** A token this close to expiry is refreshed before use, so a request never races its expiry. */
 const EXPIRY_MARGIN_MS = 5_000;
-
-/** Backoff for retryable refresh failures: 200 ms × 2^attempt − 1 (attempt counts from 0). */
-export function retryDelayMs(attempt: number): number {
-  return 200 * 2 ** attempt - 1;
-}
 
 /** One toast however many requests meet the limit at once. */
 const RATE_LIMITED_TOAST_ID = 'rate-limited';
@@ -141,7 +137,7 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
         : RATE_LIMITED_FALLBACK;
     deps.onRateLimited(message);
     const seconds = Number(response.headers.get('retry-after'));
-    const wait = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : retryDelayMs(attempt);
+    const wait = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : refreshRetryDelayMs(attempt);
     await deps.sleep(Math.min(wait, MAX_RATE_LIMIT_WAIT_MS));
   };
 
@@ -169,8 +165,8 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
         retryable = true;
       }
       if (!retryable) return { kind: 'rejected' };
-      if (attempt >= MAX_RETRIES) return { kind: 'unavailable' };
-      await deps.sleep(retryDelayMs(attempt));
+      if (attempt >= REFRESH_MAX_RETRIES) return { kind: 'unavailable' };
+      await deps.sleep(refreshRetryDelayMs(attempt));
     }
   };
 
@@ -191,7 +187,7 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
     if (outcome.kind === 'unavailable') {
       // A passing failure: keep what we have and try again later; with nothing restored yet, the
       // visitor sees the sign-in screen (the cookie stays, so a later load can still restore).
-      if (snapshot.session) schedule(RETRY_LATER_MS);
+      if (snapshot.session) schedule(REFRESH_RETRY_LATER_MS);
       else update({ status: 'signed-out' });
       return snapshot.session;
     }
