@@ -17,7 +17,9 @@
  *   this (`(trx, result) => activity.recordIn(trx, ...)`).
  * - `record(input)` appends one entry on its own: for what changes nothing (a client page read, a
  *   download) and for e-mail, whose outbox row is its own record. Await it after the action: when
- *   the log cannot be written the request fails.
+ *   the log cannot be written the request fails. Except for e-mail: once a message's outcome is
+ *   known (sent, queued, failed, cancelled) its line goes through the mailer's `recordOutcome`,
+ *   which never fails the request and writes a refused line again in the background.
  * - `recordStaffDocumentAccess(user, ownerId, action, detail)`: `record` for staff opening a client's
  *   document (a download, a shared link); nothing when the user is not staff or owns the document.
  * - `recordOnce(input, windowMs)`: as `record`, unless the same actor recorded the same action for

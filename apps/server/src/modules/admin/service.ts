@@ -194,13 +194,24 @@ export function createAdminService(deps: {
 
   const kindLabel = { welcome: 'Welcome e-mail', team_notification: 'Team notification' } as const;
 
+  /**
+   * The activity line of a message whose outcome is known. The message went (or waits) whatever the
+   * log says, so a refused line never turns the answer into an error that invites a second send: the
+   * mailer writes it again in the background (decision 007).
+   */
   async function logSent(actor: Actor, client: Client, kind: keyof typeof kindLabel, delivery: Delivery) {
-    await log(actor, client, 'email.sent', {
-      kind,
-      outbox_id: delivery.id,
-      status: delivery.status,
-      onboarding_complete: client.missingSections.length === 0,
-      summary: `${kindLabel[kind]}, ${delivery.status}`,
+    await mailer.recordOutcome({
+      outboxId: delivery.id,
+      write: () =>
+        log(actor, client, 'email.sent', {
+          kind,
+          outbox_id: delivery.id,
+          status: delivery.status,
+          onboarding_complete: client.missingSections.length === 0,
+          summary: `${kindLabel[kind]}, ${delivery.status}`,
+        }),
+      notYet: 'e-mail activity line not written yet',
+      never: 'e-mail activity line never written',
     });
   }
 

@@ -9,7 +9,7 @@ import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase, testConfig } from '../../testing/databases.ts';
 import { docxBytes, pdfBytes } from '../../testing/documents.ts';
-import { refuseUpdates } from '../../testing/refuse-inserts.ts';
+import { refuseInserts, refuseUpdates } from '../../testing/refuse-inserts.ts';
 import {
   attachmentsOf,
   bodyOf,
@@ -122,6 +122,8 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
       'radia@example.com',
       'katherine@example.com',
       'mary@example.com',
+      'dorothy@example.com',
+      'frances@example.com',
     ]) {
       await onboardClient(app, email);
     }
@@ -360,6 +362,77 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
     await db.close();
     expect(stored.status).toBe('sent');
     expect(deliveredIds()).toEqual([messageIdOf(unrecorded!.id)]);
+  });
+
+  it('answers sent for messages SMTP accepted while the activity log would not take their line, and logs them later', async () => {
+    await smtp.start();
+    const { app, staff } = await startApp('unlogged@company.test');
+    const { client } = (await admin(app, staff, 'fetch', 'dorothy@example.com')).json();
+    const allowLines = await refuseInserts(app, kind, 'activity_log', {
+      column: 'action',
+      value: 'email.sent',
+    });
+
+    const welcome = await admin(app, staff, 'send', 'dorothy@example.com');
+    expect(welcome.statusCode, welcome.body).toBe(200);
+    expect(welcome.json()).toMatchObject({
+      status: 'sent',
+      message: 'Welcome email sent to dorothy@example.com',
+    });
+    expect(smtp.received).toHaveLength(1);
+    const team = await admin(app, staff, 'send_team', 'dorothy@example.com');
+    expect(team.statusCode, team.body).toBe(200);
+    expect(team.json().status).toBe('sent');
+    expect(smtp.received).toHaveLength(2);
+    const messages = await outbox(app, staff, 'dorothy@example.com');
+    expect(messages.map((message) => message.status)).toEqual(['sent', 'sent']);
+    expect(deliveredIds().sort()).toEqual(messages.map((message) => messageIdOf(message.id)).sort());
+
+    // Once the database takes them again, both lines are written in the background.
+    await allowLines();
+    const lines = await waitFor(
+      async () => {
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/admin/activity?client_id=${client.id}`,
+          headers: staff,
+        });
+        return (response.json().data as { action: string; detail: Record<string, unknown> }[]).filter(
+          (entry) => entry.action === 'email.sent',
+        );
+      },
+      (found) => found.length === 2,
+      'both activity lines',
+    );
+    expect(lines.map((line) => line.detail.outbox_id).sort()).toEqual(
+      messages.map((message) => message.id).sort(),
+    );
+    expect(lines.every((line) => line.detail.status === 'sent')).toBe(true);
+  });
+
+  it('answers queued for a message SMTP could not take while the database would not record the failure', async () => {
+    const { app, staff } = await startApp('unsettled@company.test');
+    const allowQueued = await refuseUpdates(app, kind, 'mail_outbox', { column: 'status', value: 'queued' });
+
+    const response = await admin(app, staff, 'send', 'frances@example.com');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().status).toBe('queued');
+    expect(response.json().message).toMatch(
+      /^Welcome email to frances@example\.com is queued and will be retried \(last attempt failed: .+\)$/,
+    );
+    const [unsettled] = await outbox(app, staff, 'frances@example.com');
+    expect(unsettled?.status).toBe('sending');
+
+    // The failure is recorded once the database takes it, and the message goes out once SMTP is back.
+    await allowQueued();
+    await smtp.start();
+    const [sent] = await waitFor(
+      () => outbox(app, staff, 'frances@example.com'),
+      ([message]) => message?.status === 'sent',
+      'the message sent after its failure was recorded',
+    );
+    await pause(RETRY_BASE_MS * 10);
+    expect(deliveredIds()).toEqual([messageIdOf(sent!.id)]);
   });
 
   it('retries a message the server refuses after DATA for now, and gives up one it refuses for good', async () => {

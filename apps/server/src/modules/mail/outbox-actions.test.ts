@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailOutboxTable } from '../../db/schema.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { refuseInserts } from '../../testing/refuse-inserts.ts';
 import { createTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.ts';
 
 type Headers = Record<string, string>;
@@ -200,6 +201,34 @@ describe.each(databaseKinds)("the team's outbox on %s", (kind) => {
         status: 'sent',
         summary: 'Welcome e-mail to alice@example.com, sent',
       },
+    });
+  });
+
+  it('answers sent for a retried e-mail the server accepted while the activity log would not take its line', async () => {
+    const id = await message('failed');
+    const allowLines = await refuseInserts(app, kind, 'activity_log', {
+      column: 'action',
+      value: 'email.retried',
+    });
+    try {
+      const response = await post(`/api/admin/outbox/${id}/retry`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({ id, status: 'sent' });
+      const delivered = smtp.received.filter((mail) => mail.raw.toString().includes(`<${id}@company.test>`));
+      expect(delivered).toHaveLength(1);
+      expect((await outbox()).find((item) => item.id === id)?.status).toBe('sent');
+    } finally {
+      await allowLines();
+    }
+    // The line is written in the background once the database takes it again.
+    const deadline = Date.now() + 15_000;
+    while ((await latestActivity(aliceId))?.detail.outbox_id !== id) {
+      expect(Date.now(), 'the retry logged in the background').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await latestActivity(aliceId)).toMatchObject({
+      action: 'email.retried',
+      detail: { outbox_id: id, status: 'sent' },
     });
   });
 

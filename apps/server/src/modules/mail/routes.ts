@@ -32,25 +32,37 @@ export async function mailRoutes(
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
 
-  /** 'Welcome e-mail to jane@example.com, queued': what the activity log says of a message. */
+  /**
+   * 'Welcome e-mail to jane@example.com, queued': what the activity log says of a message. Written
+   * after the retry or cancel took effect (a retry may have delivered it), so a refused line never
+   * makes the answer an error: the mailer writes it again in the background.
+   */
   async function record(
     request: FastifyRequest,
     action: 'email.retried' | 'email.cancelled',
     message: OutboxMessage,
   ): Promise<void> {
     // A message about nobody in particular has no client timeline to go to.
-    if (!message.client_id) return;
+    const clientId = message.client_id;
+    if (!clientId) return;
     const kind = KIND_NAMES[message.kind] ?? message.kind;
-    await activity.record({
-      actor: staffActor(currentUser(request)),
-      clientId: message.client_id,
-      action,
-      detail: {
-        outbox_id: message.id,
-        kind: message.kind,
-        status: message.status,
-        summary: `${kind} to ${message.recipient}, ${message.status}`,
-      },
+    const actor = staffActor(currentUser(request));
+    await mailer.recordOutcome({
+      outboxId: message.id,
+      write: () =>
+        activity.record({
+          actor,
+          clientId,
+          action,
+          detail: {
+            outbox_id: message.id,
+            kind: message.kind,
+            status: message.status,
+            summary: `${kind} to ${message.recipient}, ${message.status}`,
+          },
+        }),
+      notYet: `${action} activity line not written yet`,
+      never: `${action} activity line never written`,
     });
   }
 

@@ -60,6 +60,17 @@ export type Delivery =
 class MissingAttachment extends Error {}
 
 /**
+ * A write that records what came of a message (sent, a failure, its activity line), with what the
+ * log says while it has not landed and once it never will.
+ */
+export interface OutcomeWrite {
+  outboxId: string;
+  write: () => Promise<unknown>;
+  notYet: string;
+  never: string;
+}
+
+/**
  * A message as staff read it: who it is for, where it stands, and why it waits. Without SMTP
  * nothing is ever tried, so a queued message shows no next try (it stays due, for when SMTP is set).
  */
@@ -113,6 +124,8 @@ export function createMailer(deps: {
   const pollMs = Math.min(config.mailRetryBaseMs, 5000);
   const inFlight = new Set<Promise<unknown>>();
   let stopped = true;
+  /** Set by stop(): writes waiting to be tried again get their last try now. */
+  let closing = false;
   let timer: NodeJS.Timeout | undefined;
 
   /** The message as it enters the outbox: claimed for a try in this request, or queued. */
@@ -158,45 +171,59 @@ export function createMailer(deps: {
     );
   }
 
-  /** One write of "sent"; false when the database refused it. */
-  async function recordSent(id: string): Promise<boolean> {
+  /** One try at the write; false when the database refused it. */
+  async function tryWrite(outcome: OutcomeWrite): Promise<boolean> {
     try {
-      await repo.markSent(id, nowIso());
+      await outcome.write();
       return true;
     } catch (error) {
-      log.error({ err: error, outboxId: id }, 'e-mail delivered but not marked sent yet');
+      log.error({ err: error, outboxId: outcome.outboxId }, outcome.notYet);
       return false;
     }
   }
 
   /**
-   * Writes "sent" again, waiting longer after each refusal (up to a few seconds), until it lands, the
-   * sender stops, or half the time after which a message in `sending` looks stuck has gone by; then
-   * one last try. A message still unrecorded after that may be sent again, as after a crash.
+   * Writes again, waiting longer after each refusal (up to a few seconds), until it lands, the
+   * mailer stops, or half the time after which a message in `sending` looks stuck has gone by; then
+   * one last try. What is still unwritten after that is only logged: a message left in `sending`
+   * may then be sent again, as after a crash.
    */
-  async function recordSentEventually(id: string): Promise<void> {
+  async function writeEventually(outcome: OutcomeWrite): Promise<void> {
     const giveUpAt = clock.now() + STUCK_SENDING_MS / 2;
     for (let attempt = 1; ; attempt++) {
-      const last = stopped || clock.now() >= giveUpAt;
+      const last = closing || clock.now() >= giveUpAt;
       if (!last) {
         const waitMs = Math.min(200 * 2 ** attempt, MARK_SENT_MAX_WAIT_MS);
         await new Promise((resolve) => setTimeout(resolve, waitMs));
       }
-      if (await recordSent(id)) return;
+      if (await tryWrite(outcome)) return;
       if (last) {
-        log.error({ outboxId: id }, 'e-mail delivered but never marked sent: it may be sent again');
+        log.error({ outboxId: outcome.outboxId }, outcome.never);
         return;
       }
     }
   }
 
   /**
-   * Records that the SMTP server accepted a message. It went out whatever the database says, so a
-   * refused write is nobody's error: it is tried again in the background (stop() waits for the last
-   * try), because a message left in `sending` would be sent again once it looks stuck.
+   * Records what came of a message once that is settled: SMTP accepted it, refused it, or it could
+   * not be reached. It happened whatever the database says, so a refused write is nobody's error and
+   * never changes the answer: it is tried again in the background (stop() waits for the last try).
+   */
+  async function recordOutcome(outcome: OutcomeWrite): Promise<void> {
+    if (!(await tryWrite(outcome))) void track(writeEventually(outcome));
+  }
+
+  /**
+   * Records that the SMTP server accepted a message; a message left in `sending` would be sent
+   * again once it looks stuck.
    */
   async function markSent(id: string): Promise<void> {
-    if (!(await recordSent(id))) void track(recordSentEventually(id));
+    await recordOutcome({
+      outboxId: id,
+      write: () => repo.markSent(id, nowIso()),
+      notYet: 'e-mail delivered but not marked sent yet',
+      never: 'e-mail delivered but never marked sent: it may be sent again',
+    });
   }
 
   /** One try at a message this process has claimed (status `sending`). */
@@ -218,11 +245,18 @@ export function createMailer(deps: {
         ? null
         : isoTime(clock, retryDelayMs(row.attempts, config.mailRetryBaseMs));
       log.warn({ outboxId: row.id, attempts: row.attempts, reason }, 'e-mail not sent');
-      await repo.settleFailure(
-        row.id,
-        { status: permanent ? 'failed' : 'queued', error: reason, nextAttemptAt },
-        nowIso(),
-      );
+      // Until it is written the message stays in `sending`, and is tried again once it looks stuck.
+      await recordOutcome({
+        outboxId: row.id,
+        write: () =>
+          repo.settleFailure(
+            row.id,
+            { status: permanent ? 'failed' : 'queued', error: reason, nextAttemptAt },
+            nowIso(),
+          ),
+        notYet: 'e-mail not sent, and its failure not recorded yet',
+        never: 'failure of an e-mail never recorded: it is tried again once it looks stuck',
+      });
       return permanent ? { status: 'failed', id: row.id, reason } : { status: 'queued', id: row.id, reason };
     }
     await markSent(row.id);
@@ -286,6 +320,13 @@ export function createMailer(deps: {
       return { status: 'queued', id: row.id, reason: transport ? null : SMTP_NOT_CONFIGURED };
     },
 
+    /**
+     * A line about what came of a message (its activity log entry), written once the outcome is
+     * known: it never fails the caller, who answers with that outcome; a refused write is tried
+     * again in the background, as "sent" is.
+     */
+    recordOutcome,
+
     /** Starts the background sender (recovering messages a stopped instance left mid-send). */
     start(): void {
       if (!transport || !stopped) return;
@@ -296,6 +337,7 @@ export function createMailer(deps: {
     /** Stops the sender after the tries in progress; what is left stays queued for the next start. */
     async stop(): Promise<void> {
       stopped = true;
+      closing = true;
       clearTimeout(timer);
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       transport?.close();

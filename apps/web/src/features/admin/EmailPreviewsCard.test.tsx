@@ -1,9 +1,10 @@
 import type { ClientPage } from '@app/domain/client-page';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailPreviewsCard } from './EmailPreviewsCard.tsx';
+import { adminQueryKeys } from './query-keys.ts';
 
 type LastEmail = ClientPage['last_emails']['welcome'];
 
@@ -42,7 +43,10 @@ const last = (status: NonNullable<LastEmail>['status'], sentAt: string | null = 
   sent_at: sentAt,
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('where the newest e-mail stands, on the tab and in the confirmation before sending', () => {
   const waiting = 'Last one queued November 20, 2026 at 10:00 AM, still waiting in the outbox.';
@@ -73,5 +77,42 @@ describe('where the newest e-mail stands, on the tab and in the confirmation bef
     expect(dialog).toHaveAccessibleDescription(inConfirmation);
     const tab = screen.getByRole('tabpanel', { name: 'Welcome Email (Client)', hidden: true });
     expect(within(tab).getByText(onTab)).toBeInTheDocument();
+  });
+});
+
+describe('a send that fails', () => {
+  it('reads the outbox, the client page and the board again: the server may have failed after the outbox took it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+        JSON.parse(String(init?.body)).action === 'preview'
+          ? Response.json({
+              welcome: { subject: 'Welcome', html: '<p>Hi</p>' },
+              team: { subject: 'Team', html: '' },
+            })
+          : Response.json({ error: 'Internal Server Error' }, { status: 500 }),
+      ),
+    );
+    // The API client reports the failed request on the console.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const shown = [
+      adminQueryKeys.outbox('client-7'),
+      adminQueryKeys.teamOutbox(null),
+      adminQueryKeys.client('client-7'),
+      adminQueryKeys.board(''),
+    ];
+    for (const key of shown) queryClient.setQueryData(key, { data: [] });
+    const onSent = vi.fn();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <EmailPreviewsCard target={{ client_id: 'client-7' }} onSent={onSent} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email' }));
+    await waitFor(() => {
+      for (const key of shown) expect(queryClient.getQueryState(key)?.isInvalidated, String(key)).toBe(true);
+    });
+    expect(onSent).not.toHaveBeenCalled();
   });
 });

@@ -174,7 +174,19 @@ function SendButton({
       else toast.error(data.message);
       onSent();
     },
-    onError: (error) => toast.error(failureMessage(error, tab.failed)),
+    onError: (error) => {
+      // A failed answer does not say the message was never written or sent (the server may have
+      // failed after the outbox took it): what the page shows is read again from the outbox.
+      for (const queryKey of [
+        adminQueryKeys.allOutboxes,
+        adminQueryKeys.allTeamOutbox,
+        adminQueryKeys.allClients,
+        adminQueryKeys.allBoards,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+      toast.error(failureMessage(error, tab.failed));
+    },
   });
 
   const button = (onClick: () => void, className = 'mt-4') => (

@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminQueryKeys } from './query-keys.ts';
 import { WelcomeBatch } from './WelcomeBatch.tsx';
 
 function client(index: number, state: BoardRow['onboarding']['state']): BoardRow {
@@ -30,14 +31,15 @@ function renderBatch(selected: BoardRow[], answer: () => Response | Promise<Resp
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const onClear = vi.fn();
   const onSent = vi.fn();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <WelcomeBatch selected={selected} onSent={onSent} onClear={onClear} />
       <Toaster />
     </QueryClientProvider>,
   );
   const sends = () => fetch.mock.calls.filter(([url]) => String(url) === '/api/admin/welcome-emails');
-  return { sends, onSent };
+  return { sends, onSent, queryClient };
 }
 
 const unused = () => Response.json({ error: 'unused' }, { status: 500 });
@@ -84,7 +86,17 @@ describe('the welcome e-mail to the chosen clients', () => {
   });
 
   it('keeps the choice and says the spec sentence when the server fails without a message', async () => {
-    const { sends, onSent } = renderBatch([client(1, 'complete')], () => new Response('', { status: 500 }));
+    const { sends, onSent, queryClient } = renderBatch(
+      [client(1, 'complete')],
+      () => new Response('', { status: 500 }),
+    );
+    // What the board and the outboxes show is read again: some e-mails may have been written.
+    const shown = [
+      adminQueryKeys.board(''),
+      adminQueryKeys.outbox('client-1'),
+      adminQueryKeys.client('client-1'),
+    ];
+    for (const key of shown) queryClient.setQueryData(key, { data: [] });
     await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 client' }));
@@ -92,6 +104,7 @@ describe('the welcome e-mail to the chosen clients', () => {
     expect(sends()).toHaveLength(1);
     expect(onSent).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' })).toBeInTheDocument();
+    for (const key of shown) expect(queryClient.getQueryState(key)?.isInvalidated, String(key)).toBe(true);
   });
 
   it('sends those who started, then lists those whose e-mail is not on its way, with the reason', async () => {

@@ -81,7 +81,12 @@ export function WelcomeBatch({
       );
       announce(results);
     },
-    onError: (error) => toast.error(failureMessage(error, SEND_WELCOME_FAILED)),
+    onError: (error) => {
+      // Some e-mails may have been written before the answer failed: the board and the outboxes
+      // are read again, so they show what the outbox really holds.
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
+      toast.error(failureMessage(error, SEND_WELCOME_FAILED));
+    },
   });
 
   const ask = () => {
