@@ -200,6 +200,26 @@ describe('background refresh', () => {
     expect(events).toEqual(['SIGNED_IN', 'TOKEN_REFRESHED', 'USER_UPDATED']);
   });
 
+  it('reports a passed second factor once, on the refresh that first carries it', async () => {
+    const staff = { ...user, role: 'staff', mfa: 'verify' };
+    const passed = { ...staff, mfa: 'passed' };
+    const { client, events } = setup([
+      sessionResponse('t1', 100, staff),
+      sessionResponse('t2', 100, passed),
+      sessionResponse('t3', 100, passed),
+    ]);
+    await client.refreshSession();
+    await client.refreshSession();
+    await client.refreshSession();
+    expect(events).toEqual([
+      'SIGNED_IN',
+      'TOKEN_REFRESHED',
+      'USER_UPDATED',
+      'MFA_CHALLENGE_VERIFIED',
+      'TOKEN_REFRESHED',
+    ]);
+  });
+
   it("treats another person's session, signed in from another tab, as a sign-out and a sign-in", async () => {
     const other = { ...user, id: 'u2', email: 'bob@example.com', first_name: 'Bob' };
     const { client, events } = setup([sessionResponse('t1'), sessionResponse('t2', 100, other)]);

@@ -12,7 +12,12 @@ import {
 import { toast } from 'sonner';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
-export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
+export type AuthEvent =
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'TOKEN_REFRESHED'
+  | 'USER_UPDATED'
+  | 'MFA_CHALLENGE_VERIFIED';
 
 export interface AuthUser {
   id: string;
@@ -204,6 +209,8 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
       update({ status: 'signed-in', session });
       emit('TOKEN_REFRESHED');
       if (!sameUser(previous.user, session.user)) emit('USER_UPDATED');
+      // The refresh after a staff member's code was accepted is the first to carry it.
+      if (session.user.mfa === 'passed' && previous.user.mfa !== 'passed') emit('MFA_CHALLENGE_VERIFIED');
     }
     scheduleNextRefresh();
     return session;
