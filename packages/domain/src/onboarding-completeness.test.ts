@@ -162,6 +162,17 @@ describe('checkCompleteness', () => {
     ]);
   });
 
+  it('needs at least one job title named, not only commas', () => {
+    for (const top_job_titles of [',', ' , ,', '']) {
+      expect(checkCompleteness(completeOnboardingRecord({ top_job_titles })).missingBySection).toEqual([
+        { section: 'Job Preferences', step: 7, fields: ['Job Titles'] },
+      ]);
+    }
+    expect(checkCompleteness(completeOnboardingRecord({ top_job_titles: ', Engineer,' })).isComplete).toBe(
+      true,
+    );
+  });
+
   it('reads SQLite 0/1 booleans', () => {
     const record = completeOnboardingRecord({ ack_whatsapp: 1, onboarding_completed: 0 });
     expect(checkCompleteness(record).missingFields).toEqual(['onboarding_completed']);

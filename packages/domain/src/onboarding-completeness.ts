@@ -2,7 +2,13 @@
  * Profile completeness (spec 1, section 4; spec 2, section 5): the "filled" rule, the section groups
  * that choose where the wizard resumes, the missing-information list and the "meaningful" rule.
  */
-import { ACK_FIELDS, fieldBySnake, type OnboardingFieldKey, RECORD_META_KEYS } from './onboarding-fields.ts';
+import {
+  ACK_FIELDS,
+  fieldBySnake,
+  type OnboardingFieldKey,
+  parseCommaList,
+  RECORD_META_KEYS,
+} from './onboarding-fields.ts';
 
 /** Filled: a non-empty list, a boolean (either value) or non-blank text. */
 export function isFilled(value: unknown): boolean {
@@ -59,6 +65,8 @@ export const REQUIRED_FIELDS: readonly OnboardingFieldKey[] = SECTION_GROUPS.fla
 function isPresent(key: OnboardingFieldKey, record: Record<string, unknown>): boolean {
   const value = record[key];
   if (fieldBySnake(key)?.kind === 'boolean') return value === true || value === 1;
+  // Job titles are comma-joined text: ", ," names none, as the wizard's step rule says.
+  if (key === 'top_job_titles') return parseCommaList(value).length > 0;
   return isFilled(value);
 }
 

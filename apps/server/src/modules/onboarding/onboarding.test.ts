@@ -268,6 +268,14 @@ describe.each(databaseKinds)('onboarding submissions on %s', (kind) => {
     const wholeForm = await put(record.id, headers, completeRecord({ phone_number: '', resume: '' }));
     expect(wholeForm.statusCode).toBe(422);
     expect(wholeForm.json().missingFields).toEqual(['phone_number', 'resume']);
+    // Job titles that are only commas name none.
+    const noTitles = await put(record.id, headers, {
+      city: 'Austin',
+      top_job_titles: ' , ,',
+      onboarding_completed: true,
+    });
+    expect(noTitles.statusCode).toBe(422);
+    expect(noTitles.json().missingFields).toEqual(['resume', 'top_job_titles']);
     expect((await get('/api/onboarding-submissions', headers)).json().data[0]).toMatchObject({
       onboarding_completed: false,
       phone_number: '(555) 123-4567',
