@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BoardRow,
+  boardRowSchema,
   clientCount,
   clientLabel,
   clientName,
@@ -8,17 +9,23 @@ import {
   summariseWelcomeBatch,
   welcomeBatchBodySchema,
   welcomeBeforeNotes,
+  welcomeSentBefore,
   welcomeStateOf,
 } from './clients-board.ts';
 
-function row(id: string, onboarding: BoardRow['onboarding']['state'], welcome: BoardRow['welcome']['state']) {
+function row(
+  id: string,
+  onboarding: BoardRow['onboarding']['state'],
+  welcome: BoardRow['welcome']['state'],
+  everSent = welcome === 'sent',
+) {
   return {
     id,
     kind: 'user',
     name: id,
     email: `${id}@example.com`,
     onboarding: { state: onboarding, step: null, at: null },
-    welcome: { state: welcome, at: null },
+    welcome: { state: welcome, at: null, ever_sent: everSent },
     filters: 0,
     jobs: 0,
     applied_recent: 0,
@@ -45,6 +52,20 @@ describe('a welcome e-mail batch', () => {
     expect(plan.failedBefore).toBe(1);
     expect(welcomeBeforeNotes(plan)).toEqual([
       '1 of them has been sent one before.',
+      '1 of them already has one waiting in the outbox.',
+      '1 of them has a failed one in the outbox.',
+    ]);
+  });
+
+  it('counts as sent before a client whose newest welcome e-mail waits or failed after one that went', () => {
+    const plan = planWelcomeBatch([
+      row('ada', 'complete', 'queued', true),
+      row('bo', 'complete', 'failed', true),
+      row('cy', 'complete', 'not_sent'),
+    ]);
+    expect(plan.sentBefore).toBe(2);
+    expect(welcomeBeforeNotes(plan)).toEqual([
+      '2 of them have been sent one before.',
       '1 of them already has one waiting in the outbox.',
       '1 of them has a failed one in the outbox.',
     ]);
@@ -108,6 +129,19 @@ describe('a welcome e-mail batch', () => {
 });
 
 describe('the welcome column', () => {
+  it('says a client was sent one when the newest was, or an earlier one was', () => {
+    expect(welcomeSentBefore({ state: 'sent', at: null, ever_sent: true })).toBe(true);
+    expect(welcomeSentBefore({ state: 'queued', at: null, ever_sent: true })).toBe(true);
+    expect(welcomeSentBefore({ state: 'failed', at: null, ever_sent: false })).toBe(false);
+    expect(welcomeSentBefore({ state: 'not_sent', at: null, ever_sent: false })).toBe(false);
+    // A row kept from before the flag existed reads as its state says.
+    const kept = boardRowSchema.parse({
+      ...row('ada', 'complete', 'sent'),
+      welcome: { state: 'sent', at: null },
+    });
+    expect(welcomeSentBefore(kept.welcome)).toBe(true);
+  });
+
   it('shows a message being sent as queued', () => {
     expect(['sent', 'failed', 'queued', 'sending', 'cancelled', null].map(welcomeStateOf)).toEqual([
       'sent',

@@ -59,7 +59,16 @@ export const boardRowSchema = z.object({
     /** When the record was last saved (completed, for a complete one); null when not started. */
     at: z.string().nullable(),
   }),
-  welcome: z.object({ state: z.enum(WELCOME_STATES), at: z.string().nullable() }),
+  /**
+   * Where the newest welcome e-mail stands (a cancelled one is passed over: it never hides an
+   * earlier one), and whether one was ever sent, whatever came after it.
+   */
+  welcome: z.object({
+    state: z.enum(WELCOME_STATES),
+    at: z.string().nullable(),
+    // A row kept from before the flag existed (a batch's chosen clients) reads as its state says.
+    ever_sent: z.boolean().default(false),
+  }),
   filters: z.number().int(),
   jobs: z.number().int(),
   applied_recent: z.number().int(),
@@ -83,6 +92,15 @@ export function clientName(row: Pick<BoardRow, 'name' | 'email'>): string {
 /** A client named so that two of one name can be told apart: 'Ada Lovelace (ada@example.com)'. */
 export function clientLabel(row: Pick<BoardRow, 'name' | 'email'>): string {
   return row.name ? `${row.name} (${row.email})` : row.email;
+}
+
+/**
+ * Whether the client has had a welcome e-mail: the newest one was sent, or an earlier one was even if
+ * a newer one waits or failed. Such a client is not waiting for one, and a batch says they were sent
+ * one before.
+ */
+export function welcomeSentBefore(welcome: BoardRow['welcome']): boolean {
+  return welcome.state === 'sent' || welcome.ever_sent;
 }
 
 /** Which outbox statuses the board shows as which welcome state (a message being sent is queued). */
@@ -135,9 +153,9 @@ export const welcomeBatchResponseSchema = z.object({ data: z.array(welcomeBatchR
 /**
  * What the confirmation says before a batch goes. Clients who have not started onboarding get
  * nothing (there is nothing to welcome them to yet); those who started but have not finished get
- * the version that asks them to finish. Recipients who have a welcome e-mail already are counted by
- * where their newest one stands: sent, still waiting in the outbox (another would follow it), or
- * failed.
+ * the version that asks them to finish. Recipients who have a welcome e-mail already are counted:
+ * those ever sent one, and by where their newest one stands, still waiting in the outbox (another
+ * would follow it) or failed. A client sent one before whose newest failed is counted in both.
  */
 export function planWelcomeBatch(rows: readonly BoardRow[]) {
   const recipients = rows.filter((row) => row.onboarding.state !== 'not_started');
@@ -146,7 +164,7 @@ export function planWelcomeBatch(rows: readonly BoardRow[]) {
     recipients,
     notStarted: rows.filter((row) => row.onboarding.state === 'not_started'),
     unfinished: recipients.filter((row) => row.onboarding.state === 'in_progress').length,
-    sentBefore: withWelcome('sent'),
+    sentBefore: recipients.filter((row) => welcomeSentBefore(row.welcome)).length,
     waiting: withWelcome('queued'),
     failedBefore: withWelcome('failed'),
   };

@@ -298,6 +298,68 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual(expect.any(String));
   });
+
+  // Last: it adds clients the tests above do not count.
+  it('never lets a cancelled welcome e-mail hide one that was sent, nor count a client sent one as waiting', async () => {
+    const erinId = (await onboardClient(app, 'erin@example.com')).userId;
+    const fredId = (await onboardClient(app, 'fred@example.com')).userId;
+    const sendWelcome = async (email: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/user-email-management',
+        headers: staff,
+        payload: { email, action: 'send' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const newestWelcome = async (clientId: string) =>
+      (
+        await app.db.kysely
+          .selectFrom('mail_outbox')
+          .select(['id', 'status'])
+          .where('client_id', '=', clientId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const cancel = async (id: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/admin/outbox/${id}/cancel`,
+        headers: staff,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const welcomeOf = async (q: string) => (await board(`?q=${q}`)).data[0]?.welcome;
+    const waiting = async () => emails((await board('?view=waiting_for_welcome&sort=client&dir=asc')).data);
+
+    // Erin's welcome e-mail went (as the sender records a delivery); a second one, queued while
+    // SMTP was down, waits.
+    await sendWelcome('erin@example.com');
+    const sentAt = new Date(Date.now() - DAY).toISOString();
+    await app.db.kysely
+      .updateTable('mail_outbox')
+      .set({ status: 'sent', sent_at: sentAt, last_error: null })
+      .where('id', '=', await newestWelcome(erinId))
+      .execute();
+    expect(await welcomeOf('erin')).toEqual({ state: 'sent', at: sentAt, ever_sent: true });
+    await sendWelcome('erin@example.com');
+    expect(await welcomeOf('erin')).toEqual({ state: 'queued', at: expect.any(String), ever_sent: true });
+    expect(await waiting()).not.toContain('erin@example.com');
+
+    // Staff cancel the second: the board shows the one that went, and Erin is not waiting.
+    await cancel(await newestWelcome(erinId));
+    expect(await welcomeOf('erin')).toEqual({ state: 'sent', at: sentAt, ever_sent: true });
+    expect(await waiting()).not.toContain('erin@example.com');
+
+    // Fred's only welcome e-mail was cancelled: he has none, and waits for one.
+    await sendWelcome('fred@example.com');
+    await cancel(await newestWelcome(fredId));
+    expect(await welcomeOf('fred')).toEqual({ state: 'not_sent', at: null, ever_sent: false });
+    expect(await waiting()).toContain('fred@example.com');
+    const sorted = emails((await board('?sort=welcome&dir=desc')).data);
+    expect(sorted.indexOf('erin@example.com')).toBeLessThan(sorted.indexOf('fred@example.com'));
+  });
 });
 
 describe.each(databaseKinds)('clients board beyond ASCII on %s', (kind) => {

@@ -25,6 +25,8 @@ interface BoardSqlRow {
   onboarding_at: string | null;
   welcome_status: string | null;
   welcome_at: string | null;
+  /** 1 when a welcome e-mail to the client was ever sent, else 0. */
+  welcome_ever_sent: number;
   filters: number;
   jobs: number;
   applied_recent: number;
@@ -119,9 +121,14 @@ export function createBoard(deps: {
    * the view and the sort need for every client; then every column for those ids alone.
    */
   function expressions(nowIso: string) {
+    // The newest welcome e-mail that is not cancelled: one taken back never hides an earlier one.
     const welcome = (column: RawBuilder<unknown>) => sql`(
       select ${column} from mail_outbox m where m.client_id = c.id and m.kind = 'welcome'
+        and m.status <> 'cancelled'
       order by m.created_at desc, m.id desc limit 1)`;
+    // A client sent a welcome e-mail once is not waiting for one, whatever came after it.
+    const welcomeEverSent = sql`exists (select 1 from mail_outbox m where m.client_id = c.id
+      and m.kind = 'welcome' and m.status = 'sent')`;
     const name = sql`coalesce(nullif(c.name, ''), trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')))`;
     const onboardingRank = sql`case when o.id is null then 0 when o.onboarding_completed = ${sql.lit(true)} then 2 else 1 end`;
     const welcomeStatus = welcome(sql`m.status`);
@@ -140,9 +147,10 @@ export function createBoard(deps: {
     };
     const columns = sql`c.id, c.kind, c.email, ${name} as name, ${onboardingRank} as onboarding_rank,
       o.updated_at as onboarding_at, ${welcomeStatus} as welcome_status,
-      ${welcome(sql`coalesce(m.sent_at, m.created_at)`)} as welcome_at, ${filters} as filters, ${jobs} as jobs,
+      ${welcome(sql`coalesce(m.sent_at, m.created_at)`)} as welcome_at,
+      case when ${welcomeEverSent} then 1 else 0 end as welcome_ever_sent, ${filters} as filters, ${jobs} as jobs,
       ${appliedRecent} as applied_recent, ${lastActive} as last_active`;
-    return { name, onboardingRank, welcomeStatus, appliedRecent, sortKeys, columns };
+    return { name, onboardingRank, welcomeStatus, welcomeEverSent, appliedRecent, sortKeys, columns };
   }
 
   /** Users who are not staff and unclaimed pending clients, with their record and counts. */
@@ -168,7 +176,7 @@ export function createBoard(deps: {
     }
     if (query.view === 'incomplete_onboarding') parts.push(sql`${columns.onboardingRank} < 2`);
     if (query.view === 'waiting_for_welcome') {
-      parts.push(sql`${columns.onboardingRank} = 2 and coalesce(${columns.welcomeStatus}, 'none') <> 'sent'`);
+      parts.push(sql`${columns.onboardingRank} = 2 and not ${columns.welcomeEverSent}`);
     }
     if (query.view === 'no_recent_applications') parts.push(sql`${columns.appliedRecent} = 0`);
     return sql.join(parts, sql` and `);
@@ -187,7 +195,11 @@ export function createBoard(deps: {
       name: row.name ?? '',
       email: row.email,
       onboarding: { state, step, at: row.onboarding_at },
-      welcome: { state: welcomeStateOf(row.welcome_status), at: row.welcome_status ? row.welcome_at : null },
+      welcome: {
+        state: welcomeStateOf(row.welcome_status),
+        at: row.welcome_status ? row.welcome_at : null,
+        ever_sent: Number(row.welcome_ever_sent) === 1,
+      },
       filters: Number(row.filters),
       jobs: Number(row.jobs),
       applied_recent: Number(row.applied_recent),

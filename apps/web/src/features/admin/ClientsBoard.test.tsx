@@ -4,7 +4,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClientsBoard } from './ClientsBoard.tsx';
+import { ClientsBoard, welcomeLabel } from './ClientsBoard.tsx';
 
 function client(index: number): BoardRow {
   return {
@@ -13,7 +13,7 @@ function client(index: number): BoardRow {
     name: index === 3 ? '' : `Client ${index}`,
     email: `client${index}@example.com`,
     onboarding: { state: 'complete', step: null, at: '2026-11-20T10:00:00.000Z' },
-    welcome: { state: 'not_sent', at: null },
+    welcome: { state: 'not_sent', at: null, ever_sent: false },
     filters: 0,
     jobs: 0,
     applied_recent: 0,
@@ -286,5 +286,15 @@ describe('paging the board', () => {
     expect(screen.getByRole('link', { name: 'Client 60' })).toBeInTheDocument();
     expect(screen.queryByText('No clients match.')).not.toBeInTheDocument();
     expect(pagesAsked().at(-1)).toBe(2);
+  });
+});
+
+describe('the welcome column', () => {
+  const labelOf = (welcome: BoardRow['welcome']) => welcomeLabel({ ...client(1), welcome });
+  it('says where the newest welcome e-mail stands, and that one went before when a newer one waits or failed', () => {
+    expect(labelOf({ state: 'not_sent', at: null, ever_sent: false })).toBe('Not sent');
+    expect(labelOf({ state: 'queued', at: null, ever_sent: false })).toBe('Queued');
+    expect(labelOf({ state: 'queued', at: null, ever_sent: true })).toBe('Queued, one sent before');
+    expect(labelOf({ state: 'failed', at: null, ever_sent: true })).toBe('Failed, one sent before');
   });
 });

@@ -39,11 +39,13 @@ export function onboardingLabel(row: BoardRow): string {
   return `Step ${step ?? 1} of ${ONBOARDING_STEPS}, ${day(at)}`;
 }
 
+/** Where the newest welcome e-mail stands, and that one went before when a newer one waits or failed. */
 export function welcomeLabel(row: BoardRow): string {
-  const { state, at } = row.welcome;
+  const { state, at, ever_sent: everSent } = row.welcome;
+  const before = everSent ? ', one sent before' : '';
   if (state === 'sent') return `Sent on ${day(at)}`;
-  if (state === 'queued') return 'Queued';
-  if (state === 'failed') return 'Failed';
+  if (state === 'queued') return `Queued${before}`;
+  if (state === 'failed') return `Failed${before}`;
   return 'Not sent';
 }
 

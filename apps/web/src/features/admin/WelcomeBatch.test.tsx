@@ -14,7 +14,7 @@ function client(index: number, state: BoardRow['onboarding']['state']): BoardRow
     name: `Client ${index}`,
     email: `client${index}@example.com`,
     onboarding: { state, step: null, at: null },
-    welcome: { state: 'not_sent', at: null },
+    welcome: { state: 'not_sent', at: null, ever_sent: false },
     filters: 0,
     jobs: 0,
     applied_recent: 0,
@@ -151,7 +151,10 @@ describe('the welcome e-mail to the chosen clients', () => {
   });
 
   it('says more than one is unfinished or was sent one before, and cheers only when every e-mail is on its way', async () => {
-    const sentBefore = { ...client(3, 'complete'), welcome: { state: 'sent' as const, at: null } };
+    const sentBefore = {
+      ...client(3, 'complete'),
+      welcome: { state: 'sent' as const, at: null, ever_sent: true },
+    };
     renderBatch(
       [client(1, 'in_progress'), client(2, 'in_progress'), sentBefore, { ...sentBefore, id: 'client-4' }],
       () =>
@@ -179,7 +182,7 @@ describe('the welcome e-mail to the chosen clients', () => {
   it('says how many already have one waiting in the outbox or failed, besides those sent one before', async () => {
     const welcome = (index: number, state: BoardRow['welcome']['state']) => ({
       ...client(index, 'complete'),
-      welcome: { state, at: null },
+      welcome: { state, at: null, ever_sent: state === 'sent' },
     });
     renderBatch(
       [welcome(1, 'queued'), welcome(2, 'queued'), welcome(3, 'failed'), welcome(4, 'sent')],
