@@ -197,7 +197,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
     const entries = page.getByRole('list', { name: 'Activity entries' });
     await expect(entries).toContainText('Edited a filter: Senior Product Designer');
-    await expect(entries).toContainText('Sent an e-mail: Welcome e-mail, queued');
+    await expect(entries).toContainText('Queued an e-mail: Welcome e-mail, queued');
     await expect(entries).toContainText('Opened the client');
     await expect(entries.getByRole('link', { name: clientEmail }).first()).toBeVisible();
     const download = page.waitForEvent('download');
@@ -207,6 +207,7 @@ for (const width of [1280, 390]) {
       'at,actor_kind,actor_email,actor_id,client_id,client_email,action,description,detail',
     );
     expect(csv).toContain('filter.edited');
+    expect(csv).toContain('Queued an e-mail: Welcome e-mail, queued');
 
     // Narrowed to one client, found by e-mail (or name) and chosen from the matches.
     await page.getByRole('searchbox', { name: 'Client' }).fill(clientEmail);

@@ -19,6 +19,7 @@ export const ACTIVITY_ACTIONS = {
   'client.opened': 'Opened the client',
   'document.downloaded': 'Downloaded a document',
   'document.shared': 'Shared a download link to a document',
+  // Worded by what came of it when the entry says (`describeActivity`): sent, queued or tried.
   'email.sent': 'Sent an e-mail',
   'email.retried': 'Retried an e-mail',
   'email.cancelled': 'Cancelled an e-mail',
@@ -84,9 +85,35 @@ export const activityActorsResponseSchema = z.object({
   data: z.array(z.object({ id: z.string(), email: z.string() })),
 });
 
-/** One line of a detail for people, e.g. `Welcome e-mail, queued` (the CSV keeps the JSON too). */
+/**
+ * What staff sending an e-mail came to, by the message's status right after (`detail.status`): the
+ * SMTP server took it, it waits in the outbox, or the server refused it for good.
+ */
+const EMAIL_SENT_LABELS: Record<string, string> = {
+  sent: 'Sent an e-mail',
+  queued: 'Queued an e-mail',
+  failed: 'Tried to send an e-mail',
+};
+
+/** The words for one entry: its action's, or for an e-mail sent, what came of it. */
+function activityLabel(entry: Pick<ActivityEntry, 'action' | 'detail'>): string {
+  const status = entry.detail.status;
+  if (
+    entry.action === 'email.sent' &&
+    typeof status === 'string' &&
+    Object.hasOwn(EMAIL_SENT_LABELS, status)
+  ) {
+    return EMAIL_SENT_LABELS[status]!;
+  }
+  return ACTIVITY_ACTIONS[entry.action];
+}
+
+/**
+ * One line for people, the label and the detail's summary: `Queued an e-mail: Welcome e-mail,
+ * queued` (the CSV keeps the JSON too).
+ */
 export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'detail'>): string {
-  const label = ACTIVITY_ACTIONS[entry.action];
+  const label = activityLabel(entry);
   const summary = entry.detail.summary;
   return typeof summary === 'string' && summary !== '' ? `${label}: ${summary}` : label;
 }
