@@ -17,7 +17,7 @@ const JOBS_PER_CLIENT = 10;
 
 /**
  * 60 s on PostgreSQL, the database for production at scale; SQLite gets 20 s when PostgreSQL runs
- * too, to keep `npm test` within its time budget (LOAD_SECONDS overrides both).
+ * too, to keep `npm run test:resilience` within its time budget (LOAD_SECONDS overrides both).
  */
 function secondsFor(kind: DatabaseKind): number {
   if (process.env.LOAD_SECONDS) return Number(process.env.LOAD_SECONDS);

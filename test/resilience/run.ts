@@ -1,8 +1,9 @@
 /**
- * `node test/resilience/run.ts`: the suites that need real server processes (load, crash,
- * database outage, several instances, start-up migrations). Run by `npm test` after the unit and
- * integration tests; SQLite always, PostgreSQL too when TEST_DATABASE_URL is set. Every figure
- * is printed with a `[figures]` prefix. Name suites to run only those: `run.ts crash outage`.
+ * `node test/resilience/run.ts` (`npm run test:resilience`): the suites that need real server
+ * processes (start-up migrations, load, crash, database outage, several instances). Not part of
+ * `npm test`; CI runs it after `npm test`. SQLite always, PostgreSQL too when TEST_DATABASE_URL is
+ * set. Every figure is printed with a `[figures]` prefix. Name suites to run only those:
+ * `run.ts crash outage`.
  */
 import { argv } from 'node:process';
 
