@@ -47,9 +47,9 @@ module.exports = {
       name: 'server-modules-stay-out-of-auth-internals',
       severity: 'error',
       comment:
-        "Modules read the caller through auth/guard.ts; sessions, tokens and identities are auth's own.",
+        "Modules read the caller through auth/guard.ts; sessions, tokens, identities and second factors are auth's own.",
       from: { path: '^apps/server/src/modules/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^apps/server/src/auth/(repo|identity-repo|sessions-repo)\\.ts$' },
+      to: { path: '^apps/server/src/auth/(repo|identity-repo|mfa-repo)\\.ts$' },
     },
   ],
   options: {
