@@ -2,7 +2,12 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
-/** Journeys drive Debian's Chromium against a production build served by `npm start`'s server. */
+/**
+ * Journeys drive Debian's Chromium against the real app (e2e/server.ts, a fresh embedded database),
+ * which serves whatever web build is in WEB_DIST (default apps/web/dist) without rebuilding it.
+ * `npm test` runs `npm run build` before the journeys; `npm run test:e2e` and `npx playwright test`
+ * do not, so run `npm run build` first after changing the web app.
+ */
 export default defineConfig({
   testDir: 'e2e',
   // Journeys spend most of their time waiting on the browser and the server, so three at a time keep
