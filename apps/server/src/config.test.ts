@@ -36,7 +36,7 @@ describe('configuration', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems).toEqual([
-        'PORT must be a whole number between 1 and 65535',
+        'PORT must be a whole number between 0 and 65535 (0: any free port)',
         'DATABASE_URL must start with postgres://, postgresql:// or sqlite:',
         'BRAND_COLOR must be a hex colour such as #2563eb',
       ]);

@@ -18,11 +18,13 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** 0 asks the system for any free port (the benchmarks start servers that way). */
+const PORT_MESSAGE = 'must be a whole number between 0 and 65535 (0: any free port)';
 const port = z.coerce
-  .number({ message: 'must be a whole number between 1 and 65535' })
-  .int('must be a whole number between 1 and 65535')
-  .min(0, 'must be a whole number between 1 and 65535')
-  .max(65535, 'must be a whole number between 1 and 65535');
+  .number({ message: PORT_MESSAGE })
+  .int(PORT_MESSAGE)
+  .min(0, PORT_MESSAGE)
+  .max(65535, PORT_MESSAGE);
 
 const positiveSeconds = z.coerce
   .number({ message: 'must be a whole number of seconds' })
