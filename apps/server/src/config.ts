@@ -186,8 +186,6 @@ const envSchema = z.object({
   RESOURCES_FILE: optionalText,
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;

@@ -72,7 +72,6 @@ export const activityQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(ACTIVITY_PAGE_SIZE),
 });
-export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
 export const activityExportQuerySchema = activityQuerySchema.pick({ client_id: true, actor_id: true });
 

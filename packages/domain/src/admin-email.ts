@@ -29,7 +29,6 @@ export const adminEmailRequestSchema = z.object({
   action: z.string().max(50).optional(),
   formatted_data: z.unknown().optional(),
 });
-export type AdminEmailRequest = z.infer<typeof adminEmailRequestSchema>;
 
 /** The record fields staff see ("Admin onboarding record"); links, ids and upload results stay hidden. */
 export const adminRecordSchema = onboardingRecordSchema

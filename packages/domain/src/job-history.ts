@@ -32,7 +32,6 @@ export const jobEventChangeSchema = z.discriminatedUnion('kind', [
   outcome,
 ]);
 export type JobEventChange = z.infer<typeof jobEventChangeSchema>;
-export type JobEventKind = JobEventChange['kind'];
 
 export const jobEventSchema = z.intersection(
   z.object({ id: z.string(), at: z.string(), actor: z.enum(JOB_EVENT_ACTORS) }),

@@ -190,10 +190,6 @@ export const YES_NO_PENDING = [...YES_NO, { value: 'Pending', label: 'Pending' }
 
 export const YES_NO_MAYBE = [...YES_NO, { value: 'Maybe', label: 'Maybe' }] as const;
 
-export type JobType = (typeof JOB_TYPES)[number]['value'];
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number]['value'];
-export type WorkLocationType = (typeof WORK_LOCATION_TYPES)[number]['value'];
-
 /** The fields whose value must be one of a fixed list of options. */
 export const FIELD_OPTIONS: Partial<Record<OnboardingFieldKey, readonly Option[]>> = {
   us_citizen: YES_NO,

@@ -48,7 +48,6 @@ export const bulkAppliedBodySchema = z.object({
     .max(BULK_APPLIED_MAX_JOBS, `must name at most ${BULK_APPLIED_MAX_JOBS} jobs`),
   applied_for_job: z.boolean(),
 });
-export type BulkAppliedBody = z.infer<typeof bulkAppliedBodySchema>;
 export const bulkAppliedResponseSchema = z.object({
   data: z.object({ updated_ids: z.array(z.string()), not_found_job_ids: z.array(z.string()) }),
 });
