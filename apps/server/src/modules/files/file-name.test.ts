@@ -16,6 +16,15 @@ describe('safeFileName', () => {
     ['CV.PDF', 'CV.pdf'],
     ['Jöhn "quoted"; name.docx', 'Jöhn_quoted_name.docx'],
     ['a   b\u00a0c.doc', 'a_b_c.doc'],
+    // Only symbols before the extension: the extension stays, the name falls back to 'document'.
+    ['★.pdf', 'document.pdf'],
+    ['$$.pdf', 'document.pdf'],
+    ['—.docx', 'document.docx'],
+    ['..pdf', 'document.pdf'],
+    ['_.DOC', 'document.doc'],
+    ['★ CV ★.pdf', 'CV_.pdf'],
+    // A leading dot is a hidden file's, as the browser's check reads it: no extension.
+    ['.pdf', 'pdf'],
   ])('%j becomes %j', (input, expected) => {
     expect(safeFileName(input)).toBe(expected);
   });

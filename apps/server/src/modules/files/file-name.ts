@@ -20,17 +20,16 @@ export function safeFileName(original: string): string {
   const visible = base.normalize('NFC').replace(/[\p{Cc}\p{Cf}]/gu, '');
   const cleaned = uploadFileName(visible)
     .replace(/[^\p{L}\p{N}._()-]/gu, '_')
-    .replace(/_{2,}/g, '_')
-    .replace(/^[._]+/, '');
+    .replace(/_{2,}/g, '_');
+  // The extension is split off first, so a name that is only symbols before it ('★.pdf') keeps it;
+  // a leading dot is a hidden file's, not an extension's (as the browser's check reads it).
   const dot = cleaned.lastIndexOf('.');
-  const hasExtension = dot > 0 && cleaned.length - dot <= MAX_EXTENSION_LENGTH;
+  const hasExtension = dot > 0 && dot < cleaned.length - 1 && cleaned.length - dot <= MAX_EXTENSION_LENGTH;
   const extension = hasExtension ? cleaned.slice(dot).toLowerCase() : '';
+  const cleanStem = (hasExtension ? cleaned.slice(0, dot) : cleaned).replace(/^[._]+/, '');
   let stem = '';
   let bytes = Buffer.byteLength(extension);
-  for (const char of Array.from(hasExtension ? cleaned.slice(0, dot) : cleaned).slice(
-    0,
-    MAX_NAME_LENGTH - extension.length,
-  )) {
+  for (const char of Array.from(cleanStem).slice(0, MAX_NAME_LENGTH - extension.length)) {
     bytes += Buffer.byteLength(char);
     if (bytes > MAX_NAME_BYTES) break;
     stem += char;

@@ -111,6 +111,15 @@ describe.each(databaseKinds)('file upload and download on %s', (kind) => {
     expect(existsSync(path.join(bucketDir, data.path))).toBe(true);
   });
 
+  it('stores a PDF whose name is only a symbol before its extension, as document.pdf', async () => {
+    const response = await upload(app, owner.headers, [file('★.pdf', pdfBytes())]);
+    expect(response.statusCode, response.body).toBe(201);
+    const { data } = response.json();
+    expect(data.name).toBe('document.pdf');
+    expect(data.path).toMatch(new RegExp(`^uploads/${owner.userId}/${UUID}-document\\.pdf$`));
+    expect(existsSync(path.join(bucketDir, data.path))).toBe(true);
+  });
+
   it('stores a DOCX cover letter when the folder comes after the file, and a DOC in uploads by default', async () => {
     const docx = await upload(app, owner.headers, [
       file('Cover Letter.docx', docxBytes()),
