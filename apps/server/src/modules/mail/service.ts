@@ -26,7 +26,6 @@ import {
 export type { AttachmentRef };
 
 import { retryDelayMs } from '../../retry.ts';
-import { STUCK_SENDING_MS } from './retry.ts';
 import {
   createSmtpTransport,
   describeFailure,
@@ -96,6 +95,11 @@ function toMessage(row: OutboxListRow, smtpConfigured: boolean): OutboxMessage {
 }
 
 const BATCH_SIZE = 20;
+/**
+ * A message left in `sending` longer than this belongs to an instance that stopped mid-send; it is
+ * queued again. Far above the transport's own time limits, so a live send is never taken over.
+ */
+const STUCK_SENDING_MS = 10 * 60 * 1000;
 /** The longest wait between two tries at recording a delivered message as sent. */
 const MARK_SENT_MAX_WAIT_MS = 5000;
 
