@@ -51,7 +51,7 @@ const STAFF_COLUMNS = [...JOB_COLUMNS, 'client_id', 'created_at', 'updated_at'] 
  * Rows come back with 0/1 for booleans from SQLite; the API answers true/false. Rows are fresh
  * objects from the driver, so they are fixed in place rather than copied (lists can be long).
  */
-function fromListRow<T>(row: Record<string, unknown>): T {
+export function fromListRow<T>(row: Record<string, unknown>): T {
   row.applied_for_job = toBool(row.applied_for_job);
   row.client_approval = decisionOf(row as { client_approval: string });
   return row as T;

@@ -1,9 +1,10 @@
-import { decisionOf, JOB_LIST_FIELDS, type JobListItem } from '@app/domain/jobs';
+import { JOB_LIST_FIELDS, type JobListItem } from '@app/domain/jobs';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { type AlsoInTransaction, onPostgres, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
 import { appendJobEvents, appliedByTeamEvents, NO_OUTCOME } from './events.ts';
+import { fromListRow } from './repo.ts';
 
 type Jobs = Kysely<Database>;
 
@@ -24,12 +25,6 @@ function appliedColumns(eb: ExpressionBuilder<Database, 'jobs'>, applied: boolea
   return {
     applied_at: eb.case().when('applied_for_job', '=', true).then(eb.ref('applied_at')).else(now).end(),
   };
-}
-
-function fromListRow(row: Record<string, unknown>): JobListItem {
-  row.applied_for_job = toBool(row.applied_for_job);
-  row.client_approval = decisionOf(row as { client_approval: string });
-  return row as JobListItem;
 }
 
 /**
@@ -101,7 +96,7 @@ export function staffJobsRepo(db: Jobs) {
           .executeTakeFirst();
         if (!row) return 'not-found';
         await bumpListVersion(trx, clientId);
-        const job = fromListRow(row);
+        const job = fromListRow<JobListItem>(row);
         await also?.(trx, job);
         return job;
       });
