@@ -120,6 +120,12 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<Api
   }
 }
 
+/** apiFetch for the many routes that answer `{ data }`, so no feature unwraps that envelope itself. */
+export async function apiFetchData<T>(path: string, init?: ApiInit): Promise<ApiResult<T>> {
+  const result = await apiFetch<{ data: T }>(path, init);
+  return { ...result, data: result.data?.data ?? null };
+}
+
 const HTTP_ERROR_PREFIX = 'HTTP error';
 
 /** True when a failure's error is only the HTTP status line: the server gave no message of its own. */

@@ -22,7 +22,7 @@ import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
 import type { JobFilterUpdate } from '@app/domain/job-filters-api';
 import type { importJobsResponseSchema } from '@app/domain/jobs-api';
 import type { z } from 'zod';
-import { type ApiResult, apiFetch } from '../../lib/api.ts';
+import { type ApiResult, apiFetch, apiFetchData } from '../../lib/api.ts';
 
 export type ClientDetails = z.infer<typeof fetchResponseSchema>;
 export type EmailPreviews = z.infer<typeof previewResponseSchema>;
@@ -55,24 +55,16 @@ export function adminAction<A extends keyof ActionAnswers>(
   });
 }
 
-/** A `{ data }` answer's data, or the failure as it came. */
-async function unwrap<T>(pending: Promise<ApiResult<{ data: T }>>): Promise<ApiResult<T>> {
-  const result = await pending;
-  return { ...result, data: result.data?.data ?? null };
-}
-
 export function fetchBoard(query: URLSearchParams): Promise<ApiResult<BoardResponse>> {
   return apiFetch<BoardResponse>(`/admin/board?${query}`);
 }
 
 /** The welcome e-mail to each client named; every client is answered with what came of theirs. */
 export function sendWelcomeEmails(clientIds: string[]): Promise<ApiResult<WelcomeBatchResult[]>> {
-  return unwrap(
-    apiFetch<{ data: WelcomeBatchResult[] }>('/admin/welcome-emails', {
-      method: 'POST',
-      json: { client_ids: clientIds },
-    }),
-  );
+  return apiFetchData<WelcomeBatchResult[]>('/admin/welcome-emails', {
+    method: 'POST',
+    json: { client_ids: clientIds },
+  });
 }
 
 /** Whom a client id stands for; unlike the client page, reading it is not a visit to the client. */
@@ -84,7 +76,7 @@ export async function lookUpClient(clientId: string): Promise<ApiResult<ClientRe
 }
 
 export function fetchClientPage(clientId: string): Promise<ApiResult<ClientPage>> {
-  return unwrap(apiFetch<{ data: ClientPage }>(`/admin/clients/${encodeURIComponent(clientId)}`));
+  return apiFetchData<ClientPage>(`/admin/clients/${encodeURIComponent(clientId)}`);
 }
 
 export function downloadClientDocument(clientId: string, which: 'resume' | 'cover_letter') {
@@ -99,27 +91,21 @@ export function replaceFilters(
   formatted: FormattedFilter[],
   replacing: readonly SavedFilter[],
 ) {
-  return unwrap(
-    apiFetch<{ data: SavedFilter[] }>(`/admin/clients/${encodeURIComponent(clientId)}/filters`, {
-      method: 'PUT',
-      json: { formatted_data: formatted, replacing: replacing.map(({ id, version }) => ({ id, version })) },
-    }),
-  );
+  return apiFetchData<SavedFilter[]>(`/admin/clients/${encodeURIComponent(clientId)}/filters`, {
+    method: 'PUT',
+    json: { formatted_data: formatted, replacing: replacing.map(({ id, version }) => ({ id, version })) },
+  });
 }
 
 export function updateFilter(id: string, changes: JobFilterUpdate) {
-  return unwrap(
-    apiFetch<{ data: SavedFilter }>(`/job-search-filters/${encodeURIComponent(id)}`, {
-      method: 'PUT',
-      json: changes,
-    }),
-  );
+  return apiFetchData<SavedFilter>(`/job-search-filters/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    json: changes,
+  });
 }
 
 export function deleteFilter(id: string) {
-  return unwrap(
-    apiFetch<{ data: { id: string } }>(`/job-search-filters/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  );
+  return apiFetchData<{ id: string }>(`/job-search-filters/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export interface ActivityPage {
@@ -132,7 +118,7 @@ export function listActivity(query: URLSearchParams): Promise<ApiResult<Activity
 }
 
 export function listActivityActors() {
-  return unwrap(apiFetch<{ data: { id: string; email: string }[] }>('/admin/activity/actors'));
+  return apiFetchData<{ id: string; email: string }[]>('/admin/activity/actors');
 }
 
 export function exportActivity(query: URLSearchParams) {
@@ -143,15 +129,11 @@ export function exportActivity(query: URLSearchParams) {
 }
 
 export async function listOutbox(clientId: string): Promise<ApiResult<OutboxMessage[]>> {
-  const result = await apiFetch<{ data: OutboxMessage[] }>(
-    `/admin/outbox?client_id=${encodeURIComponent(clientId)}`,
-  );
-  return { ...result, data: result.data?.data ?? null };
+  return apiFetchData<OutboxMessage[]>(`/admin/outbox?client_id=${encodeURIComponent(clientId)}`);
 }
 
 export async function listFeedback(): Promise<ApiResult<FeedbackEntry[]>> {
-  const result = await apiFetch<{ data: FeedbackEntry[] }>('/onboarding-feedback');
-  return { ...result, data: result.data?.data ?? null };
+  return apiFetchData<FeedbackEntry[]>('/onboarding-feedback');
 }
 
 export async function importClientJobs(
@@ -159,9 +141,8 @@ export async function importClientJobs(
   format: ImportFormat,
   content: string,
 ): Promise<ApiResult<ImportSummary>> {
-  const result = await apiFetch<{ data: ImportSummary }>('/admin/jobs/import', {
+  return apiFetchData<ImportSummary>('/admin/jobs/import', {
     method: 'POST',
     json: { client_id: clientId, format, content },
   });
-  return { ...result, data: result.data?.data ?? null };
 }

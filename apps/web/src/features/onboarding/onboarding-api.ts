@@ -4,15 +4,7 @@
  */
 import type { CompletenessResponse } from '@app/domain/onboarding-api';
 import type { OnboardingFields, OnboardingRecord } from '@app/domain/onboarding-fields';
-import { type ApiResult, apiFetch } from '../../lib/api.ts';
-
-interface Wrapped<T> {
-  data: T;
-}
-
-function unwrap<T>(result: ApiResult<Wrapped<T>>): ApiResult<T> {
-  return { ...result, data: result.data?.data ?? null };
-}
+import { type ApiResult, apiFetch, apiFetchData } from '../../lib/api.ts';
 
 export function fetchCompleteness(): Promise<ApiResult<CompletenessResponse>> {
   return apiFetch<CompletenessResponse>('/onboarding-submissions/check-complete');
@@ -22,9 +14,7 @@ export function fetchCompleteness(): Promise<ApiResult<CompletenessResponse>> {
 export async function createSubmission(
   fields: Partial<OnboardingFields> & { user_id: string },
 ): Promise<ApiResult<OnboardingRecord>> {
-  return unwrap(
-    await apiFetch<Wrapped<OnboardingRecord>>('/onboarding-submissions', { method: 'POST', json: fields }),
-  );
+  return apiFetchData<OnboardingRecord>('/onboarding-submissions', { method: 'POST', json: fields });
 }
 
 /** Updates the fields given; the others keep what the server holds. */
@@ -32,12 +22,10 @@ export async function updateSubmission(
   id: string,
   fields: Partial<OnboardingFields> & { userId: string },
 ): Promise<ApiResult<OnboardingRecord>> {
-  return unwrap(
-    await apiFetch<Wrapped<OnboardingRecord>>(`/onboarding-submissions/${encodeURIComponent(id)}`, {
-      method: 'PUT',
-      json: fields,
-    }),
-  );
+  return apiFetchData<OnboardingRecord>(`/onboarding-submissions/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    json: fields,
+  });
 }
 
 export function sendOnboardingFeedback(text: string): Promise<ApiResult<unknown>> {

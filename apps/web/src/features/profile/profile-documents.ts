@@ -1,7 +1,7 @@
 /** The calls behind a document row of the profile: download it, and share it with a signed link. */
 import type { SharedLink } from '@app/domain/document-download';
 import { normalizeDocumentPath } from '@app/domain/profile-display';
-import { type ApiResult, apiFetch } from '../../lib/api.ts';
+import { type ApiResult, apiFetch, apiFetchData } from '../../lib/api.ts';
 
 /** A stored value may be the path or the URL the upload answered with; the server wants the path. */
 function storedPath(pathOrUrl: string): string {
@@ -15,9 +15,8 @@ export function downloadDocument(pathOrUrl: string): Promise<ApiResult<Blob>> {
 }
 
 export async function createSharedLink(pathOrUrl: string): Promise<ApiResult<SharedLink>> {
-  const result = await apiFetch<{ data: SharedLink }>('/document-links', {
+  return apiFetchData<SharedLink>('/document-links', {
     method: 'POST',
     json: { path: storedPath(pathOrUrl) },
   });
-  return { ...result, data: result.data?.data ?? null };
 }
