@@ -12,7 +12,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -20,6 +19,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
+import { freePort } from '../apps/server/src/testing/ports.ts';
 import { formatCount } from '../packages/domain/src/jobs-format.ts';
 import { DEMO_CLIENT, demoJobs, seedDemo } from '../scripts/seed-demo.ts';
 import { serveInChild, startServer, type Verdict } from './lib.ts';
@@ -58,17 +58,6 @@ async function serveApp(dataDir: string, port: number, extraJobs: number): Promi
 await serveInChild(import.meta, {
   'serve-app': (dataDir, port, jobs) => serveApp(dataDir, Number(port), Number(jobs)),
 });
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Signs in through the development provider's pages; `entry` is the app's address (relative to a base URL or absolute). */
 export async function signIn(page: Page, email: string, entry = '/') {
@@ -138,11 +127,13 @@ function timeToScreen(page: Page, step: 'filter' | 'sort' | 'decision'): Promise
   }, step);
 }
 
-const median = (values: number[]) => {
+/** The middle of the values (the upper one of an even count); NaN when there are none. */
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
-const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
+/** Milliseconds as a figure's column: whole, right-aligned. */
+export const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
 
 /** The system Chromium (CHROMIUM_PATH, by default Debian's), quiet: no sandbox, GPU or background traffic. */
 export function launchChromium() {

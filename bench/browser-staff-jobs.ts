@@ -16,8 +16,9 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createClientsService } from '../apps/server/src/modules/clients/service.ts';
 import { importJobs } from '../apps/server/src/modules/jobs/import.ts';
+import { freePort } from '../apps/server/src/testing/ports.ts';
 import { DEMO_CLIENT, demoJobs, seedDemo } from '../scripts/seed-demo.ts';
-import { ensureWebBuild, freePort, launchChromium, signIn } from './browser-jobs.ts';
+import { ensureWebBuild, launchChromium, median, ms, signIn } from './browser-jobs.ts';
 import { serveInChild, startServer, type Verdict } from './lib.ts';
 
 const JOB_COUNT = 3_000;
@@ -99,12 +100,6 @@ function timeToScreen(page: Page, step: { kind: 'type'; text: string } | { kind:
     return Math.max(lastChange, start) - start;
   }, step);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
 
 export async function browserStaffJobsScenario(): Promise<Verdict[]> {
   ensureWebBuild();

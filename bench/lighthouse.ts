@@ -17,8 +17,9 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { freePort } from '../apps/server/src/testing/ports.ts';
 import { DEMO_CLIENT } from '../scripts/seed-demo.ts';
-import { ensureWebBuild, freePort, signIn } from './browser-jobs.ts';
+import { ensureWebBuild, signIn } from './browser-jobs.ts';
 import { startServer, type Verdict } from './lib.ts';
 
 export const PERFORMANCE_BUDGET = 95;

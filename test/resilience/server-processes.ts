@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../apps/server/src/auth/test-browser.ts';
+import { freePort } from '../../apps/server/src/testing/ports.ts';
 
 const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;

@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from './ports.ts';
 
 /** One message as the SMTP server received it. */
 export interface ReceivedMail {
@@ -21,16 +21,6 @@ export interface TestSmtpServer {
    * spam filter or a full mailbox would; null accepts them again.
    */
   refuseMessages(reply: { code: number; message: string } | null): void;
-}
-
-/** A free TCP port on 127.0.0.1 (nothing listens on it until a server starts there). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /**
