@@ -143,3 +143,34 @@ export function ColumnHeader({
 function ariaSort(direction: SortDirection) {
   return direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined;
 }
+
+/** What the sticky placement needs of a column definition: its id, width, and whether it stays put. */
+interface StickyColumnDef {
+  id?: string;
+  meta?: { width: number; sticky?: boolean };
+}
+
+/** A sticky column's place: its distance from the left, and whether it is the last one (the edge). */
+export interface StickyPlacement {
+  left: number;
+  edge: boolean;
+}
+
+/**
+ * Where each sticky column of a job table stays while the table scrolls sideways: after the sticky
+ * columns before it. The last one draws the edge the other columns slide under.
+ */
+export function stickyPlacement(columns: readonly StickyColumnDef[]): Map<string, StickyPlacement> {
+  const placement = new Map<string, StickyPlacement>();
+  let left = 0;
+  let last: string | undefined;
+  for (const columnDef of columns) {
+    if (!columnDef.meta?.sticky || !columnDef.id) continue;
+    placement.set(columnDef.id, { left, edge: false });
+    left += columnDef.meta.width;
+    last = columnDef.id;
+  }
+  const edge = last === undefined ? undefined : placement.get(last);
+  if (edge) edge.edge = true;
+  return placement;
+}

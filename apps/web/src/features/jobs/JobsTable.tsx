@@ -1,7 +1,13 @@
 import type { JobListItem, JobSort, JobSortColumn } from '@app/domain/jobs';
 import { type ColumnDef, FlexRender, type Row, type SortingState, useTable } from '@tanstack/react-table';
 import { type CSSProperties, memo, useMemo, useRef } from 'react';
-import { ColumnHeader, useVirtualTableRows, VirtualTable } from '../../components/ui/VirtualTable.tsx';
+import {
+  ColumnHeader,
+  type StickyPlacement,
+  stickyPlacement,
+  useVirtualTableRows,
+  VirtualTable,
+} from '../../components/ui/VirtualTable.tsx';
 import { jobTableFeatures } from './job-columns.tsx';
 
 /**
@@ -24,28 +30,9 @@ export interface JobsTableProps {
 
 type JobColumnDef = JobsTableProps['columns'][number];
 
-/**
- * Where each sticky column stays while the table scrolls sideways: after the sticky columns before
- * it. The last one draws the edge the other columns slide under.
- */
-function stickyPlacement(columns: readonly JobColumnDef[]): Map<string, { left: number; edge: boolean }> {
-  const placement = new Map<string, { left: number; edge: boolean }>();
-  let left = 0;
-  let last: string | undefined;
-  for (const columnDef of columns) {
-    if (!columnDef.meta?.sticky || !columnDef.id) continue;
-    placement.set(columnDef.id, { left, edge: false });
-    left += columnDef.meta.width;
-    last = columnDef.id;
-  }
-  const edge = last === undefined ? undefined : placement.get(last);
-  if (edge) edge.edge = true;
-  return placement;
-}
-
 /** A cell's width, and for a sticky column its place and the row's own (opaque) background. */
 function cellLayout(
-  placement: ReturnType<typeof stickyPlacement>,
+  placement: ReadonlyMap<string, StickyPlacement>,
   columnDef: JobColumnDef,
 ): { className: string; style: CSSProperties } {
   const width = columnDef.meta?.width;
@@ -67,7 +54,7 @@ const JobRow = memo(function JobRow({
   row: Row<typeof jobTableFeatures, JobListItem>;
   index: number;
   start: number;
-  placement: ReturnType<typeof stickyPlacement>;
+  placement: ReadonlyMap<string, StickyPlacement>;
 }) {
   return (
     <tr

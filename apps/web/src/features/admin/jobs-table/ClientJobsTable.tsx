@@ -29,7 +29,12 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { allChosen, Input, Label, Select } from '../../../components/ui/Field.tsx';
 import { SelectionBar } from '../../../components/ui/SelectionBar.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { ColumnHeader, useVirtualTableRows, VirtualTable } from '../../../components/ui/VirtualTable.tsx';
+import {
+  ColumnHeader,
+  stickyPlacement,
+  useVirtualTableRows,
+  VirtualTable,
+} from '../../../components/ui/VirtualTable.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { type JobListSearch, readJobListSearch, writeJobListSearch } from '../../../lib/job-list-search.ts';
 import { useChosenJobs } from '../../../lib/use-chosen-jobs.ts';
@@ -359,20 +364,7 @@ export function ClientJobsTable({
   );
 }
 
-/** Where each sticky column stays while the table scrolls sideways: after the sticky ones before it. */
-function stickyOffsets(columns: readonly ClientJobColumn[]): Map<string, number> {
-  const offsets = new Map<string, number>();
-  let left = 0;
-  for (const columnDef of columns) {
-    if (!columnDef.meta?.sticky || !columnDef.id) continue;
-    offsets.set(columnDef.id, left);
-    left += columnDef.meta.width;
-  }
-  return offsets;
-}
-const offsets = stickyOffsets(clientJobColumns);
-/** The last column that stays put: its edge shows where the others pass under it. */
-const lastSticky = [...offsets.keys()].at(-1);
+const placement = stickyPlacement(clientJobColumns);
 const stickyWidth = clientJobColumns.reduce(
   (sum, columnDef) => sum + (columnDef.meta?.sticky ? columnDef.meta.width : 0),
   0,
@@ -381,14 +373,13 @@ const tableWidth = clientJobColumns.reduce((sum, columnDef) => sum + (columnDef.
 
 function cellLayout(columnDef: ClientJobColumn): { className: string; style: CSSProperties } {
   const width = columnDef.meta?.width;
-  const left = columnDef.id ? offsets.get(columnDef.id) : undefined;
-  if (left === undefined) return { className: '', style: { width } };
+  const sticky = columnDef.id ? placement.get(columnDef.id) : undefined;
+  if (!sticky) return { className: '', style: { width } };
   // Only where there is room: on a phone the title alone would fill the screen.
-  const edge =
-    columnDef.id === lastSticky
-      ? 'sm:border-r sm:border-neutral-200 sm:shadow-[4px_0_4px_-4px_rgb(0_0_0/0.15)]'
-      : '';
-  return { className: `z-[1] bg-inherit sm:sticky ${edge}`, style: { width, left } };
+  const edge = sticky.edge
+    ? 'sm:border-r sm:border-neutral-200 sm:shadow-[4px_0_4px_-4px_rgb(0_0_0/0.15)]'
+    : '';
+  return { className: `z-[1] bg-inherit sm:sticky ${edge}`, style: { width, left: sticky.left } };
 }
 
 /**
