@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { signInForTest } from '../testing/auth.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
+import { freePort } from '../testing/ports.ts';
 import { rowsHolding } from '../testing/rows-holding.ts';
 import {
   type StandInPerson,
   type StandInProvider,
   startStandInProvider,
 } from '../testing/stand-in-provider.ts';
-import { freePort, TestBrowser } from './test-browser.ts';
+import { TestBrowser } from './test-browser.ts';
 
 const NOT_VERIFIED = '/?error=signin&reason=email_not_verified';
 

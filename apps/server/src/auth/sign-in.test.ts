@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createMovingTestClock } from '../clock.ts';
 import { createTestApp, createTestDatabase, databaseKinds, testConfig } from '../testing/databases.ts';
+import { freePort } from '../testing/ports.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
-import { freePort, TestBrowser } from './test-browser.ts';
+import { TestBrowser } from './test-browser.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,17 +1,3 @@
-import { createServer } from 'node:net';
-
-/** A free TCP port on 127.0.0.1, so a test can know its public URL before the server listens. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 interface StoredCookie {
   name: string;
   value: string;
