@@ -162,6 +162,9 @@ describe.each(databaseKinds)('their data in their hands on %s', (kind) => {
         'applied',
         'assigned',
       ]);
+      // Each job carries its own history, read for all of them at once.
+      for (const job of data.jobs) expect(job.history.at(-1)).toMatchObject({ kind: 'assigned' });
+      expect(data.jobs.flatMap((job: { history: unknown[] }) => job.history)).toHaveLength(3 + 3);
       expect(data.documents).toHaveLength(1);
       expect(data.documents[0].download_url).toMatch(/^http.+\/api\/storage\/public\/documents\/resumes\//);
       expect(data.companies_to_avoid).toMatchObject([{ name: 'Globex' }]);

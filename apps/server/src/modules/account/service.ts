@@ -38,11 +38,7 @@ export function createAccountService(deps: {
     async export(userId: string) {
       const user = await repo.user(userId);
       if (!user) throw NotFound(ACCOUNT_NOT_FOUND_MESSAGE);
-      const jobList = await jobs.listForStaff(userId);
-      const withHistory = [];
-      for (const { client_id: _client, ...job } of jobList) {
-        withHistory.push({ ...job, history: await jobs.history(userId, job.id) });
-      }
+      const withHistory = (await jobs.listWithHistory(userId)).map(({ client_id: _client, ...job }) => job);
       return {
         exported_at: new Date(deps.clock.now()).toISOString(),
         profile: {

@@ -64,3 +64,17 @@ export async function listJobEvents(db: Kysely<Database>, jobId: string): Promis
     .execute();
   return rows.map((row) => ({ ...row, detail: JSON.parse(row.detail) }) as JobEvent);
 }
+
+/** The histories of every job the client has, each newest first, marked with their job. */
+export async function listClientJobEvents(
+  db: Kysely<Database>,
+  clientId: string,
+): Promise<Array<JobEvent & { job_id: string }>> {
+  const rows = await db
+    .selectFrom('job_events')
+    .select(['job_id', 'id', 'at', 'actor', 'kind', 'detail'])
+    .where('job_id', 'in', db.selectFrom('jobs').select('id').where('client_id', '=', clientId))
+    .orderBy('at', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, detail: JSON.parse(row.detail) }) as JobEvent & { job_id: string });
+}

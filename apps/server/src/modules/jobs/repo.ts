@@ -16,7 +16,13 @@ import type { Kysely } from 'kysely';
 import { type AlsoInTransaction, nowIso, onPostgres, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
-import { appendJobEvents, listJobEvents, type NewJobEvent, NO_OUTCOME } from './events.ts';
+import {
+  appendJobEvents,
+  listClientJobEvents,
+  listJobEvents,
+  type NewJobEvent,
+  NO_OUTCOME,
+} from './events.ts';
 
 export interface ListFilters {
   applied?: boolean;
@@ -283,7 +289,12 @@ export function jobsRepo(db: Jobs) {
     // ---- staff ----------------------------------------------------------------------------------
 
     /** Every job of the client, whole, with whose it is and when it changed (the account export). */
-    async listForStaff(clientId: string): Promise<StaffJob[]> {
+    /**
+     * Every job of the client with its history, newest event first, in two reads however many jobs
+     * there are (the data export). A job deleted between them keeps an empty history; events of a
+     * job added meanwhile are left out with it.
+     */
+    async listWithHistory(clientId: string): Promise<Array<StaffJob & { history: JobEvent[] }>> {
       const rows = await db
         .selectFrom('jobs')
         .select(STAFF_COLUMNS)
@@ -292,7 +303,12 @@ export function jobsRepo(db: Jobs) {
         .orderBy('data_posted', (ob) => ob.desc().nullsLast())
         .orderBy('id')
         .execute();
-      return rows.map((row) => fromRow<StaffJob>(row));
+      const histories = new Map<string, JobEvent[]>();
+      for (const event of await listClientJobEvents(db, clientId)) {
+        const { job_id: jobId, ...rest } = event;
+        histories.set(jobId, [...(histories.get(jobId) ?? []), rest]);
+      }
+      return rows.map((row) => ({ ...fromRow<StaffJob>(row), history: histories.get(row.id) ?? [] }));
     },
 
     /** What duplicate detection reads of each of the client's jobs (see DuplicateIndex). */

@@ -155,8 +155,9 @@ export function jobsService(db: Db) {
 
     // ---- staff ----------------------------------------------------------------------------------
 
-    listForStaff(clientId: string): Promise<StaffJob[]> {
-      return repo.listForStaff(clientId);
+    /** Every job of the client with its history (the data export): never a 404 for a job deleted meanwhile. */
+    listWithHistory(clientId: string) {
+      return repo.listWithHistory(clientId);
     },
 
     async setOutcomeForStaff(
