@@ -147,6 +147,25 @@ export function createOutboxRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * Takes back every queued message of one kind to or about a client (none in `sending`, which is
+     * on its way); answers how many. `within`: the caller's transaction, when there is one.
+     */
+    async cancelQueuedOf(
+      filter: { clientId: string; kind: OutboxRow['kind'] },
+      now: string,
+      within: Kysely<Database> = db.kysely,
+    ): Promise<number> {
+      const result = await within
+        .updateTable('mail_outbox')
+        .set({ status: 'cancelled', next_attempt_at: null, updated_at: now })
+        .where('client_id', '=', filter.clientId)
+        .where('kind', '=', filter.kind)
+        .where('status', 'in', CANCELLABLE_STATUSES)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** A queued message is never tried again; false when it is in any other state (or missing). */
     async cancel(id: string, now: string): Promise<boolean> {
       const result = await outbox()

@@ -376,6 +376,19 @@ export function createMailer(deps: {
       return current(id);
     },
 
+    /**
+     * Takes back for good every queued message of one kind to or about a client (a weekly summary
+     * the client no longer wants, or one a newer week replaces); one already being sent goes on.
+     * `within`: the caller's transaction, when the change must stand or fall with its other writes.
+     * Answers how many were cancelled.
+     */
+    cancelQueuedOf(
+      filter: { clientId: string; kind: OutgoingEmail['kind'] },
+      within?: Kysely<Database>,
+    ): Promise<number> {
+      return repo.cancelQueuedOf(filter, nowIso(), within);
+    },
+
     /** Takes a queued message back for good. 404 for no such message, 409 unless it is queued. */
     async cancel(id: string): Promise<OutboxMessage> {
       if (!(await repo.cancel(id, nowIso()))) await refuse(id, cancelRefusedMessage);

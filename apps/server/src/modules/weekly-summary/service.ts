@@ -58,16 +58,18 @@ export function createWeeklySummaryService(deps: {
   }
 
   /**
-   * Whether the person still has an account: they may have deleted it since the subscribers were
-   * read. On PostgreSQL their row is held (FOR SHARE) until the claim commits, so a deletion (which
-   * takes the row first) either came before and is seen here, or waits and then erases the claim
-   * and the queued e-mail too; SQLite runs one write transaction at a time.
+   * Whether the person still has an account and still wants the summary: they may have deleted it,
+   * or switched the summary off, since the subscribers were read. On PostgreSQL their row is held
+   * (FOR SHARE) until the claim commits, so a deletion or an unsubscribe (which take the row first)
+   * either came before and is seen here, or waits and then erases (or cancels) the queued e-mail
+   * too; SQLite runs one write transaction at a time.
    */
-  async function stillHere(trx: Kysely<Database>, userId: string): Promise<boolean> {
+  async function stillSubscribed(trx: Kysely<Database>, userId: string): Promise<boolean> {
     const user = await trx
       .selectFrom('users')
       .select('id')
       .where('id', '=', userId)
+      .where('weekly_summary', '=', true)
       .$if(onPostgres(trx), (query) => query.forShare())
       .executeTakeFirst();
     return user !== undefined;
@@ -124,10 +126,13 @@ export function createWeeklySummaryService(deps: {
     if (!due || (await isClaimed(user.id, week))) return false;
     const email = await summaryOf(user, moment);
     // Of several instances only the one whose claim is written queues the e-mail, with the claim;
-    // with nothing new the claim alone stands for "checked", and nothing is sent.
+    // with nothing new the claim alone stands for "checked", and nothing is sent. A new week's
+    // summary takes the place of an older one still waiting (SMTP down or unset): one e-mail a
+    // week, never a backlog sent at once when SMTP is back.
     return kysely.transaction().execute(async (trx) => {
-      if (!(await stillHere(trx, user.id))) return false;
+      if (!(await stillSubscribed(trx, user.id))) return false;
       if (!(await claim(trx, user.id, week, now.toISOString())) || !email) return false;
+      await mailer.cancelQueuedOf({ clientId: user.id, kind: 'weekly_summary' }, trx);
       const delivery = await mailer.queue(email, trx);
       await trx
         .updateTable('weekly_summary_claims')
@@ -183,13 +188,16 @@ export function createWeeklySummaryService(deps: {
       return toBool(row?.weekly_summary);
     },
 
-    /** Changes nothing when there is no such user (a deleted account's old link). */
+    /**
+     * The preferences switch and the e-mail's unsubscribe link both come here. Switching off also
+     * cancels the summaries still waiting in the outbox (one already being sent goes on), so none
+     * goes out afterwards. Changes nothing when there is no such user (a deleted account's old link).
+     */
     async setSubscribed(userId: string, subscribed: boolean): Promise<void> {
-      await kysely
-        .updateTable('users')
-        .set({ weekly_summary: subscribed })
-        .where('id', '=', userId)
-        .execute();
+      await kysely.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ weekly_summary: subscribed }).where('id', '=', userId).execute();
+        if (!subscribed) await mailer.cancelQueuedOf({ clientId: userId, kind: 'weekly_summary' }, trx);
+      });
     },
 
     /** The browser's time zone, sent after sign-in; an unknown zone is ignored (UTC stays). */

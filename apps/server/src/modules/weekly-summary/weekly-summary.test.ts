@@ -71,6 +71,19 @@ describe.each(databaseKinds)('weekly summary on %s', (kind) => {
     return summariesTo(email);
   };
 
+  /** The client's weekly summaries in the outbox, oldest first. */
+  const summaryRows = async (clientId: string) =>
+    (
+      await app.db.kysely
+        .selectFrom('mail_outbox')
+        .select(['status', 'attempts', 'html'])
+        .where('kind', '=', 'weekly_summary')
+        .where('client_id', '=', clientId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    ).map((row) => ({ status: row.status, attempts: Number(row.attempts), html: row.html }));
+
   beforeAll(async () => {
     smtp = await createTestSmtpServer();
     await smtp.start();
@@ -270,6 +283,60 @@ describe.each(databaseKinds)('weekly summary on %s', (kind) => {
     await deliveredTo(mia, 1);
   });
 
+  it('never sends a summary waiting for SMTP once the client turned it off, by the switch or the link', async () => {
+    const emails = ['lea@example.com', 'max@example.com', 'kai@example.com'];
+    // SMTP answers "try later" to every message, as a full mailbox or a greylisting server would.
+    smtp.refuseMessages({ code: 451, message: 'Try again later' });
+    const clients: { id: string }[] = [];
+    try {
+      for (const email of emails) clients.push(await newClient(email, null, ['QA Engineer']));
+      clock.advance(7 * 24 * HOUR);
+      expect(await app.weeklySummary.runDue()).toBe(3);
+      // The sender tried each one, SMTP refused it for now, and it waits in the outbox.
+      for (const client of clients) {
+        await expect
+          .poll(async () =>
+            (await summaryRows(client.id)).map(({ status, attempts }) => ({ status, attempts })),
+          )
+          .toEqual([{ status: 'queued', attempts: 1 }]);
+      }
+      const [leaClient, maxClient] = clients;
+      // Léa switches it off in her preferences (signed in again at the moved clock's time).
+      const signedIn = await signInForTest(app, emails[0]!);
+      const off = await app.inject({
+        method: 'PUT',
+        url: '/api/weekly-summary',
+        headers: { authorization: `Bearer ${signedIn.accessToken}` },
+        payload: { subscribed: false },
+      });
+      expect(off.json()).toEqual({ subscribed: false });
+      // Max uses the link in the summary that is waiting.
+      const [waiting] = await summaryRows(maxClient!.id);
+      const link = /https:\/\/app\.example\.com(\/api\/weekly-summary\/unsubscribe\?token=[\w.-]+)/.exec(
+        waiting!.html,
+      )?.[1];
+      expect(link).toBeDefined();
+      const oneClick = await app.inject({
+        method: 'POST',
+        url: link!,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(oneClick.statusCode).toBe(200);
+      for (const client of [leaClient!, maxClient!]) {
+        expect((await summaryRows(client.id)).map(({ status }) => status)).toEqual(['cancelled']);
+      }
+    } finally {
+      smtp.refuseMessages(null);
+    }
+
+    // SMTP is back and the retries are due: Kai, still subscribed, gets his; the others get nothing.
+    clock.advance(HOUR);
+    await deliveredTo(emails[2]!, 1);
+    expect(summariesTo(emails[0]!)).toEqual([]);
+    expect(summariesTo(emails[1]!)).toEqual([]);
+  });
+
   it('tries a summary that keeps failing at the next two runs, then only after 4 minutes', async () => {
     const noa = 'noa@example.com';
     await newClient(noa, null, ['Platform Engineer']);
@@ -286,5 +353,91 @@ describe.each(databaseKinds)('weekly summary on %s', (kind) => {
     clock.advance(3 * MINUTE);
     expect(await app.weeklySummary.runDue()).toBe(1);
     await deliveredTo(noa, 1);
+  });
+});
+
+describe.each(databaseKinds)('weekly summary while SMTP is not set, on %s', (kind) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  const clock = createTestClock(START);
+  let apps: FastifyInstance[] = [];
+
+  const configWith = (env: Record<string, string>) =>
+    testConfig({
+      DATABASE_URL: database.url,
+      MAIL_RETRY_BASE_MS: '50',
+      PUBLIC_URL: 'https://app.example.com',
+      STAFF_MFA: 'off',
+      ...env,
+    });
+  const start = async (config: Config) => {
+    const app = await buildApp({ config, clock, webDist: path.join(config.dataDir, 'no-web') });
+    apps.push(app);
+    return app;
+  };
+
+  beforeAll(async () => {
+    smtp = await createTestSmtpServer();
+    await smtp.start();
+    database = await createTestDatabase(kind);
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    apps = [];
+    await smtp.stop();
+    await database.drop();
+  });
+
+  it('keeps only the newest week waiting, so setting SMTP sends one summary, not a backlog', async () => {
+    const app = await start(configWith({}));
+    const ola = await signInForTest(app, 'ola@example.com', { firstName: 'Ola', lastName: 'N' });
+    const summaries = () =>
+      app.db.kysely
+        .selectFrom('mail_outbox')
+        .select(['status', 'subject'])
+        .where('kind', '=', 'weekly_summary')
+        .where('client_id', '=', ola.userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    // Three weeks in a row with something applied, and no SMTP_URL: each week's summary is queued.
+    for (const week of [1, 2, 3]) {
+      const lead = await signInForTest(app, 'lead@company.test');
+      await importJobsFor(app, { authorization: `Bearer ${lead.accessToken}` }, { client_id: ola.userId }, [
+        ...Array.from({ length: week }, (_, index) => ({
+          job_uid: `ola-${week}-${index}`,
+          data_job_title: `Week ${week} job ${index + 1}`,
+          data_company: 'Initech',
+          applied_for_job: true,
+        })),
+      ]);
+      clock.advance(7 * 24 * HOUR);
+      expect(await app.weeklySummary.runDue()).toBe(1);
+    }
+    // Each week's summary took the place of the one before it.
+    expect((await summaries()).map((row) => row.status)).toEqual(['cancelled', 'cancelled', 'queued']);
+    await app.close();
+    apps = apps.filter((open) => open !== app);
+
+    // SMTP_URL is set and the app restarts: the newest week alone goes out.
+    const withSmtp = await start(configWith({ SMTP_URL: smtp.url }));
+    await withSmtp.ready();
+    await expect.poll(() => smtp.received.length).toBe(1);
+    const mail = parseMime(smtp.received[0]!.raw);
+    expect(mail.headers.subject).toBe('Apply Ahead: we applied to 3 jobs for you this week');
+    expect(bodyOf(mail, 'text/plain')).toContain('Week 3 job 3 at Initech');
+    const statuses = async () =>
+      (
+        await withSmtp.db.kysely
+          .selectFrom('mail_outbox')
+          .select('status')
+          .where('kind', '=', 'weekly_summary')
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.status);
+    await expect.poll(statuses).toEqual(['cancelled', 'cancelled', 'sent']);
+    expect(smtp.received).toHaveLength(1);
   });
 });
