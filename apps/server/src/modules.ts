@@ -63,7 +63,10 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   const staffJobs = staffJobsService(db, clients);
   const files = createFilesService(db, storage, config.publicUrl, clock, app.log, config.storageQuotaBytes);
   const onboarding = createOnboardingService(db, files, app.log);
-  app.decorate('storedFiles', { sweepQueuedDeletions: files.sweepQueuedDeletions });
+  app.decorate('storedFiles', {
+    sweepQueuedDeletions: files.sweepQueuedDeletions,
+    sweepForgottenUploads: files.sweepForgottenUploads,
+  });
   // The companies each client never wants to be put forward to; imports honour them too.
   const avoided = createAvoidedCompaniesService(db.kysely);
   // The outbox sender is shared: admin calls send through it, and it retries in the background.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../../clock.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import {
@@ -505,6 +506,96 @@ describe.each(databaseKinds)('the stored-file deletion queue on %s', (kind) => {
     expect(await ctx.app.storedFiles.sweepQueuedDeletions()).toBe(1);
     expect(existsSync(stored(key))).toBe(false);
     expect(await queued()).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds)('the sweep of forgotten uploads on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  const clock = createTestClock(Date.parse('2026-03-02T10:00:00Z'));
+  beforeAll(async () => {
+    ctx = await createTestApp(kind, {}, clock);
+  });
+  afterAll(async () => ctx.close());
+
+  const stored = (key: string) => path.join(ctx.config.dataDir, 'storage', 'documents', key);
+  const rowOf = (key: string) =>
+    ctx.app.db.kysely.selectFrom('documents').select('path').where('path', '=', key).executeTakeFirst();
+  const kept = async (key: string) => existsSync(stored(key)) && (await rowOf(key)) !== undefined;
+
+  it('deletes an upload not kept once an hour has passed, never one the record or an unsent e-mail names', async () => {
+    const owner = await signIn(ctx.app, 'sweep@example.com');
+    const uploaded = async (name: string) => {
+      const response = await upload(ctx.app, owner.headers, [file(name, pdfBytes(name))]);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data as { url: string; path: string };
+    };
+    const resume = await uploaded('resume.pdf');
+    const attached = await uploaded('attached.pdf');
+    const replaced = await uploaded('replaced-before-saving.pdf');
+    // The wizard saves the upload's URL, as the browser does.
+    const save = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/onboarding-submissions',
+      headers: owner.headers,
+      payload: { resume: resume.url },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    // An e-mail waiting in the outbox (no SMTP here) attaches the second upload.
+    const at = new Date(clock.now()).toISOString();
+    await ctx.app.db.kysely
+      .insertInto('mail_outbox')
+      .values({
+        id: '00000000-0000-7000-8000-000000000001',
+        kind: 'welcome',
+        client_id: owner.userId,
+        client_email: 'sweep@example.com',
+        recipient: 'sweep@example.com',
+        subject: 'Welcome',
+        html: '<p>Welcome</p>',
+        text: 'Welcome',
+        attachments: JSON.stringify([
+          { key: attached.path, filename: 'attached.pdf', content_type: 'application/pdf' },
+        ]),
+        status: 'queued',
+        attempts: 0,
+        last_error: null,
+        next_attempt_at: at,
+        created_at: at,
+        updated_at: at,
+        sent_at: null,
+      })
+      .execute();
+
+    // Within the hour nothing is taken for left behind.
+    clock.advance(59 * 60 * 1000);
+    expect(await ctx.app.storedFiles.sweepForgottenUploads()).toBe(0);
+    expect(await kept(replaced.path)).toBe(true);
+
+    clock.advance(2 * 60 * 1000);
+    const again = await signIn(ctx.app, 'sweep@example.com');
+    const fresh = await upload(ctx.app, again.headers, [file('fresh.pdf', pdfBytes('fresh'))]);
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    // Several instances sweep at once: deleting twice is harmless.
+    await Promise.all([
+      ctx.app.storedFiles.sweepForgottenUploads(),
+      ctx.app.storedFiles.sweepForgottenUploads(),
+    ]);
+    expect(existsSync(stored(replaced.path))).toBe(false);
+    expect(await rowOf(replaced.path)).toBeUndefined();
+    expect(await kept(resume.path)).toBe(true);
+    expect(await kept(attached.path)).toBe(true);
+    expect(await kept(fresh.json().data.path)).toBe(true);
+    expect((await download(ctx.app, again.headers, resume.path)).statusCode).toBe(200);
+
+    // Once the e-mail has gone, the upload it attached is not kept for it any more.
+    await ctx.app.db.kysely
+      .updateTable('mail_outbox')
+      .set({ status: 'sent', sent_at: at })
+      .where('client_id', '=', owner.userId)
+      .execute();
+    expect(await ctx.app.storedFiles.sweepForgottenUploads()).toBe(1);
+    expect(await kept(attached.path)).toBe(false);
+    expect(await kept(resume.path)).toBe(true);
   });
 });
 

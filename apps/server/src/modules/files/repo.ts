@@ -37,6 +37,18 @@ export function createDocumentsRepo(db: Db) {
       return rows.map((row) => row.path);
     },
 
+    /** Everyone with a document stored before `before`: whose uploads may have been left behind. */
+    async ownersOfDocumentsStoredBefore(before: string): Promise<string[]> {
+      const rows = await db.kysely
+        .selectFrom('documents')
+        .select('user_id')
+        .distinct()
+        .where('created_at', '<', before)
+        .orderBy('user_id')
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     /** What the user's onboarding record points at: its resume and cover letter, as stored. */
     async recordDocumentValues(userId: string): Promise<string[]> {
       const record = await db.kysely

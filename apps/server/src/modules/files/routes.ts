@@ -17,7 +17,10 @@ import { DOCUMENT_URL_PREFIX, type FilesService, UPLOAD_FOLDERS, type UploadFold
 export const NO_FILE_MESSAGE = 'Choose a file to upload';
 export const BAD_FOLDER_MESSAGE = `Folder must be one of: ${UPLOAD_FOLDERS.join(', ')}`;
 export const BROKEN_UPLOAD_MESSAGE = 'The upload was incomplete. Please try again.';
-/** How often each instance tries again the stored files the storage would not delete before. */
+/**
+ * How often each instance tries again the stored files the storage would not delete before, and
+ * deletes the uploads left behind for an hour.
+ */
 const DELETION_SWEEP_EVERY_MS = 5 * 60_000;
 
 /** Registered as its own plugin so multipart parsing exists only for the upload route. */
@@ -32,12 +35,18 @@ export async function fileRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { files, activity } = options;
 
-  // Deleting the same file twice is harmless, so every instance sweeps without a claim.
+  // Deleting the same file twice is harmless, so every instance sweeps without a claim. A failed
+  // sweep of the queue does not hold up the one of forgotten uploads.
   repeatWhileOpen(
     app,
     DELETION_SWEEP_EVERY_MS,
-    () => files.sweepQueuedDeletions(),
-    'stored file deletion sweep failed',
+    async () => {
+      await files
+        .sweepQueuedDeletions()
+        .catch((error: unknown) => app.log.error({ err: error }, 'stored file deletion sweep failed'));
+      await files.sweepForgottenUploads();
+    },
+    'sweep of forgotten uploads failed',
   );
 
   routes.post(

@@ -23,7 +23,8 @@ export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
 /**
  * An upload the record has not pointed at for this long was left behind (picked, then replaced
- * before saving, or never saved): when the quota is full it is deleted to make room.
+ * before saving, removed, cancelled or never saved): the periodic sweep deletes it, and so does an
+ * upload that finds the quota full, to make room.
  */
 const FORGOTTEN_AFTER_MS = 60 * 60 * 1000;
 /** How many queued deletions one sweep takes at a time. */
@@ -70,17 +71,19 @@ export function createFilesService(
 
   /**
    * Deletes a user's document, file and row, unless an e-mail still waiting to be sent attaches
-   * it. Signed links to it simply stop working. The file goes first: a storage that refuses keeps
-   * the row, so the document still counts towards the quota and a full quota's sweep of forgotten
-   * uploads tries again, instead of a file nothing points to any more.
+   * it; answers whether it did. Signed links to it simply stop working. The file goes first: a
+   * storage that refuses keeps the row, so the document still counts towards the quota and the next
+   * sweep of forgotten uploads tries again, instead of a file nothing points to any more. Deleting
+   * twice is harmless, so instances sweeping at once need no claim.
    */
-  const removeUnreferenced = async (userId: string, pathOrUrl: string): Promise<void> => {
+  const removeUnreferenced = async (userId: string, pathOrUrl: string): Promise<boolean> => {
     const path = normalizeDocumentPath(pathOrUrl);
-    if (path === null) return;
+    if (path === null) return false;
     const document = await repo.findByPath(path);
-    if (document?.user_id !== userId || (await repo.attachedToUnsentMail(path))) return;
+    if (document?.user_id !== userId || (await repo.attachedToUnsentMail(path))) return false;
     await storage.delete(path);
     await repo.deleteByPath(path);
+    return true;
   };
 
   /** The document `pathOrUrl` names, when this user uploaded it and it is still stored. */
@@ -99,8 +102,7 @@ export function createFilesService(
     for (const path of forgotten) {
       // One file the storage will not delete must not hold up the others, nor the upload.
       try {
-        await removeUnreferenced(userId, path);
-        removed += 1;
+        if (await removeUnreferenced(userId, path)) removed += 1;
       } catch (error) {
         log.warn({ err: error, userId }, 'could not delete a forgotten upload');
       }
@@ -152,6 +154,19 @@ export function createFilesService(
     },
 
     deleteQueued,
+
+    /**
+     * Deletes everyone's uploads left behind (see FORGOTTEN_AFTER_MS), with the same checks as a
+     * full quota's clean-up: not pointed at by the record, not attached to an e-mail still waiting to
+     * be sent. Answers how many were deleted.
+     */
+    async sweepForgottenUploads(): Promise<number> {
+      let removed = 0;
+      for (const userId of await repo.ownersOfDocumentsStoredBefore(isoTime(clock, -FORGOTTEN_AFTER_MS))) {
+        removed += await removeForgotten(userId);
+      }
+      return removed;
+    },
 
     /** Deletes every queued file the storage now accepts to delete; answers how many left the queue. */
     async sweepQueuedDeletions(): Promise<number> {
@@ -268,8 +283,8 @@ export type FilesService = ReturnType<typeof createFilesService>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Built once in modules.ts; tests run a sweep of the deletion queue on it. */
-    storedFiles: Pick<FilesService, 'sweepQueuedDeletions'>;
+    /** Built once in modules.ts; tests run the sweeps (the deletion queue, forgotten uploads) on it. */
+    storedFiles: Pick<FilesService, 'sweepQueuedDeletions' | 'sweepForgottenUploads'>;
   }
 }
 
