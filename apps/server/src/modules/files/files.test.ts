@@ -15,6 +15,7 @@ import {
 } from '../../testing/documents.ts';
 import { refuseInserts } from '../../testing/refuse-inserts.ts';
 import { startTestS3Server, type TestS3Server } from '../../testing/s3-server.ts';
+import { createDocumentsRepo } from './repo.ts';
 
 type Headers = Record<string, string>;
 type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer };
@@ -596,6 +597,12 @@ describe.each(databaseKinds)('the sweep of forgotten uploads on %s', (kind) => {
     expect(await ctx.app.storedFiles.sweepForgottenUploads()).toBe(1);
     expect(await kept(attached.path)).toBe(false);
     expect(await kept(resume.path)).toBe(true);
+
+    // A client whose old uploads are all in their record is not read by the next sweeps.
+    const anHourAgo = new Date(clock.now() - 60 * 60 * 1000).toISOString();
+    expect(await createDocumentsRepo(ctx.app.db).ownersOfDocumentsStoredBefore(anHourAgo)).not.toContain(
+      owner.userId,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type Db, lockUserUntilCommit } from '../../db/database.ts';
+import { type Db, lockUserUntilCommit, onPostgres } from '../../db/database.ts';
 import type { Database, DocumentsTable } from '../../db/schema.ts';
 
 export type DocumentRow = DocumentsTable;
@@ -37,14 +37,33 @@ export function createDocumentsRepo(db: Db) {
       return rows.map((row) => row.path);
     },
 
-    /** Everyone with a document stored before `before`: whose uploads may have been left behind. */
+    /**
+     * Everyone with a document stored before `before` that their record does not name: whose uploads
+     * may have been left behind. The record holds a path or a link ending in it, so a kept resume
+     * keeps its owner off the list, and a sweep reads only the few who left something behind.
+     */
     async ownersOfDocumentsStoredBefore(before: string): Promise<string[]> {
-      const rows = await db.kysely
-        .selectFrom('documents')
-        .select('user_id')
+      const { kysely } = db;
+      // strpos on PostgreSQL, instr on SQLite: the position of the path in the stored value, 0 if absent.
+      const position = onPostgres(kysely) ? sql.raw('strpos') : sql.raw('instr');
+      const names = (column: 'resume' | 'cover_letter') =>
+        sql<boolean>`${position}(coalesce(${sql.ref(`o.${column}`)}, ''), ${sql.ref('d.path')}) > 0`;
+      const rows = await kysely
+        .selectFrom('documents as d')
+        .select('d.user_id')
         .distinct()
-        .where('created_at', '<', before)
-        .orderBy('user_id')
+        .where('d.created_at', '<', before)
+        .where(({ not, exists, selectFrom, or }) =>
+          not(
+            exists(
+              selectFrom('onboarding_submissions as o')
+                .select(sql.lit(1).as('one'))
+                .whereRef('o.user_id', '=', 'd.user_id')
+                .where(or([names('resume'), names('cover_letter')])),
+            ),
+          ),
+        )
+        .orderBy('d.user_id')
         .execute();
       return rows.map((row) => row.user_id);
     },
