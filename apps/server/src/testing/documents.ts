@@ -1,4 +1,5 @@
 import { crc32 } from 'node:zlib';
+import CFB from 'cfb';
 
 /** Real, minimal documents of each accepted format (and a few impostors) for upload tests. */
 
@@ -73,8 +74,21 @@ export function docxBytes(text = 'Cover letter'): Buffer {
   });
 }
 
-/** The OLE2 compound-file header that every legacy Word .doc starts with, padded to one sector. */
-export function docBytes(): Buffer {
+/** An OLE2 compound file holding one stream called `stream`, written with `cfb`. */
+function compoundFile(stream: string): Buffer {
+  const container = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(container, stream, Buffer.from('legacy Office content'));
+  return Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
+}
+
+/** A legacy Word .doc: a compound file with a WordDocument stream. */
+export const docBytes = (): Buffer => compoundFile('WordDocument');
+
+/** An Excel 97 workbook: a compound file too, but with a Workbook stream and no WordDocument. */
+export const xlsBytes = (): Buffer => compoundFile('Workbook');
+
+/** Only the compound-file signature, padded to one sector: no directory behind it. */
+export function compoundHeaderBytes(): Buffer {
   const header = Buffer.alloc(512);
   Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header);
   return header;

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  compoundHeaderBytes,
   docBytes,
   docxBytes,
   linuxExecutableBytes,
   pdfBytes,
   windowsExecutableBytes,
+  xlsBytes,
   zipArchive,
 } from '../../testing/documents.ts';
 import { detectDocumentType } from './document-type.ts';
@@ -15,6 +17,8 @@ describe('detectDocumentType', () => {
     ['a PDF', pdfBytes(), 'pdf'],
     ['a Word document (DOCX)', docxBytes(), 'docx'],
     ['a legacy Word document (DOC)', docBytes(), 'doc'],
+    ['an Excel 97 workbook (a compound file without a Word stream)', xlsBytes(), null],
+    ['a compound-file signature with nothing behind it', compoundHeaderBytes(), null],
     ['a ZIP without a word/ part', zipArchive({ 'xl/workbook.xml': '<x/>' }), null],
     [
       'a ZIP header with no central directory',
@@ -41,8 +45,10 @@ describe('detectDocumentType', () => {
     );
   });
 
-  it('never throws on a real archive with corrupted bytes', async () => {
-    const original = docxBytes();
+  it.each([
+    ['archive', docxBytes()],
+    ['compound file', docBytes()],
+  ])('never throws on a real %s with corrupted bytes', async (_label, original) => {
     await fc.assert(
       fc.asyncProperty(
         fc.nat(original.length - 1),

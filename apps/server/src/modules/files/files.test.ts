@@ -12,6 +12,7 @@ import {
   linuxExecutableBytes,
   pdfBytes,
   windowsExecutableBytes,
+  xlsBytes,
 } from '../../testing/documents.ts';
 import { refuseInserts } from '../../testing/refuse-inserts.ts';
 import { startTestS3Server, type TestS3Server } from '../../testing/s3-server.ts';
@@ -158,6 +159,7 @@ describe.each(databaseKinds)('file upload and download on %s', (kind) => {
     ['a Linux executable named .pdf', 'resume.pdf', linuxExecutableBytes()],
     ['a PDF named .docx', 'resume.docx', pdfBytes()],
     ['a DOCX named .pdf', 'resume.pdf', docxBytes()],
+    ['an Excel 97 workbook named .doc', 'resume.doc', xlsBytes()],
     ['an empty file', 'empty.pdf', Buffer.alloc(0)],
   ])('refuses %s with 415', async (_label, filename, bytes) => {
     const before = (await documentRows()).length;
