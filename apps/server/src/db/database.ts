@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { GONE_MEANWHILE_MESSAGE, NotFound } from '../errors.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-adapter.ts';
@@ -134,6 +135,16 @@ export async function clientStillThere(trx: Kysely<Database>, clientId: string):
     .where('id', '=', clientId)
     .executeTakeFirst();
   return pending !== undefined;
+}
+
+/**
+ * clientStillThere, first in a transaction that writes rows for the client (none of those tables
+ * has a foreign key to its client): 404 (GONE_MEANWHILE_MESSAGE), and nothing written, for a client
+ * erased since the request looked them up. Taking the client's row first, as the erasure does, means
+ * the two wait for each other instead of deadlocking.
+ */
+export async function requireClientStillThere(trx: Kysely<Database>, clientId: string): Promise<void> {
+  if (!(await clientStillThere(trx, clientId))) throw NotFound(GONE_MEANWHILE_MESSAGE);
 }
 
 /** SQLite returns 0/1 where PostgreSQL returns booleans. */

@@ -22,7 +22,7 @@ import { displayFileName, normalizeDocumentPath } from '@app/domain/profile-disp
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
-import { nowIso } from '../../db/database.ts';
+import { nowIso, requireClientStillThere } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors.ts';
 import type { ActivityService, Actor } from '../activity/service.ts';
@@ -130,7 +130,7 @@ export function createAdminService(deps: {
   }
 
   type Action = Parameters<ActivityService['record']>[0]['action'];
-  /** A line for what changed nothing, or for e-mail (the outbox row is the message's own record). */
+  /** A line for what changed nothing. */
   const log = (actor: Actor, client: { id: string }, action: Action, detail?: Record<string, unknown>) =>
     activity.record({ actor, clientId: client.id, action, detail });
   /** A line in the transaction of the change it describes. */
@@ -165,17 +165,21 @@ export function createAdminService(deps: {
 
   /**
    * Saves the filters generated from the record when the client has none yet, with their activity
-   * line; their ids when it did.
+   * line, in the transaction `trx`; their ids when it did.
    */
-  async function ensureFilters(actor: Actor, client: Client): Promise<string[]> {
+  async function ensureFilters(trx: Kysely<Database>, actor: Actor, client: Client): Promise<string[]> {
     const formatted = formatFiltersForSaving(generateJobFilters(client.record), nowIso());
     if (formatted.length === 0) return [];
-    const ids = await filters.saveFirstSet(client, formatted, (trx, ids) =>
-      logIn(trx, actor, client, 'filters.saved', {
-        filter_ids: ids,
-        count: ids.length,
-        summary: `${ids.length} generated, with the welcome e-mail`,
-      }),
+    const ids = await filters.saveFirstSet(
+      client,
+      formatted,
+      (trx, ids) =>
+        logIn(trx, actor, client, 'filters.saved', {
+          filter_ids: ids,
+          count: ids.length,
+          summary: `${ids.length} generated, with the welcome e-mail`,
+        }),
+      trx,
     );
     return ids ?? [];
   }
@@ -202,8 +206,10 @@ export function createAdminService(deps: {
   async function logSent(actor: Actor, client: Client, kind: keyof typeof kindLabel, delivery: Delivery) {
     await mailer.recordOutcome({
       outboxId: delivery.id,
-      write: () =>
-        log(actor, client, 'email.sent', {
+      // The client may have erased their account since the message was stored: then no line.
+      clientId: client.id,
+      write: (db) =>
+        logIn(db, actor, client, 'email.sent', {
           kind,
           outbox_id: delivery.id,
           status: delivery.status,
@@ -219,11 +225,12 @@ export function createAdminService(deps: {
    * Welcome e-mail to the client; their filters are created too if staff have not saved any yet.
    * A client who has not finished onboarding gets the version that asks them to finish it. `deliver`
    * says whether the SMTP server is tried within the call (one client) or the outbox's sender
-   * takes it (many at once).
+   * takes it (many at once). The filters and the message are stored together, in a transaction that
+   * first makes sure the client is still there: a client who erased their account since they were
+   * looked up gets nothing (404), neither rows under their id nor the e-mail.
    */
   async function writeWelcome(actor: Actor, target: ClientTarget, deliver: 'now' | 'from_outbox') {
     const client = await loadClient(target);
-    const createdIds = await ensureFilters(actor, client);
     const welcome = await composeWelcome(config, client.view, client.missingSections.length === 0);
     const email: OutgoingEmail = {
       kind: 'welcome',
@@ -234,7 +241,13 @@ export function createAdminService(deps: {
       text: welcome.text,
       attachments: [],
     };
-    const delivery = deliver === 'now' ? await mailer.send(email) : await mailer.queue(email);
+    let createdIds: string[] = [];
+    const withMessage = async (trx: Kysely<Database>) => {
+      await requireClientStillThere(trx, client.id);
+      createdIds = await ensureFilters(trx, actor, client);
+    };
+    const delivery =
+      deliver === 'now' ? await mailer.send(email, withMessage) : await mailer.queue(email, withMessage);
     await logSent(actor, client, 'welcome', delivery);
     return { client, delivery, filtersCreated: createdIds.length > 0 };
   }
@@ -312,15 +325,19 @@ export function createAdminService(deps: {
       const attachments = await attachmentsOf(client);
       const team = await teamEmailFor(client, attachments);
       const to = teamAddress(config);
-      const delivery = await mailer.send({
-        kind: 'team_notification',
-        client,
-        to,
-        subject: team.subject,
-        html: team.html,
-        text: team.text,
-        attachments,
-      });
+      // Nothing stored or sent about a client who erased their account since they were looked up.
+      const delivery = await mailer.send(
+        {
+          kind: 'team_notification',
+          client,
+          to,
+          subject: team.subject,
+          html: team.html,
+          text: team.text,
+          attachments,
+        },
+        (trx) => requireClientStillThere(trx, client.id),
+      );
       await logSent(actor, client, 'team_notification', delivery);
       return {
         ...client.resolved,

@@ -1,6 +1,11 @@
 import type { FilterSettings, SavedFilter } from '@app/domain/job-filters';
 import type { Kysely } from 'kysely';
-import { type AlsoInTransaction, type Db, lockUntilCommit } from '../../db/database.ts';
+import {
+  type AlsoInTransaction,
+  type Db,
+  lockUntilCommit,
+  requireClientStillThere,
+} from '../../db/database.ts';
 import type { Database, JobSearchFiltersTable } from '../../db/schema.ts';
 
 export type FilterRow = JobSearchFiltersTable;
@@ -25,6 +30,12 @@ const lockClientFilters = (trx: Kysely<Database>, clientId: string) =>
   lockUntilCommit(trx, `job_search_filters:${clientId}`);
 
 export function createFiltersRepo(db: Db) {
+  /** `work` in the caller's transaction (`within`), else in one of its own. */
+  const inTransaction = <T>(
+    within: Kysely<Database> | undefined,
+    work: (trx: Kysely<Database>) => Promise<T>,
+  ) => (within ? work(within) : db.kysely.transaction().execute(work));
+
   return {
     async listFor(clientId: string): Promise<FilterRow[]> {
       return db.kysely
@@ -53,10 +64,17 @@ export function createFiltersRepo(db: Db) {
 
     /**
      * Saves the client's first set of filters, whole or not at all, with `also` in the same
-     * transaction; false (and nothing saved) when the client already has filters.
+     * transaction (`within`, the caller's, when given); false (and nothing saved) when the client
+     * already has filters, 404 when the client is gone (erased meanwhile).
      */
-    insertFirstSet(clientId: string, rows: FilterRow[], also?: AlsoInTransaction<void>): Promise<boolean> {
-      return db.kysely.transaction().execute(async (trx) => {
+    insertFirstSet(
+      clientId: string,
+      rows: FilterRow[],
+      also?: AlsoInTransaction<void>,
+      within?: Kysely<Database>,
+    ): Promise<boolean> {
+      return inTransaction(within, async (trx) => {
+        await requireClientStillThere(trx, clientId);
         await lockClientFilters(trx, clientId);
         const existing = await trx
           .selectFrom('job_search_filters')
@@ -97,7 +115,7 @@ export function createFiltersRepo(db: Db) {
     /**
      * Every filter of the client gives way to `rows`, in one transaction; answers how many went, or
      * null, changing nothing, when the client's filters are not `expected` (by id and version), if
-     * given.
+     * given; 404 when the client is gone (erased meanwhile).
      */
     replaceAll(
       clientId: string,
@@ -106,6 +124,7 @@ export function createFiltersRepo(db: Db) {
       also?: AlsoInTransaction<number>,
     ): Promise<number | null> {
       return db.kysely.transaction().execute(async (trx) => {
+        await requireClientStillThere(trx, clientId);
         await lockClientFilters(trx, clientId);
         const current = await trx
           .selectFrom('job_search_filters')

@@ -3,8 +3,10 @@ import type { ReplacedFilters } from '@app/domain/client-page';
 import { normalizeEmail } from '@app/domain/email-address';
 import type { FormattedFilter, SavedFilter } from '@app/domain/job-filters';
 import { FILTER_CHANGED_MESSAGE, type JobFilterUpdate } from '@app/domain/job-filters-api';
+import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../auth/guard.ts';
 import { type AlsoInTransaction, type Db, nowIso } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import { createFiltersRepo, type FilterRow, toSavedFilter } from './repo.ts';
 
@@ -71,22 +73,26 @@ export function createFiltersService(db: Db) {
 
     /**
      * Saves each filter for a client who has none yet; the ids come back in the order given, or
-     * undefined (and nothing saved) when the client already has filters (decision 007).
+     * undefined (and nothing saved) when the client already has filters (decision 007); 404 when
+     * the client is gone (erased meanwhile). `within`: the caller's transaction, when the filters
+     * must stand or fall with its other writes.
      */
     async saveFirstSet(
       client: { id: string; email: string },
       filters: FormattedFilter[],
       also?: AlsoInTransaction<string[]>,
+      within?: Kysely<Database>,
     ): Promise<string[] | undefined> {
       const rows = rowsFor(client, filters);
       const ids = rows.map((row) => row.id);
-      const saved = await repo.insertFirstSet(client.id, rows, also && ((trx) => also(trx, ids)));
+      const saved = await repo.insertFirstSet(client.id, rows, also && ((trx) => also(trx, ids)), within);
       return saved ? ids : undefined;
     },
 
     /**
      * The client's filters, when they are still `replacing` (if given), become exactly these; answers
-     * how many were removed and the new ids, or null when the client's filters have changed since.
+     * how many were removed and the new ids, or null when the client's filters have changed since;
+     * 404 when the client is gone (erased meanwhile).
      */
     async replaceAll(
       client: { id: string; email: string },

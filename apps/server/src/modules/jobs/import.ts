@@ -12,7 +12,7 @@ import {
   type ImportedJob,
   parseJobsFile,
 } from '@app/domain/jobs-import';
-import type { AlsoInTransaction, Db } from '../../db/database.ts';
+import { type AlsoInTransaction, type Db, requireClientStillThere } from '../../db/database.ts';
 import { lockClientJobs } from '../../db/job-list-versions.ts';
 import { BadRequest, Invalid, NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
@@ -85,7 +85,7 @@ function duplicateCandidate(
  * company within 30 days) updates that job's staff fields instead of adding another; a row at a
  * company on the client's list to avoid is refused, alone, with its own message. Each new job's
  * history starts with 'assigned'. Throws 422 `Invalid` with `errors: [{ row, field, message }]`
- * when any row is wrong, and 404 for an unknown client id.
+ * when any row is wrong, and 404 for an unknown client id or a client erased while the import ran.
  */
 export async function importJobs(
   db: Db,
@@ -102,6 +102,9 @@ export async function importJobs(
   return db.kysely.transaction().execute(async (trx) => {
     // Inside the transaction: a client invited for this file is not left behind without it.
     const { client, matched } = await resolveClient(clients.within(trx), request);
+    // Jobs and their history have no foreign key to the client: one whose account is being erased
+    // gets none (404). The client's row first, as the erasure takes it, then the jobs' turn.
+    await requireClientStillThere(trx, client.id);
     await lockClientJobs(trx, client.id);
     const avoided = await createAvoidedCompaniesService(trx).keysFor(client.id);
     const repo = jobsRepo(trx);

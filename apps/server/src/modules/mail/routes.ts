@@ -49,8 +49,10 @@ export async function mailRoutes(
     const actor = staffActor(currentUser(request));
     await mailer.recordOutcome({
       outboxId: message.id,
-      write: () =>
-        activity.record({
+      // The client may have erased their account meanwhile: then no line.
+      clientId,
+      write: (db) =>
+        activity.recordIn(db, {
           actor,
           clientId,
           action,

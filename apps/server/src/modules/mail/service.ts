@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { type Clock, isoTime } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import { clientStillThere, type Db } from '../../db/database.ts';
 import { readKeysetPage } from '../../db/keyset-cursor.ts';
 import type { Database } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
@@ -64,10 +64,24 @@ class MissingAttachment extends Error {}
  */
 export interface OutcomeWrite {
   outboxId: string;
-  write: () => Promise<unknown>;
+  /** `db`: where to write, the transaction that holds the client's row when `clientId` is given. */
+  write: (db: Kysely<Database>) => Promise<unknown>;
+  /**
+   * The client a write adds a row for (an activity line): it is written in a transaction that takes
+   * the client's row first, and not at all once the client is gone (their account erased after the
+   * message was stored), as it would outlive them.
+   */
+  clientId?: string;
   notYet: string;
   never: string;
 }
+
+/**
+ * What a caller writes with a message, first, in the transaction that stores it: the check that its
+ * client is still there (requireClientStillThere, which takes their row first, as the erasure does)
+ * and the rows that go with the message. Should it throw, nothing is stored and nothing sent.
+ */
+export type FirstInTransaction = (trx: Kysely<Database>) => Promise<unknown>;
 
 /**
  * A message as staff read it: who it is for, where it stands, and why it waits. Without SMTP
@@ -120,6 +134,7 @@ export function createMailer(deps: {
 }) {
   const { config, clock, log, storage, headersFor } = deps;
   const nowIso = () => isoTime(clock);
+  const { kysely } = deps.db;
   const repo = createOutboxRepo(deps.db);
   const transport: MailTransport | null = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl, config.mailFrom)
@@ -158,6 +173,18 @@ export function createMailer(deps: {
     };
   }
 
+  /**
+   * Stores the message: after `first`, in one transaction, when given. It commits before anything
+   * is sent, so no lock is held while the SMTP server answers.
+   */
+  async function store(row: OutboxRow, first: FirstInTransaction | undefined): Promise<void> {
+    if (!first) return repo.insert(row);
+    await kysely.transaction().execute(async (trx) => {
+      await first(trx);
+      await repo.insert(row, trx);
+    });
+  }
+
   function track<T>(work: Promise<T>): Promise<T> {
     inFlight.add(work);
     return work.finally(() => inFlight.delete(work));
@@ -177,8 +204,13 @@ export function createMailer(deps: {
 
   /** One try at the write; false when the database refused it. */
   async function tryWrite(outcome: OutcomeWrite): Promise<boolean> {
+    const { clientId } = outcome;
     try {
-      await outcome.write();
+      if (clientId === undefined) await outcome.write(kysely);
+      else
+        await kysely.transaction().execute(async (trx) => {
+          if (await clientStillThere(trx, clientId)) await outcome.write(trx);
+        });
       return true;
     } catch (error) {
       log.error({ err: error, outboxId: outcome.outboxId }, outcome.notYet);
@@ -305,10 +337,12 @@ export function createMailer(deps: {
     /**
      * Writes the message to the outbox and, when SMTP is configured, tries it at once. The message
      * is stored already claimed, so the background sender cannot send it a second time meanwhile.
+     * `first`: what the caller writes with it, first, in the same transaction; the message is tried
+     * only once that transaction has committed.
      */
-    async send(email: OutgoingEmail): Promise<Delivery> {
+    async send(email: OutgoingEmail, first?: FirstInTransaction): Promise<Delivery> {
       const row = outboxRow(email, transport ? 'try_now' : 'leave_queued');
-      await repo.insert(row);
+      await store(row, first);
       if (!transport) return { status: 'queued', id: row.id, reason: SMTP_NOT_CONFIGURED };
       return track(deliver(row, transport));
     },
@@ -316,18 +350,21 @@ export function createMailer(deps: {
     /**
      * Writes the message to the outbox for the background sender, which tries it within a few
      * seconds: for many messages at once, so no request waits on the SMTP server for each of them.
-     * `within`: the caller's transaction, when the message must stand or fall with its other writes.
+     * `within`: the caller's transaction, when the message must stand or fall with its other writes;
+     * or, for a caller without one, what it writes first in the transaction that stores the message.
      */
-    async queue(email: OutgoingEmail, within?: Kysely<Database>): Promise<Delivery> {
+    async queue(email: OutgoingEmail, within?: Kysely<Database> | FirstInTransaction): Promise<Delivery> {
       const row = outboxRow(email, 'leave_queued');
-      await repo.insert(row, within);
+      if (typeof within === 'function') await store(row, within);
+      else await repo.insert(row, within);
       return { status: 'queued', id: row.id, reason: transport ? null : SMTP_NOT_CONFIGURED };
     },
 
     /**
      * A line about what came of a message (its activity log entry), written once the outcome is
      * known: it never fails the caller, who answers with that outcome; a refused write is tried
-     * again in the background, as "sent" is.
+     * again in the background, as "sent" is. With `clientId`, nothing is written once that client
+     * is gone.
      */
     recordOutcome,
 
