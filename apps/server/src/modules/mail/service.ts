@@ -185,6 +185,13 @@ export function createMailer(deps: {
     });
   }
 
+  /** The answer for a message left to the background sender; without SMTP it says why it waits. */
+  const queued = (row: OutboxRow): Delivery => ({
+    status: 'queued',
+    id: row.id,
+    reason: transport ? null : SMTP_NOT_CONFIGURED,
+  });
+
   function track<T>(work: Promise<T>): Promise<T> {
     inFlight.add(work);
     return work.finally(() => inFlight.delete(work));
@@ -350,14 +357,19 @@ export function createMailer(deps: {
     /**
      * Writes the message to the outbox for the background sender, which tries it within a few
      * seconds: for many messages at once, so no request waits on the SMTP server for each of them.
-     * `within`: the caller's transaction, when the message must stand or fall with its other writes;
-     * or, for a caller without one, what it writes first in the transaction that stores the message.
+     * `first`: what the caller writes with it, first, in the same transaction.
      */
-    async queue(email: OutgoingEmail, within?: Kysely<Database> | FirstInTransaction): Promise<Delivery> {
+    async queue(email: OutgoingEmail, first?: FirstInTransaction): Promise<Delivery> {
       const row = outboxRow(email, 'leave_queued');
-      if (typeof within === 'function') await store(row, within);
-      else await repo.insert(row, within);
-      return { status: 'queued', id: row.id, reason: transport ? null : SMTP_NOT_CONFIGURED };
+      await store(row, first);
+      return queued(row);
+    },
+
+    /** As `queue`, in the caller's own transaction: the message stands or falls with its other writes. */
+    async queueIn(trx: Kysely<Database>, email: OutgoingEmail): Promise<Delivery> {
+      const row = outboxRow(email, 'leave_queued');
+      await repo.insert(row, trx);
+      return queued(row);
     },
 
     /**

@@ -133,7 +133,7 @@ export function createWeeklySummaryService(deps: {
       if (!(await stillSubscribed(trx, user.id))) return false;
       if (!(await claim(trx, user.id, week, now.toISOString())) || !email) return false;
       await mailer.cancelQueuedOf({ clientId: user.id, kind: 'weekly_summary' }, trx);
-      const delivery = await mailer.queue(email, trx);
+      const delivery = await mailer.queueIn(trx, email);
       await trx
         .updateTable('weekly_summary_claims')
         .set({ outbox_id: delivery.id })
