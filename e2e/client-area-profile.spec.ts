@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import {
   forgetCompleteness,
@@ -7,8 +9,9 @@ import {
   saveRecord,
   seedCompleteProfile,
   signInAsNewClient,
+  uploadDocument,
 } from './client-area-seed.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, test } from './fixtures.ts';
 
 function card(page: Page, title: string): Locator {
   return page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
@@ -317,3 +320,57 @@ test('a profile with next to nothing in it offers to start onboarding again', as
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await expect(page).toHaveURL('/');
 });
+
+for (const size of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`long answers, a long e-mail and a long file name fit the screen (${size.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    const email = freshEmail('christophermontgomeryalexander.internationalconsultinggroup');
+    await signInAsNewClient(page, email, { firstName: 'Christopher', lastName: 'Montgomery' });
+    const longName = path.join(
+      mkdtempSync(path.join(tmpdir(), 'resume-')),
+      'Christopher_Montgomery_Resume_Senior_Product_Designer_2026_final.pdf',
+    );
+    copyFileSync(RESUME_FILE, longName);
+    const resume = await uploadDocument(page, 'resumes', longName);
+    const employer = 'Johnson & Johnson Consumer Health Products International Incorporated';
+    await seedCompleteProfile(page, {
+      resume: resume.url,
+      email_address: email,
+      linkedin_url: 'https://www.linkedin.com/in/christopher-montgomery-alexander-senior-product-designer',
+      currently_employed: 'Yes',
+      recent_employer: employer,
+    });
+
+    await page.goto('/profile');
+    await expectEntries(card(page, 'Personal Information'), { 'Email Address': email });
+    await expect(card(page, 'Employment Information').getByText(path.basename(longName))).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: test.info().outputPath(`profile-long-${size.width}.png`), fullPage: true });
+
+    // The account menu shows the whole address within the screen.
+    await page.getByRole('button', { name: 'Your account' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(email)).toBeVisible();
+    const box = (await menu.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+    await page.screenshot({ path: test.info().outputPath(`account-menu-long-${size.width}.png`) });
+    await page.keyboard.press('Escape');
+
+    // The current employer's button holds its whole name.
+    await page.goto('/update-preferences');
+    const add = page
+      .getByRole('region', { name: 'Companies to Avoid' })
+      .getByRole('button', { name: `Add ${employer}` });
+    await expect(add).toBeVisible();
+    // Text taller than the button would spill out of it.
+    expect(await add.evaluate((button) => button.scrollHeight - button.clientHeight)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
+    await add.screenshot({ path: test.info().outputPath(`add-employer-${size.width}.png`) });
+  });
+}

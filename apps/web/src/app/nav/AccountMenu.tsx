@@ -29,11 +29,12 @@ export function AccountMenu() {
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="z-50 min-w-56 rounded-md border border-neutral-200 bg-white p-1 shadow-lg"
+          // Never wider than the room the screen leaves (Radix measures it); a long address wraps.
+          className="z-50 max-w-[min(20rem,var(--radix-dropdown-menu-content-available-width))] min-w-56 rounded-md border border-neutral-200 bg-white p-1 shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-neutral-600">
             Signed in as
-            <span className="block truncate text-sm font-medium text-neutral-900">{user.email}</span>
+            <span className="block text-sm font-medium wrap-anywhere text-neutral-900">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-neutral-200" />
           <DropdownMenu.Item asChild className={itemClasses}>

@@ -8,11 +8,11 @@ export function UserInformationCard({ record }: { record: AdminRecord }) {
   const acknowledgements = recordAcknowledgements(record);
   return (
     <Card title="User Information" actions={<RequiredCheck record={record} />}>
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
         {recordDetails(record).map((line) => (
           <div key={line.key} className="min-w-0">
             <dt className="text-xs font-medium tracking-wide text-neutral-600 uppercase">{line.label}</dt>
-            <dd className="text-sm break-words text-neutral-900">{line.value}</dd>
+            <dd className="min-w-0 text-sm wrap-anywhere text-neutral-900">{line.value}</dd>
           </div>
         ))}
       </dl>

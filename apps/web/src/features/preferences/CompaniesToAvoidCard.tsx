@@ -113,6 +113,8 @@ export function CompaniesToAvoidCard() {
               </p>
               <Button
                 size="sm"
+                // A long company name wraps inside the button instead of spilling out of it.
+                className="h-auto min-h-8 max-w-full py-1 text-left wrap-anywhere"
                 busy={add.isPending}
                 onClick={() => add.mutate(companies.data.suggestion ?? '', { onError: toastFailure })}
               >

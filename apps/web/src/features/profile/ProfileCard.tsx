@@ -11,9 +11,13 @@ export function ProfileCard({ content }: { content: ProfileCardContent }) {
       {content.entries.length > 0 && (
         <dl className="space-y-3">
           {content.entries.map((entry) => (
-            <div key={entry.key} className="grid gap-0.5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4">
+            <div
+              key={entry.key}
+              className="grid grid-cols-1 gap-0.5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4"
+            >
               <dt className="text-sm text-neutral-600">{entry.label}</dt>
-              <dd className="text-sm font-medium break-words text-neutral-900">
+              {/* A long e-mail address or link breaks anywhere rather than widen the card past a phone. */}
+              <dd className="min-w-0 text-sm font-medium wrap-anywhere text-neutral-900">
                 <EntryValue entry={entry} />
               </dd>
             </div>

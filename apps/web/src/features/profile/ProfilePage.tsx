@@ -112,7 +112,7 @@ function ProfileDetails({ record, account }: { record: OnboardingRecord; account
     <PageFrame account={account} lastUpdated={formatDateTime(record.updated_at)}>
       {!isComplete && <IncompleteProfileCard missing={missingBySection} onComplete={completeProfile} />}
       {/* Each card as tall as its content: a short card is not stretched to its neighbour's height. */}
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         {before.map((content) => (
           <ProfileCard key={content.title} content={content} />
         ))}

@@ -20,11 +20,11 @@ export function WizardProgress({ step, onJump, disabled, openAll }: WizardProgre
   return (
     <div className="space-y-4">
       <div>
-        <div className="mb-1 flex items-baseline justify-between text-sm">
-          <span className="font-medium text-neutral-900">
+        <div className="mb-1 flex items-baseline justify-between gap-3 text-sm">
+          <span className="min-w-0 font-medium text-neutral-900">
             Step {step} of {LAST_STEP}: {stepTitle(step)}
           </span>
-          <span className="text-neutral-600">{percent}% complete</span>
+          <span className="whitespace-nowrap text-neutral-600">{percent}% complete</span>
         </div>
         <div
           role="progressbar"
