@@ -10,7 +10,8 @@ const variants = {
 } as const;
 
 const sizes = {
-  sm: 'h-8 px-3 text-sm',
+  // On a touch screen a small button is still a 40 px target for a finger.
+  sm: 'h-8 px-3 text-sm pointer-coarse:h-10',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
 } as const;

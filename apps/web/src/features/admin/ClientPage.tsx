@@ -297,7 +297,7 @@ function ProfileCard({ data }: { data: ClientPageData }) {
               size="sm"
               // A long file name is one unbroken word: it wraps at any character within the card
               // (390 px wide screens included) instead of pushing the page sideways.
-              className="h-auto min-h-8 max-w-full py-1 text-left break-all"
+              className="h-auto min-h-8 max-w-full py-1 text-left break-all pointer-coarse:h-auto pointer-coarse:min-h-10"
               busy={download.isPending && download.variables === which}
               onClick={() => download.mutate(which)}
             >

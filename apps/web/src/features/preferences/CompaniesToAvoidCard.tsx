@@ -114,7 +114,7 @@ export function CompaniesToAvoidCard() {
               <Button
                 size="sm"
                 // A long company name wraps inside the button instead of spilling out of it.
-                className="h-auto min-h-8 max-w-full py-1 text-left wrap-anywhere"
+                className="h-auto min-h-8 max-w-full py-1 text-left wrap-anywhere pointer-coarse:h-auto pointer-coarse:min-h-10"
                 busy={add.isPending}
                 onClick={() => add.mutate(companies.data.suggestion ?? '', { onError: toastFailure })}
               >

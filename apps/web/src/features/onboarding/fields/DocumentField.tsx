@@ -171,13 +171,13 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
             <FileText className="mt-0.5 size-4 shrink-0 text-neutral-600" aria-hidden="true" />
             <span className="min-w-0 [overflow-wrap:anywhere]">{displayFileName(stored)}</span>
           </p>
-          <span className="flex justify-end gap-1">
+          <span className="flex justify-end gap-1 pointer-coarse:gap-3">
             <button
               ref={replaceButton}
               type="button"
               onClick={() => input.current?.click()}
               disabled={uploading}
-              className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-neutral-800 hover:bg-neutral-200 disabled:opacity-60 ${focusRing}`}
+              className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-neutral-800 hover:bg-neutral-200 disabled:opacity-60 pointer-coarse:min-h-10 ${focusRing}`}
             >
               <RefreshCw className="size-4" aria-hidden="true" />
               Replace <span className="sr-only">{label.toLowerCase()}</span>
@@ -186,7 +186,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
               type="button"
               onClick={onRemove}
               disabled={uploading}
-              className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-red-700 hover:bg-red-50 disabled:opacity-60 ${focusRing}`}
+              className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-red-700 hover:bg-red-50 disabled:opacity-60 pointer-coarse:min-h-10 ${focusRing}`}
             >
               <Trash2 className="size-4" aria-hidden="true" />
               Remove <span className="sr-only">{label.toLowerCase()}</span>
