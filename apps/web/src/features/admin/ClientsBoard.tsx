@@ -65,10 +65,11 @@ const columns = [
         >
           {clientName(row.original)}
         </Link>
-        <div className="text-xs break-words text-neutral-600">
+        <div className="text-xs wrap-anywhere text-neutral-600">
           {row.original.email}
           {row.original.kind === 'pending' && ' (not signed in yet)'}
         </div>
+        <PhoneSummary row={row.original} />
       </div>
     ),
   }),
@@ -103,6 +104,32 @@ const columns = [
     cell: ({ row }) => (row.original.last_active ? day(row.original.last_active) : 'Never'),
   }),
 ];
+
+/**
+ * On a phone the other columns do not fit beside the client: what they say is listed under the
+ * name instead (those columns are hidden below the sm width).
+ */
+function PhoneSummary({ row }: { row: BoardRow }) {
+  const facts: Array<[string, string]> = [
+    [BOARD_COLUMNS.onboarding, onboardingLabel(row)],
+    [BOARD_COLUMNS.welcome, welcomeLabel(row)],
+    [BOARD_COLUMNS.jobs, `${formatCount(row.jobs)}, ${formatCount(row.applied_recent)} applied in 7 days`],
+    [BOARD_COLUMNS.last_active, row.last_active ? day(row.last_active) : 'Never'],
+  ];
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-neutral-700 sm:hidden">
+      {facts.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-neutral-500">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Below the sm width only the client column shows (with PhoneSummary); the rest from sm up. */
+const wideOnly = (id: string) => (id === 'client' ? '' : 'hidden sm:table-cell');
 
 /** The clients chosen earlier in this tab, when what was kept still reads as board rows. */
 function keptChoice(): Map<string, BoardRow> {
@@ -256,7 +283,7 @@ export function ClientsBoard() {
         onClear={() => setSelected(new Map())}
       />
       <div className="mt-2 overflow-x-auto rounded-lg border border-neutral-200">
-        <table aria-label="Clients" className="w-full min-w-[56rem] text-sm" aria-busy={board.isFetching}>
+        <table aria-label="Clients" className="w-full text-sm sm:min-w-[56rem]" aria-busy={board.isFetching}>
           <thead className="bg-neutral-50">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -274,6 +301,7 @@ export function ClientsBoard() {
                     <ColumnHeader
                       key={header.id}
                       row="table"
+                      className={wideOnly(id)}
                       sortable
                       direction={sort.column === id ? (sort.desc ? 'desc' : 'asc') : undefined}
                       onSort={() => sortBy(id)}
@@ -306,7 +334,10 @@ export function ClientsBoard() {
                   />
                 </td>
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-top text-neutral-800">
+                  <td
+                    key={cell.id}
+                    className={`px-3 py-2 align-top text-neutral-800 ${wideOnly(cell.column.id)}`}
+                  >
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
