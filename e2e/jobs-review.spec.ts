@@ -335,3 +335,25 @@ test('a client without jobs is told to contact their analyst, and copies their e
       .filter({ hasText: 'Unable to copy email to clipboard' }),
   ).toBeVisible();
 });
+
+for (const width of [1280, 390]) {
+  test(`a failed load of the jobs says so on the page, and Try Again brings them (${width} px)`, async ({
+    staff,
+    page,
+    browserProblems,
+  }) => {
+    browserProblems.allow(/status of 503|HTTP error 503/);
+    await page.setViewportSize({ width, height: 900 });
+    await signInClientWithJobs(page, staff);
+    await page.route(/\/api\/my-jobs(\?.*)?$/, (route) =>
+      route.fulfill({ status: 503, json: { error: 'The service is temporarily unavailable.' } }),
+    );
+    await page.goto('/myjobs');
+    await expect(page.getByRole('heading', { name: 'Error Loading Jobs', level: 2 })).toBeVisible();
+    await expect(page.getByText('The service is temporarily unavailable.').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`jobs-load-failed-${width}.png`) });
+    await page.unroute(/\/api\/my-jobs(\?.*)?$/);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByText(`${JOURNEY_JOB_COUNT} of ${JOURNEY_JOB_COUNT} jobs shown`)).toBeVisible();
+  });
+}

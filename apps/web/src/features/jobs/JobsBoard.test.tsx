@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
 import { JobsBoard } from './JobsBoard.tsx';
 import { fetchMyJobs, updateApproval, updateApprovalMany } from './jobs-api.ts';
 
@@ -32,7 +33,7 @@ function renderBoard({ address = '/myjobs', wide = false } = {}) {
     removeEventListener: () => {},
   }));
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={[address]}>
         <JobsBoard
           variant="manage"
@@ -193,5 +194,15 @@ describe('a decision that takes its job out of the list shown', () => {
     expect(document.activeElement?.textContent).toBe(
       'No jobs match your filtersTry adjusting your filter settings above',
     );
+  });
+});
+
+describe('a failed load of the jobs', () => {
+  it("keeps the toast's title and the server's message on the page, with Try Again", async () => {
+    vi.mocked(fetchMyJobs).mockRejectedValue(new ApiError('Too many requests', 429));
+    renderBoard();
+    expect(await screen.findByRole('heading', { name: 'Error Loading Jobs' })).toBeInTheDocument();
+    expect(screen.getByText('Too many requests')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

@@ -25,7 +25,7 @@ import { APPLYING_FILTERS, NO_MATCHES_HINT, NO_MATCHES_TITLE } from './job-messa
 import { type JobTableActions, JobTableContext } from './job-table-context.ts';
 import { useJobDecisions } from './use-job-decisions.ts';
 import { useJobListView } from './use-job-list-view.ts';
-import { useMyJobs } from './use-my-jobs.ts';
+import { loadFailureTitle, useMyJobs } from './use-my-jobs.ts';
 import { useWideScreen } from './use-wide-screen.ts';
 
 const NO_JOBS: readonly JobListItem[] = [];
@@ -143,7 +143,9 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
 
   if (failure.failed) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-neutral-200 bg-white py-12 text-center">
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-neutral-200 bg-white px-4 py-12 text-center">
+        {/* The toast's title stays on the page after the toast has gone. */}
+        <h2 className="font-semibold text-neutral-900">{loadFailureTitle(failure.error)}</h2>
         <p className="text-neutral-800">{failure.error?.message}</p>
         <Button variant="secondary" busy={failure.retrying} onClick={failure.retry}>
           Try Again

@@ -27,13 +27,18 @@ async function loadJobs(): Promise<JobListItem[]> {
   }
 }
 
+/** The title of a failed load, in its toast and above its message on the page. */
+export function loadFailureTitle(error: Error | null): string {
+  return error instanceof JobsLoadError ? error.title : LOAD_THROWN_TITLE;
+}
+
 /** The signed-in client's jobs, shared by both job pages; a failed load is toasted once. */
 export function useMyJobs() {
   const query = useQuery({ queryKey: myJobsQueryKey, queryFn: loadJobs });
   const { error } = query;
   useEffect(() => {
     if (!error) return;
-    const title = error instanceof JobsLoadError ? error.title : LOAD_THROWN_TITLE;
+    const title = loadFailureTitle(error);
     const description = error instanceof JobsLoadError ? error.message : LOAD_THROWN_MESSAGE;
     // The id keeps one toast when both a page and its parts report the same failure.
     toast.error(title, { id: 'jobs-load-error', description });
