@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../components/ui/Button.tsx';
@@ -18,7 +18,7 @@ function Screen({ id = 'a', load }: { id?: string; load: () => Promise<string> }
         </Button>
       </div>
     );
-  if (!query.isSuccess) return <p>Loading...</p>;
+  if (query.data === undefined) return <p>Loading...</p>;
   return <h1 tabIndex={-1}>{query.data}</h1>;
 }
 
@@ -44,6 +44,28 @@ describe('a load that failed, asked again', () => {
 
     answer('Loaded');
     expect(await screen.findByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load/)).toBeNull();
+  });
+
+  it('keeps what was loaded on screen when a refresh of it fails', async () => {
+    const client = new QueryClient();
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockResolvedValueOnce('Loaded')
+      .mockRejectedValueOnce(new Error('Down'));
+    render(
+      <QueryClientProvider client={client}>
+        <Screen load={load} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
+    await act(async () => {
+      await client.refetchQueries({ queryKey: ['answer', 'a'] });
+      // The query tells its screen on the next tick.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(client.getQueryState(['answer', 'a'])?.status).toBe('error');
+    expect(screen.getByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
     expect(screen.queryByText(/Could not load/)).toBeNull();
   });
 

@@ -15,7 +15,8 @@ export function useLoadFailure(query: UseQueryResult<unknown>) {
   // errorUpdateCount: this very query failed before (a screen may move on to another job's query).
   const retrying = lastError !== null && query.isPending && query.isFetching && query.errorUpdateCount > 0;
   return {
-    failed: query.isError || retrying,
+    // A refresh that fails keeps what was loaded on screen: only a load with nothing to show failed.
+    failed: (query.isError && query.data === undefined) || retrying,
     /** What went wrong last, also while it is asked again. */
     error: query.error ?? lastError,
     retrying,

@@ -34,7 +34,7 @@ export function JobHistory({ jobId }: { jobId: string }) {
       </div>
     );
   }
-  if (!history.isSuccess) {
+  if (history.data === undefined) {
     return <LoadingLine>Loading history...</LoadingLine>;
   }
   if (history.data.length === 0) return <p className="text-sm text-neutral-600">Nothing has happened yet.</p>;

@@ -57,7 +57,7 @@ export function WeeklySummaryCard() {
             Try Again
           </Button>
         </div>
-      ) : !summary.isSuccess ? (
+      ) : summary.data === undefined ? (
         <LoadingLine>Loading...</LoadingLine>
       ) : (
         <SubscriptionSwitch

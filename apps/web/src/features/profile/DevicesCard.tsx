@@ -79,7 +79,7 @@ export function DevicesCard() {
             Try Again
           </Button>
         </div>
-      ) : !devices.isSuccess ? (
+      ) : devices.data === undefined ? (
         <div className="flex justify-center py-4 text-neutral-500">
           <Spinner label="Loading your devices..." />
         </div>

@@ -126,7 +126,7 @@ function Enrolment({
             Try Again
           </Button>
         </div>
-      ) : !enrolment.isSuccess ? (
+      ) : enrolment.data === undefined ? (
         <div className="flex justify-center py-8 text-neutral-500">
           <Spinner label="Preparing your QR code..." />
         </div>
