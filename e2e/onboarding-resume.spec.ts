@@ -144,6 +144,10 @@ test('edit mode reloads the saved profile, changes one answer and keeps the rest
     'Resources',
   ]) {
     await goNext(page, 'Next', title);
+    if (title === 'Employment Information') {
+      await expect(page.getByRole('button', { name: 'Replace resume' })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('edit-employment-1280.png') });
+    }
   }
   // In edit mode the last button says what it does, and the update is announced once.
   await expect(page.getByRole('button', { name: 'Complete Onboarding' })).toHaveCount(0);
@@ -185,6 +189,12 @@ test.describe('on a 390×844 phone', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
       await expectAccessible(page);
+      const replace = page.getByRole('button', { name: 'Replace resume' });
+      if (await replace.isVisible()) {
+        // On a touch screen the stored resume's buttons are finger-sized.
+        expect((await replace.boundingBox())?.height).toBeGreaterThanOrEqual(40);
+        await page.screenshot({ path: test.info().outputPath('employment-390.png'), fullPage: true });
+      }
     });
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
     await expect(page.getByText(/reply within 24 hours/)).toBeVisible();

@@ -6,12 +6,17 @@ const variants = {
   primary: 'bg-brand text-white hover:brightness-110 disabled:brightness-100 aria-disabled:brightness-100',
   secondary: 'border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-50',
   ghost: 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900',
+  /** A quiet button that removes something. */
+  'ghost-danger': 'text-red-700 hover:bg-red-50',
   danger: 'bg-red-700 text-white hover:bg-red-800',
 } as const;
 
 const sizes = {
   // On a touch screen a small button is still a 40 px target for a finger.
   sm: 'h-8 px-3 text-sm pointer-coarse:h-10',
+  // A small button whose label may be long (a file or company name): it wraps at any character and
+  // grows taller instead of spilling out or pushing a phone's page sideways.
+  'sm-wrap': 'min-h-8 max-w-full px-3 py-1 text-left text-sm wrap-anywhere pointer-coarse:min-h-10',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
 } as const;

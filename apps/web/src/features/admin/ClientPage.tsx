@@ -105,7 +105,7 @@ function ClientWorkspace({ clientId, staffUserId }: { clientId: string; staffUse
         {data.record ? (
           <EmailPreviewsCard
             target={target}
-            onSent={reload}
+            afterSend={reload}
             confirm={{ lastEmails: data.last_emails, onboardingComplete: data.onboarding.complete }}
           />
         ) : (
@@ -294,10 +294,8 @@ function ProfileCard({ data }: { data: ClientPageData }) {
             <Button
               key={which}
               variant="secondary"
-              size="sm"
-              // A long file name is one unbroken word: it wraps at any character within the card
-              // (390 px wide screens included) instead of pushing the page sideways.
-              className="h-auto min-h-8 max-w-full py-1 text-left break-all pointer-coarse:h-auto pointer-coarse:min-h-10"
+              // A long file name is one unbroken word.
+              size="sm-wrap"
               busy={download.isPending && download.variables === which}
               onClick={() => download.mutate(which)}
             >

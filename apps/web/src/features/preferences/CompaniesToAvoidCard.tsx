@@ -102,7 +102,7 @@ export function CompaniesToAvoidCard() {
             Try Again
           </Button>
         </div>
-      ) : !companies.isSuccess ? (
+      ) : companies.data === undefined ? (
         <LoadingLine>Loading companies...</LoadingLine>
       ) : (
         <div className="space-y-4">
@@ -112,9 +112,7 @@ export function CompaniesToAvoidCard() {
                 Your current employer: <span className="font-medium">{companies.data.suggestion}</span>
               </p>
               <Button
-                size="sm"
-                // A long company name wraps inside the button instead of spilling out of it.
-                className="h-auto min-h-8 max-w-full py-1 text-left wrap-anywhere pointer-coarse:h-auto pointer-coarse:min-h-10"
+                size="sm-wrap"
                 busy={add.isPending}
                 onClick={() => add.mutate(companies.data.suggestion ?? '', { onError: toastFailure })}
               >

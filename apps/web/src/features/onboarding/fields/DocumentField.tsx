@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, FileText, RefreshCw, Trash2, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { focusRing } from '../../../components/ui/Button.tsx';
+import { Button, focusRing } from '../../../components/ui/Button.tsx';
 import { FieldError, FieldHint, FieldLabel } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useOnboardingAccount } from '../account-context.tsx';
@@ -171,26 +171,21 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
             <FileText className="mt-0.5 size-4 shrink-0 text-neutral-600" aria-hidden="true" />
             <span className="min-w-0 [overflow-wrap:anywhere]">{displayFileName(stored)}</span>
           </p>
-          <span className="flex justify-end gap-1 pointer-coarse:gap-3">
-            <button
+          <span className="flex justify-end gap-2">
+            <Button
               ref={replaceButton}
-              type="button"
+              variant="ghost"
+              size="sm"
               onClick={() => input.current?.click()}
               disabled={uploading}
-              className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-neutral-800 hover:bg-neutral-200 disabled:opacity-60 pointer-coarse:min-h-10 ${focusRing}`}
             >
               <RefreshCw className="size-4" aria-hidden="true" />
               Replace <span className="sr-only">{label.toLowerCase()}</span>
-            </button>
-            <button
-              type="button"
-              onClick={onRemove}
-              disabled={uploading}
-              className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-red-700 hover:bg-red-50 disabled:opacity-60 pointer-coarse:min-h-10 ${focusRing}`}
-            >
+            </Button>
+            <Button variant="ghost-danger" size="sm" onClick={onRemove} disabled={uploading}>
               <Trash2 className="size-4" aria-hidden="true" />
               Remove <span className="sr-only">{label.toLowerCase()}</span>
-            </button>
+            </Button>
           </span>
         </div>
       )}
