@@ -118,7 +118,7 @@ export function ClientConsole({ staffUserId }: { staffUserId: string }) {
         // Keyed by the client, so a new search starts with no leftover draft or open dialog.
         <div key={client.clientId} className="space-y-6">
           <UserInformationCard record={client.details.user_data} />
-          <EmailPreviewsCard target={{ client_id: client.clientId }} onSent={changed} />
+          <EmailPreviewsCard target={{ client_id: client.clientId }} afterSend={changed} />
           <GeneratedFiltersCard
             target={{ client_id: client.clientId }}
             fileEmail={client.details.client.email}

@@ -60,11 +60,12 @@ export interface SendContext {
 /** Both e-mails exactly as they would be sent, each with its send button. */
 export function EmailPreviewsCard({
   target,
-  onSent,
+  afterSend,
   confirm,
 }: {
   target: ClientTarget;
-  onSent(): void;
+  /** After a send, whatever its outcome: the page reads again what it shows of the client. */
+  afterSend(): void;
   confirm?: SendContext;
 }) {
   const guard = useStaffGuard();
@@ -106,7 +107,7 @@ export function EmailPreviewsCard({
               </div>
             )}
             {confirm && <LastSent last={confirm.lastEmails[tab.kind]} />}
-            <SendButton target={target} tab={tab} onSent={onSent} confirm={confirm} />
+            <SendButton target={target} tab={tab} afterSend={afterSend} confirm={confirm} />
           </Tabs.Content>
         ))}
       </Tabs.Root>
@@ -151,12 +152,13 @@ function lastEmailNote(last: LastEmail): string {
 function SendButton({
   target,
   tab,
-  onSent,
+  afterSend,
   confirm,
 }: {
   target: ClientTarget;
   tab: PreviewTab;
-  onSent(): void;
+  /** After a send, whatever its outcome: the page reads again what it shows of the client. */
+  afterSend(): void;
   confirm: SendContext | undefined;
 }) {
   const guard = useStaffGuard();
@@ -164,27 +166,21 @@ function SendButton({
   const [asking, setAsking] = useState(false);
   const send = useMutation({
     mutationFn: async () => dataOrThrow(guard(await adminAction(target, tab.action)), tab.failed),
+    // Sent, queued or failed, and even when the answer was lost (the server may have failed after
+    // the outbox took the message): the outboxes and what the page shows are read again.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allOutboxes });
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allTeamOutbox });
+      afterSend();
+    },
     onSuccess: (data) => {
       setAsking(false);
-      // The outbox is listed by client id: the one this send resolved the e-mail to.
-      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.outbox(data.client.id) });
       // The answer says truthfully whether the message left or is waiting in the outbox.
       if (data.status === 'sent') toast.success(data.message);
       else if (data.status === 'queued') toast.warning(data.message);
       else toast.error(data.message);
-      onSent();
     },
     onError: (error) => {
-      // A failed answer does not say the message was never written or sent (the server may have
-      // failed after the outbox took it): what the page shows is read again from the outbox.
-      for (const queryKey of [
-        adminQueryKeys.allOutboxes,
-        adminQueryKeys.allTeamOutbox,
-        adminQueryKeys.allClients,
-        adminQueryKeys.allBoards,
-      ]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
       toast.error(failureMessage(error, tab.failed));
     },
   });
