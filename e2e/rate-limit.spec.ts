@@ -96,7 +96,7 @@ for (const width of [1280, 390]) {
     await expect(page.locator('[data-sonner-toast]')).toHaveCSS('opacity', '1');
     // Spec 1, section 9: toasts sit 32 px above the bottom edge, 16 px on a phone.
     const toastBox = await page.locator('[data-sonner-toast]').boundingBox();
-    expect(900 - (toastBox!.y + toastBox!.height)).toBe(width === 390 ? 16 : 32);
+    expect(page.viewportSize()!.height - (toastBox!.y + toastBox!.height)).toBe(width === 390 ? 16 : 32);
     await page.screenshot({ path: test.info().outputPath(`refresh-limited-${width}.png`) });
     // Once the wait is over the session comes back: the profile, not the sign-in screen.
     await expect(page.getByRole('heading', { name: 'My Profile', exact: true })).toBeVisible();

@@ -27,7 +27,7 @@ export interface NewsletterAnswer {
   message?: string;
 }
 
-export function updateNewsletterSubscription(subscribe: boolean): Promise<ApiResult<NewsletterAnswer>> {
+function updateNewsletterSubscription(subscribe: boolean): Promise<ApiResult<NewsletterAnswer>> {
   return apiFetch<NewsletterAnswer>('/newsletter-subscription', {
     method: 'PUT',
     json: { subscribeToNewsletter: subscribe },

@@ -39,6 +39,10 @@ export function onboardingLabel(row: BoardRow): string {
   return `Step ${step ?? 1} of ${ONBOARDING_STEPS}, ${day(at)}`;
 }
 
+function lastActiveLabel(row: BoardRow): string {
+  return row.last_active ? day(row.last_active) : 'Never';
+}
+
 /** Where the newest welcome e-mail stands, and that one went before when a newer one waits or failed. */
 export function welcomeLabel(row: BoardRow): string {
   const { state, at, ever_sent: everSent } = row.welcome;
@@ -65,7 +69,8 @@ const columns = [
         >
           {clientName(row.original)}
         </Link>
-        <div className="text-xs wrap-anywhere text-neutral-600">
+        {/* On a phone the client is the only column: a long address breaks anywhere to fit it. */}
+        <div className="text-xs wrap-anywhere text-neutral-600 sm:wrap-break-word">
           {row.original.email}
           {row.original.kind === 'pending' && ' (not signed in yet)'}
         </div>
@@ -101,7 +106,7 @@ const columns = [
   column.display({
     id: 'last_active',
     header: BOARD_COLUMNS.last_active,
-    cell: ({ row }) => (row.original.last_active ? day(row.original.last_active) : 'Never'),
+    cell: ({ row }) => lastActiveLabel(row.original),
   }),
 ];
 
@@ -114,7 +119,7 @@ function PhoneSummary({ row }: { row: BoardRow }) {
     [BOARD_COLUMNS.onboarding, onboardingLabel(row)],
     [BOARD_COLUMNS.welcome, welcomeLabel(row)],
     [BOARD_COLUMNS.jobs, `${formatCount(row.jobs)}, ${formatCount(row.applied_recent)} applied in 7 days`],
-    [BOARD_COLUMNS.last_active, row.last_active ? day(row.last_active) : 'Never'],
+    [BOARD_COLUMNS.last_active, lastActiveLabel(row)],
   ];
   return (
     <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-neutral-700 sm:hidden">

@@ -39,7 +39,8 @@ export function useMyJobs() {
   useEffect(() => {
     if (!error) return;
     const title = loadFailureTitle(error);
-    const description = error instanceof JobsLoadError ? error.message : LOAD_THROWN_MESSAGE;
+    // loadJobs words every failure (a JobsLoadError); the page shows the same words.
+    const description = error.message;
     // The id keeps one toast when both a page and its parts report the same failure.
     toast.error(title, { id: 'jobs-load-error', description });
   }, [error]);
