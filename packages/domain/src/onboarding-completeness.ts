@@ -64,9 +64,10 @@ export const REQUIRED_FIELDS: readonly OnboardingFieldKey[] = SECTION_GROUPS.fla
  */
 function isPresent(key: OnboardingFieldKey, record: Record<string, unknown>): boolean {
   const value = record[key];
-  if (fieldBySnake(key)?.kind === 'boolean') return value === true || value === 1;
-  // Job titles are comma-joined text: ", ," names none, as the wizard's step rule says.
-  if (key === 'top_job_titles') return parseCommaList(value).length > 0;
+  const field = fieldBySnake(key);
+  if (field?.kind === 'boolean') return value === true || value === 1;
+  // Comma-joined text such as the job titles: ", ," names none, as the wizard's step rule says.
+  if (field?.commaList) return parseCommaList(value).length > 0;
   return isFilled(value);
 }
 

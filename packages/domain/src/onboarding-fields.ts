@@ -16,6 +16,8 @@ export interface OnboardingField<S extends string = string, K extends FieldKind 
   default: ValueOfKind<K>;
   /** How the form names the field; used in messages and in the missing-information list. */
   label: string;
+  /** Text holding a comma-joined list (job titles, keywords): filled only when it names an entry. */
+  commaList?: true;
 }
 
 const DEFAULTS: { [K in FieldKind]: ValueOfKind<K> } = {
@@ -28,8 +30,9 @@ function field<S extends string, K extends FieldKind>(
   snake: S,
   kind: K,
   label: string,
+  options: { commaList?: true } = {},
 ): OnboardingField<S, K> {
-  return { snake, kind, default: DEFAULTS[kind] as ValueOfKind<K>, label };
+  return { snake, kind, default: DEFAULTS[kind] as ValueOfKind<K>, label, ...options };
 }
 
 /** The ten acknowledgements in the spec's order, with the spec's friendly labels. */
@@ -92,10 +95,10 @@ export const ONBOARDING_FIELDS = [
   field('cover_letter', 'text', 'Cover Letter'),
   // Job preferences
   field('work_location_type', 'list', 'Work Location Type'),
-  field('top_job_titles', 'text', 'Job Titles'),
-  field('job_description_keywords', 'text', 'Job Description Keywords'),
-  field('exclude_job_titles', 'text', 'Excluded Job Titles'),
-  field('exclude_job_description_keywords', 'text', 'Excluded Job Description Keywords'),
+  field('top_job_titles', 'text', 'Job Titles', { commaList: true }),
+  field('job_description_keywords', 'text', 'Job Description Keywords', { commaList: true }),
+  field('exclude_job_titles', 'text', 'Excluded Job Titles', { commaList: true }),
+  field('exclude_job_description_keywords', 'text', 'Excluded Job Description Keywords', { commaList: true }),
   field('salary_expectation', 'text', 'Salary Expectation'),
   field('location_requirements', 'text', 'Location Requirements'),
   field('open_for_relocation', 'text', 'Open for Relocation'),

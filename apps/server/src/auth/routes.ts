@@ -271,6 +271,18 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
       },
     );
 
+    /**
+     * The claims of the request's bearer token, if it names a valid one. A header that names none
+     * (expired, or not a bearer at all) must not stop sign-out from revoking the refresh token.
+     */
+    const optionalClaims = async (request: FastifyRequest) => {
+      try {
+        return await tokens.verify(bearerToken(request));
+      } catch {
+        return undefined;
+      }
+    };
+
     withCookies.post(
       `${AUTH_PREFIX}/logout`,
       {
@@ -284,13 +296,7 @@ export async function authRoutes(scope: FastifyInstance, options: AuthRouteOptio
         },
       },
       async (request, reply) => {
-        // A header that names no valid token (expired, or not a bearer at all) must not stop the
-        // refresh token from being revoked: bearerToken throws, so it runs inside the catch.
-        const claims = request.headers.authorization
-          ? await Promise.resolve()
-              .then(() => tokens.verify(bearerToken(request)))
-              .catch(() => undefined)
-          : undefined;
+        const claims = await optionalClaims(request);
         const { token } = refreshTokenOf(request);
         if (claims) await sessions.signOut(claims.sessionId);
         if (token) await sessions.signOutByRefreshToken(token);

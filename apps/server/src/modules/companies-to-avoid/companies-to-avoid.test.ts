@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
+import { GONE_MEANWHILE_MESSAGE } from '../../errors.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
@@ -175,7 +176,10 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
     try {
       const avoided = createAvoidedCompaniesService(db.kysely);
       const gone = randomUUID();
-      await expect(avoided.add(gone, 'Acme', new Date())).rejects.toMatchObject({ statusCode: 404 });
+      await expect(avoided.add(gone, 'Acme', new Date())).rejects.toMatchObject({
+        statusCode: 404,
+        message: GONE_MEANWHILE_MESSAGE,
+      });
       expect(await avoided.list(gone)).toEqual([]);
     } finally {
       await db.close();

@@ -6,7 +6,7 @@ import {
   companyKey,
 } from '@app/domain/companies-to-avoid';
 import type { Kysely } from 'kysely';
-import { clientStillThere, lockUntilCommit } from '../../db/database.ts';
+import { lockUntilCommit, requireClientStillThere } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import { avoidedCompaniesRepo } from './repo.ts';
@@ -17,8 +17,6 @@ export const AVOIDED_COMPANY_NOT_FOUND_MESSAGE = 'That company is not on your li
  * A client's companies to avoid (decision 037): kept by the client in preferences, read by staff on
  * the client's page, and honoured by every import and assignment of a job.
  */
-const CLIENT_GONE_MESSAGE = 'This account no longer exists';
-
 export function createAvoidedCompaniesService(db: Kysely<Database>) {
   const repo = avoidedCompaniesRepo(db);
   return {
@@ -38,7 +36,7 @@ export function createAvoidedCompaniesService(db: Kysely<Database>) {
         // count the list before the other's insert and together pass the limit.
         await lockUntilCommit(trx, `avoided_companies:${clientId}`);
         // The list has no foreign key to its client: one erased meanwhile would keep it for good.
-        if (!(await clientStillThere(trx, clientId))) throw NotFound(CLIENT_GONE_MESSAGE);
+        await requireClientStillThere(trx, clientId);
         const list = avoidedCompaniesRepo(trx);
         if ((await list.count(clientId)) >= AVOIDED_COMPANIES_MAX)
           throw Conflict(AVOIDED_COMPANIES_FULL_MESSAGE);

@@ -73,7 +73,7 @@ export async function listClientJobEvents(
   const rows = await db
     .selectFrom('job_events')
     .select(['job_id', 'id', 'at', 'actor', 'kind', 'detail'])
-    .where('job_id', 'in', db.selectFrom('jobs').select('id').where('client_id', '=', clientId))
+    .where('client_id', '=', clientId)
     .orderBy('at', 'desc')
     .execute();
   return rows.map((row) => ({ ...row, detail: JSON.parse(row.detail) }) as JobEvent & { job_id: string });

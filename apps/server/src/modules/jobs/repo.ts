@@ -304,9 +304,10 @@ export function jobsRepo(db: Jobs) {
         .orderBy('id')
         .execute();
       const histories = new Map<string, JobEvent[]>();
-      for (const event of await listClientJobEvents(db, clientId)) {
-        const { job_id: jobId, ...rest } = event;
-        histories.set(jobId, [...(histories.get(jobId) ?? []), rest]);
+      for (const { job_id: jobId, ...event } of await listClientJobEvents(db, clientId)) {
+        const history = histories.get(jobId) ?? [];
+        history.push(event);
+        histories.set(jobId, history);
       }
       return rows.map((row) => ({ ...fromRow<StaffJob>(row), history: histories.get(row.id) ?? [] }));
     },

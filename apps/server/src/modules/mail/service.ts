@@ -62,7 +62,7 @@ class MissingAttachment extends Error {}
  * A write that records what came of a message (sent, a failure, its activity line), with what the
  * log says while it has not landed and once it never will.
  */
-export interface OutcomeWrite {
+interface OutcomeWrite {
   outboxId: string;
   /** `db`: where to write, the transaction that holds the client's row when `clientId` is given. */
   write: (db: Kysely<Database>) => Promise<unknown>;
@@ -81,7 +81,7 @@ export interface OutcomeWrite {
  * client is still there (requireClientStillThere, which takes their row first, as the erasure does)
  * and the rows that go with the message. Should it throw, nothing is stored and nothing sent.
  */
-export type FirstInTransaction = (trx: Kysely<Database>) => Promise<unknown>;
+type FirstInTransaction = (trx: Kysely<Database>) => Promise<unknown>;
 
 /**
  * A message as staff read it: who it is for, where it stands, and why it waits. Without SMTP
@@ -350,7 +350,7 @@ export function createMailer(deps: {
     async send(email: OutgoingEmail, first?: FirstInTransaction): Promise<Delivery> {
       const row = outboxRow(email, transport ? 'try_now' : 'leave_queued');
       await store(row, first);
-      if (!transport) return { status: 'queued', id: row.id, reason: SMTP_NOT_CONFIGURED };
+      if (!transport) return queued(row);
       return track(deliver(row, transport));
     },
 
@@ -382,6 +382,7 @@ export function createMailer(deps: {
 
     /** Starts the background sender (recovering messages a stopped instance left mid-send). */
     start(): void {
+      closing = false;
       if (!transport || !stopped) return;
       stopped = false;
       scheduleNext(transport, 0);
