@@ -4,14 +4,14 @@
  */
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiResult, apiFetch, dataOrThrow } from './api.ts';
+import { type ApiResult, apiFetch, apiFetchData, dataOrThrow } from './api.ts';
 
 export const profileRecordQueryKey = ['profile-record'] as const;
 
 /** The first (and only) record of the list the server answers; null data when there is none yet. */
 export async function fetchProfileRecord(): Promise<ApiResult<OnboardingRecord | null>> {
-  const result = await apiFetch<{ data: OnboardingRecord[] }>('/onboarding-submissions');
-  return { ...result, data: result.data?.data?.[0] ?? null };
+  const result = await apiFetchData<OnboardingRecord[]>('/onboarding-submissions');
+  return { ...result, data: result.data?.[0] ?? null };
 }
 
 /** The record through the shared query cache, so the profile and the preferences see one copy. */

@@ -2,7 +2,7 @@ import type { AvoidedCompany } from '@app/domain/companies-to-avoid';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui/Card.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
-import { apiFetch, dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { apiFetchData, dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { useStaffGuard } from './staff-access.tsx';
 
@@ -12,10 +12,10 @@ export function AvoidedCompaniesCard({ clientId }: { clientId: string }) {
   const companies = useQuery({
     queryKey: ['admin', 'companies-to-avoid', clientId],
     queryFn: async () => {
-      const answer = await apiFetch<{ data: AvoidedCompany[] }>(
+      const answer = await apiFetchData<AvoidedCompany[]>(
         `/admin/companies-to-avoid?client_id=${encodeURIComponent(clientId)}`,
       );
-      return dataOrThrow(guard(answer), GENERIC_ERROR).data;
+      return dataOrThrow(guard(answer), GENERIC_ERROR);
     },
   });
   return (

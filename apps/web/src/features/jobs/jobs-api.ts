@@ -5,7 +5,7 @@ import {
   type JobListResponse,
   jobListItems,
 } from '@app/domain/jobs-api';
-import { apiFetch, dataOrThrow } from '../../lib/api.ts';
+import { apiFetch, apiFetchData, dataOrThrow } from '../../lib/api.ts';
 
 /**
  * The client's jobs endpoints (docs/api.md, Jobs). A failed call throws an `ApiError` with the
@@ -27,23 +27,23 @@ export async function fetchMyJobs(): Promise<JobListItem[]> {
 }
 
 export async function fetchJob(id: string): Promise<Job> {
-  return dataOrThrow(await apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}`)).data;
+  return dataOrThrow(await apiFetchData<Job>(`/my-jobs/${encodeURIComponent(id)}`));
 }
 
 export async function updateApproval(id: string, approval: ClientApproval): Promise<Job> {
-  const answer = apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}/approval`, {
+  const answer = apiFetchData<Job>(`/my-jobs/${encodeURIComponent(id)}/approval`, {
     method: 'PUT',
     json: { client_approval: approval },
   });
-  return dataOrThrow(await answer).data;
+  return dataOrThrow(await answer);
 }
 
 export async function updateNotes(id: string, notes: string): Promise<Job> {
-  const answer = apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}/notes`, {
+  const answer = apiFetchData<Job>(`/my-jobs/${encodeURIComponent(id)}/notes`, {
     method: 'PUT',
     json: { client_notes: notes },
   });
-  return dataOrThrow(await answer).data;
+  return dataOrThrow(await answer);
 }
 
 /** The outcome of a bulk decision: ids the server did not find, and ids whose request failed. */
@@ -62,12 +62,12 @@ export async function updateApprovalMany(
   const outcome: BulkApprovalOutcome = { notFound: [], failed: [], error: null };
   for (let start = 0; start < ids.length; start += BULK_APPROVAL_MAX_JOBS) {
     const batch = ids.slice(start, start + BULK_APPROVAL_MAX_JOBS);
-    const { data, error } = await apiFetch<{ data: BulkApprovalResult }>('/my-jobs/approval', {
+    const { data, error } = await apiFetchData<BulkApprovalResult>('/my-jobs/approval', {
       method: 'PUT',
       json: { job_ids: batch, client_approval: approval },
     });
     if (data) {
-      outcome.notFound.push(...data.data.not_found_job_ids);
+      outcome.notFound.push(...data.not_found_job_ids);
     } else {
       outcome.failed.push(...batch);
       outcome.error ??= error;

@@ -2,22 +2,22 @@ import type { JobEvent } from '@app/domain/job-history';
 import type { Job, JobListItem } from '@app/domain/jobs';
 import type { OutcomeBody } from '@app/domain/jobs-api';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch, dataOrThrow } from '../../lib/api.ts';
+import { apiFetchData, dataOrThrow } from '../../lib/api.ts';
 import { myJobQueryKey, myJobsQueryKey } from './jobs-api.ts';
 
 /** A job's history, fetched each time the details pop-up opens (others may have added to it). */
 export const jobHistoryQueryKey = (id: string) => ['job-history', id] as const;
 
 export async function fetchJobHistory(id: string): Promise<JobEvent[]> {
-  return dataOrThrow(await apiFetch<{ data: JobEvent[] }>(`/my-jobs/${encodeURIComponent(id)}/history`)).data;
+  return dataOrThrow(await apiFetchData<JobEvent[]>(`/my-jobs/${encodeURIComponent(id)}/history`));
 }
 
 export async function updateOutcome(id: string, body: OutcomeBody): Promise<Job> {
-  const answer = apiFetch<{ data: Job }>(`/my-jobs/${encodeURIComponent(id)}/outcome`, {
+  const answer = apiFetchData<Job>(`/my-jobs/${encodeURIComponent(id)}/outcome`, {
     method: 'PUT',
     json: body,
   });
-  return dataOrThrow(await answer).data;
+  return dataOrThrow(await answer);
 }
 
 /** Writes a saved outcome into the cached list, the cached whole job, and refreshes its history. */

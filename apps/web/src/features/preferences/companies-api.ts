@@ -1,6 +1,6 @@
 import type { AvoidedCompany, avoidedCompaniesResponseSchema } from '@app/domain/companies-to-avoid';
 import type { z } from 'zod';
-import { apiFetch, dataOrThrow } from '../../lib/api.ts';
+import { apiFetch, apiFetchData, dataOrThrow } from '../../lib/api.ts';
 
 /** The client's companies to avoid (docs/api.md, Companies to avoid). */
 export const companiesToAvoidQueryKey = ['companies-to-avoid'] as const;
@@ -13,8 +13,8 @@ export async function fetchCompaniesToAvoid(): Promise<CompaniesToAvoid> {
 
 export async function addCompanyToAvoid(name: string): Promise<AvoidedCompany> {
   return dataOrThrow(
-    await apiFetch<{ data: AvoidedCompany }>('/companies-to-avoid', { method: 'POST', json: { name } }),
-  ).data;
+    await apiFetchData<AvoidedCompany>('/companies-to-avoid', { method: 'POST', json: { name } }),
+  );
 }
 
 export async function removeCompanyToAvoid(name: string): Promise<void> {

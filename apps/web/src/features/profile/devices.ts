@@ -1,5 +1,5 @@
 import Bowser from 'bowser';
-import { apiFetch, dataOrThrow } from '../../lib/api.ts';
+import { apiFetch, apiFetchData, dataOrThrow } from '../../lib/api.ts';
 
 /** A signed-in device as GET /api/account/sessions lists it. */
 export interface SignedInDevice {
@@ -13,7 +13,7 @@ export interface SignedInDevice {
 export const devicesQueryKey = ['account-sessions'] as const;
 
 export async function fetchDevices(): Promise<SignedInDevice[]> {
-  return dataOrThrow(await apiFetch<{ data: SignedInDevice[] }>('/account/sessions')).data;
+  return dataOrThrow(await apiFetchData<SignedInDevice[]>('/account/sessions'));
 }
 
 /** Signs out every other device; answers how many were signed out. */

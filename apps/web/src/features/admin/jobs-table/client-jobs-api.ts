@@ -5,7 +5,7 @@ import {
   type BulkAppliedResult,
   type StaffJobPatch,
 } from '@app/domain/staff-jobs-api';
-import { type ApiResult, apiFetch, dataOrThrow } from '../../../lib/api.ts';
+import { type ApiResult, apiFetch, apiFetchData, dataOrThrow } from '../../../lib/api.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 
 /**
@@ -29,13 +29,13 @@ export function clientJobsApi(clientId: string, guard: Guard) {
 
     async update(id: string, patch: StaffJobPatch): Promise<JobListItem> {
       const path = `${jobsPath(clientId)}/${encodeURIComponent(id)}`;
-      return (await call(apiFetch<{ data: JobListItem }>(path, { method: 'PATCH', json: patch }))).data;
+      return call(apiFetchData<JobListItem>(path, { method: 'PATCH', json: patch }));
     },
 
     /** Records (or clears) what came of an applied job, as the client can. */
     async setOutcome(id: string, body: OutcomeBody): Promise<StaffJob> {
       const path = `/admin/jobs/${encodeURIComponent(id)}/outcome`;
-      return (await call(apiFetch<{ data: StaffJob }>(path, { method: 'PUT', json: body }))).data;
+      return call(apiFetchData<StaffJob>(path, { method: 'PUT', json: body }));
     },
 
     /** In requests of at most the server's limit; answers every id that was changed or not found. */
@@ -43,8 +43,8 @@ export function clientJobsApi(clientId: string, guard: Guard) {
       const result: BulkAppliedResult = { updated_ids: [], not_found_job_ids: [] };
       for (let start = 0; start < ids.length; start += BULK_APPLIED_MAX_JOBS) {
         const job_ids = ids.slice(start, start + BULK_APPLIED_MAX_JOBS);
-        const { data } = await call(
-          apiFetch<{ data: BulkAppliedResult }>(`${jobsPath(clientId)}/applied`, {
+        const data = await call(
+          apiFetchData<BulkAppliedResult>(`${jobsPath(clientId)}/applied`, {
             method: 'PUT',
             json: { job_ids, applied_for_job: applied },
           }),

@@ -1,5 +1,5 @@
 import type { OutboxMessage, OutboxStatus } from '@app/domain/admin-email';
-import { type ApiResult, apiFetch, dataOrThrow } from '../../../lib/api.ts';
+import { type ApiResult, apiFetch, apiFetchData, dataOrThrow } from '../../../lib/api.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 
 /** The staff outbox calls (docs/api.md, Staff outbox); a failure throws with the server's message. */
@@ -14,13 +14,11 @@ export function outboxApi(guard: Guard) {
   const call = async <T>(answer: Promise<ApiResult<T>>): Promise<T> =>
     dataOrThrow(guard(await answer), GENERIC_ERROR);
   const act = async (id: string, action: 'retry' | 'cancel') =>
-    (
-      await call(
-        apiFetch<{ data: OutboxMessage }>(`/admin/outbox/${encodeURIComponent(id)}/${action}`, {
-          method: 'POST',
-        }),
-      )
-    ).data;
+    call(
+      apiFetchData<OutboxMessage>(`/admin/outbox/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+      }),
+    );
 
   return {
     /** A page of every client's messages, newest first (or those in one status), after `cursor`. */
