@@ -117,34 +117,48 @@ export async function lockUserUntilCommit(trx: Kysely<Database>, userId: string)
 }
 
 /**
- * Holds the client's row (a user's, or a pending client's) until this transaction ends, as
- * lockUserUntilCommit does, and answers whether it is still there: a request that passed the guard
- * just before its account was erased must write nothing the erasure would not find.
+ * Holds the client's row until this transaction ends, as lockUserUntilCommit does, and answers what
+ * became of the client since the request looked them up: still there; a pending client claimed
+ * since by the person who signed in with its e-mail (its work moved to their user id); or gone (an
+ * erased account). A pending client's row is held shared on PostgreSQL: a claim waits for the
+ * writes under way to land and then moves them with the rest, and a claim that came first is seen.
  */
-export async function clientStillThere(trx: Kysely<Database>, clientId: string): Promise<boolean> {
+async function clientNow(trx: Kysely<Database>, clientId: string): Promise<'there' | 'claimed' | 'gone'> {
   const user = await trx
     .selectFrom('users')
     .select('id')
     .where('id', '=', clientId)
     .$if(onPostgres(trx), (query) => query.forUpdate())
     .executeTakeFirst();
-  if (user) return true;
+  if (user) return 'there';
   const pending = await trx
     .selectFrom('pending_clients')
-    .select('id')
+    .select('claimed_by_user_id')
     .where('id', '=', clientId)
+    .$if(onPostgres(trx), (query) => query.forShare())
     .executeTakeFirst();
-  return pending !== undefined;
+  if (!pending) return 'gone';
+  return pending.claimed_by_user_id === null ? 'there' : 'claimed';
 }
 
 /**
- * clientStillThere, first in a transaction that writes rows for the client (none of those tables
- * has a foreign key to its client): 404 (GONE_MEANWHILE_MESSAGE), and nothing written, for a client
- * erased since the request looked them up. Taking the client's row first, as the erasure does, means
- * the two wait for each other instead of deadlocking.
+ * Whether a line about the client may still be written: not once they are gone (a request that
+ * passed the guard just before its account was erased must write nothing the erasure would not
+ * find). A line under a claimed pending id is the claimant's: their history and erasure read it.
+ */
+export async function clientStillThere(trx: Kysely<Database>, clientId: string): Promise<boolean> {
+  return (await clientNow(trx, clientId)) !== 'gone';
+}
+
+/**
+ * First in a transaction that writes rows for the client (none of those tables has a foreign key to
+ * its client): 404 (GONE_MEANWHILE_MESSAGE), and nothing written, for a client erased since the
+ * request looked them up, or a pending client claimed since (jobs, filters or e-mails left under its
+ * id would be lost to the person who claimed it). Taking the client's row first, as the erasure
+ * does, means the two wait for each other instead of deadlocking.
  */
 export async function requireClientStillThere(trx: Kysely<Database>, clientId: string): Promise<void> {
-  if (!(await clientStillThere(trx, clientId))) throw NotFound(GONE_MEANWHILE_MESSAGE);
+  if ((await clientNow(trx, clientId)) !== 'there') throw NotFound(GONE_MEANWHILE_MESSAGE);
 }
 
 /** SQLite returns 0/1 where PostgreSQL returns booleans. */
