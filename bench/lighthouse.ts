@@ -1,7 +1,7 @@
 /**
- * Lighthouse on every page of the web app, signed out and signed in as the demo client (complete
- * onboarding, the demo jobs), with the mobile and the desktop form factor. Budgets: performance at
- * least 95 and accessibility 100 on each page.
+ * Lighthouse on the signed-out pages and, signed in as the demo client (complete onboarding, the
+ * demo jobs), the client area's pages, with the mobile and the desktop form factor. Budgets:
+ * performance at least 95 and accessibility 100 on each page.
  *
  * The app runs in a child process on its own embedded database with the demo data, serving the
  * production web build (WEB_DIST, default apps/web/dist, built first when missing). Lighthouse drives

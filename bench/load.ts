@@ -32,8 +32,8 @@ import {
 const CONNECTIONS = 200;
 /**
  * About half of what the mix keeps on a quiet 2-core machine: 0.12 on the embedded database, 0.06 on
- * a PostgreSQL server that shares those two cores. A floor against collapse; the issue's own budget
- * for the mix is no failed request and no lost write, which `measurement` counts as failures.
+ * a PostgreSQL server that shares those two cores. A floor against collapse; the mix's own budget
+ * is no failed request and no lost write, which `measurement` counts as failures.
  */
 const BUDGET: Record<DatabaseKind, number> = { sqlite: 0.07, postgres: 0.03 };
 

@@ -8,10 +8,6 @@ import {
 } from '@app/domain/resources';
 import { z } from 'zod';
 
-/**
- * Every environment variable the server reads. The README's configuration table mirrors this list;
- * keep both in step.
- */
 const optionalText = z
   .string()
   .trim()
@@ -86,6 +82,10 @@ const url = z
   .trim()
   .refine((value) => URL.canParse(value), 'must be an absolute URL such as https://example.com');
 
+/**
+ * Every setting the server reads, except the AWS SDK's own variables (see storage/open-storage.ts).
+ * The README's configuration table lists each of them; keep both in step.
+ */
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })

@@ -22,9 +22,9 @@ export const UPLOAD_FOLDERS = ['resumes', 'cover-letters', 'uploads'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
 /**
- * An upload the record has not pointed at for this long was left behind (picked, then replaced
- * before saving, removed, cancelled or never saved): the periodic sweep deletes it, and so does an
- * upload that finds the quota full, to make room.
+ * An upload made longer ago than this that the record does not point at now was left behind
+ * (picked, then replaced before saving, removed, cancelled or never saved): the periodic sweep
+ * deletes it, and so does an upload that finds the quota full, to make room.
  */
 const FORGOTTEN_AFTER_MS = 60 * 60 * 1000;
 /** How many queued deletions one sweep takes at a time. */

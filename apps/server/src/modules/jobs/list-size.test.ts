@@ -3,7 +3,7 @@ import { DEMO_CLIENT, DEMO_JOB_COUNT, seedDemo } from '../../../../../scripts/se
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 
-/** Issue budget: the jobs list of the demo data averages at most 350 bytes a job, uncompressed. */
+/** Budget: the jobs list of the demo data averages at most 350 bytes a job, uncompressed. */
 const MAX_BYTES_PER_JOB = 350;
 
 describe.each(databaseKinds)('the jobs list of the demo data on %s', (kind) => {
