@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { listActivity } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { adminQueryKeys } from './query-keys.ts';
@@ -41,14 +42,17 @@ export function ActivityTimeline({
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 
-  if (entries.isPending) return <Spinner label="Loading activity..." />;
-  if (entries.isError) {
+  // Only a load with nothing to show fails the timeline: a refresh that fails (the client page asks
+  // for one after each change) or an older page that fails keeps the entries already shown.
+  const failure = useLoadFailure(entries);
+  if (failure.failed) {
     return (
       <p role="alert" className="text-sm text-red-700">
-        {failureMessage(entries.error, GENERIC_ERROR)}
+        {failureMessage(failure.error, GENERIC_ERROR)}
       </p>
     );
   }
+  if (entries.data === undefined) return <Spinner label="Loading activity..." />;
   const all = entries.data.pages.flatMap((page) => page.data);
   if (all.length === 0) return <p className="text-sm text-neutral-600">Nothing recorded yet.</p>;
   return (
@@ -69,6 +73,14 @@ export function ActivityTimeline({
           </li>
         ))}
       </ol>
+      {entries.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {entries.isFetchNextPageError
+            ? 'Could not load older entries: '
+            : 'Could not refresh the activity, so it shows the entries as last loaded: '}
+          {failureMessage(entries.error, GENERIC_ERROR)}
+        </p>
+      )}
       {entries.hasNextPage && (
         <Button
           variant="secondary"

@@ -1,7 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AvoidedCompaniesCard } from './AvoidedCompaniesCard.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('the companies the client avoids', () => {
   it("says the console's own message, not the browser's, when the server cannot be reached", async () => {
@@ -19,5 +24,27 @@ describe('the companies the client avoids', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(/^An error occurred$/);
+  });
+
+  it('keeps the companies shown when a refresh fails, and says so', async () => {
+    let answer = () => Response.json({ data: [{ name: 'Initech' }] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer()),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AvoidedCompaniesCard clientId="c1" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Initech')).toBeInTheDocument();
+    answer = () => Response.json({ error: 'The list is resting' }, { status: 503 });
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'companies-to-avoid', 'c1'] });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Could not refresh the list, so it shows the companies as last loaded: The list is resting$/,
+    );
+    expect(screen.getByRole('list', { name: 'Companies the client avoids' })).toHaveTextContent('Initech');
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui/Card.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { apiFetchData, dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { useStaffGuard } from './staff-access.tsx';
 
@@ -18,17 +19,19 @@ export function AvoidedCompaniesCard({ clientId }: { clientId: string }) {
       return dataOrThrow(guard(answer), GENERIC_ERROR);
     },
   });
+  // Only a load with nothing to show fails the card: a refresh that fails keeps the companies shown.
+  const failure = useLoadFailure(companies);
   return (
     <Card
       title="Companies to Avoid"
       description="Never apply to these for the client; an import refuses jobs at them."
     >
-      {companies.isPending ? (
-        <LoadingLine>Loading companies...</LoadingLine>
-      ) : companies.isError ? (
+      {failure.failed ? (
         <p role="alert" className="text-sm text-red-800">
-          {failureMessage(companies.error, GENERIC_ERROR)}
+          {failureMessage(failure.error, GENERIC_ERROR)}
         </p>
+      ) : companies.data === undefined ? (
+        <LoadingLine>Loading companies...</LoadingLine>
       ) : companies.data.length === 0 ? (
         <p className="text-sm text-neutral-600">The client has listed none.</p>
       ) : (
@@ -39,6 +42,12 @@ export function AvoidedCompaniesCard({ clientId }: { clientId: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {companies.isError && !failure.failed && (
+        <p role="alert" className="mt-3 text-sm text-red-800">
+          Could not refresh the list, so it shows the companies as last loaded:{' '}
+          {failureMessage(companies.error, GENERIC_ERROR)}
+        </p>
       )}
     </Card>
   );

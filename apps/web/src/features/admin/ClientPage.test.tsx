@@ -1,10 +1,13 @@
+import { dataEngineerFilter } from '@app/domain/admin-email-testing';
 import type { ClientPage as ClientPageData } from '@app/domain/client-page';
 import { completeOnboardingRecord } from '@app/domain/onboarding-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ClientPage } from './ClientPage.tsx';
+import { adminQueryKeys } from './query-keys.ts';
 
 const RESUME = 'Jane_Doe_Resume_Senior_Product_Manager.pdf';
 
@@ -26,19 +29,29 @@ const page: ClientPageData = {
   last_emails: { welcome: null, team_notification: null },
 };
 
-/** The page of client-7 as `account` sees it; answers the addresses asked for. */
-function renderPage(account = 'sam@company.test') {
+/**
+ * The page of client-7 as `account` sees it; answers the addresses asked for, the page itself with
+ * `answerPage` (the page above by default).
+ */
+function renderPage(account = 'sam@company.test', { answerPage = () => Response.json({ data: page }) } = {}) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url === '/api/public-config') return Response.json({ staffEmailDomain: 'company.test' });
-    if (url === '/api/admin/clients/client-7') return Response.json({ data: page });
+    if (url === '/api/admin/clients/client-7') return answerPage();
+    if (url === '/api/admin/user-email-management') {
+      return Response.json({
+        welcome: { subject: 'Welcome', html: '' },
+        team: { subject: 'Team', html: '' },
+      });
+    }
     return Response.json({ data: [] });
   });
   vi.stubGlobal('fetch', fetch);
   // The page's other cards ask for more than this test answers.
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/admin/clients/client-7']}>
         <Routes>
           <Route
@@ -49,7 +62,8 @@ function renderPage(account = 'sam@company.test') {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return () => fetch.mock.calls.map(([input]) => String(input));
+  const asked = () => fetch.mock.calls.map(([input]) => String(input));
+  return Object.assign(asked, { queryClient });
 }
 
 describe('the client page', () => {
@@ -65,6 +79,52 @@ describe('the client page', () => {
   it('is headed by the client, once the page has loaded them', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+  });
+
+  it('keeps the page, and a filter being edited, when a refresh fails, and says so', async () => {
+    const user = userEvent.setup();
+    let answer = () =>
+      Response.json({
+        data: {
+          ...page,
+          filters: [
+            {
+              ...dataEngineerFilter,
+              id: 'filter-1',
+              client_email: 'jane@example.com',
+              date_saved: '2026-11-03T14:15:00.000Z',
+              version: 1,
+            },
+          ],
+        },
+      });
+    const { queryClient } = renderPage(undefined, { answerPage: () => answer() });
+    await user.click(await screen.findByRole('button', { name: /^Edit\s*Data Engineer$/ }));
+    const form = screen.getByRole('form', { name: 'Edit filter Data Engineer' });
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Senior Data Engineer');
+
+    // What the outbox and the e-mail previews do after an action: read the page again, which fails.
+    answer = () => Response.json({ error: 'The database is resting' }, { status: 503 });
+    await queryClient.invalidateQueries({ queryKey: adminQueryKeys.client('client-7') });
+
+    expect(
+      await screen.findByText(/^Could not refresh this page, so it shows the client as last loaded:/),
+    ).toHaveTextContent(/The database is resting$/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(within(form).getByLabelText('Name')).toHaveValue('Senior Data Engineer');
+    expect(screen.getByRole('button', { name: `Download resume (${RESUME})` })).toBeInTheDocument();
+  });
+
+  it('offers to try again when the page could not be loaded at all, and shows it once it can', async () => {
+    const user = userEvent.setup();
+    let answer = () => Response.json({ error: 'The database is resting' }, { status: 503 });
+    renderPage(undefined, { answerPage: () => answer() });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is resting');
+    answer = () => Response.json({ data: page });
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('tells someone outside the company domain it is for staff only, without asking the server', async () => {

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { displayProfileValue } from '../../lib/profile-values.ts';
 import { saveBlobAs } from '../../lib/save-file.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
 import type { AdminAccount } from './AdminPage.tsx';
 import { AvoidedCompaniesCard } from './AvoidedCompaniesCard.tsx';
@@ -76,22 +77,37 @@ function ClientWorkspace({ clientId, staffUserId }: { clientId: string; staffUse
     void queryClient.invalidateQueries({ queryKey: adminQueryKeys.allActivity });
   };
 
-  if (page.isPending) return <Spinner label="Loading client..." />;
-  if (page.isError) {
+  // Only a load with nothing to show fails the page. A refresh that fails (the outbox and the e-mail
+  // previews ask for one after each action, failed ones included) keeps the page as loaded, and with
+  // it what is typed and open in its cards: a filter being edited, an import's problems, a dialog.
+  const failure = useLoadFailure(page);
+  if (failure.failed) {
     return (
       <Card>
-        <p role="alert" className="text-red-800">
-          {failureMessage(page.error, GENERIC_ERROR)}
-        </p>
-        <BackLink />
+        <div role="alert" className="space-y-3">
+          <p className="text-red-800">{failureMessage(failure.error, GENERIC_ERROR)}</p>
+          <Button variant="secondary" size="sm" busy={failure.retrying} onClick={failure.retry}>
+            Try Again
+          </Button>
+        </div>
+        <div className="mt-4">
+          <BackLink />
+        </div>
       </Card>
     );
   }
+  if (page.data === undefined) return <Spinner label="Loading client..." />;
   const data = page.data;
   const target = { client_id: data.client.id };
   return (
     <div className="space-y-6">
       <BackLink />
+      {page.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          Could not refresh this page, so it shows the client as last loaded:{' '}
+          {failureMessage(page.error, GENERIC_ERROR)}
+        </p>
+      )}
       <SectionLinks withProfile={data.record !== null} />
       <Identity data={data} />
       <OnboardingState data={data} />
