@@ -393,3 +393,39 @@ describe.each(databaseKinds)('clients board beyond ASCII on %s', (kind) => {
     expect(await names('?sort=client&dir=asc')).toEqual(['élise roy', 'Élodie Dupont', 'Éva Martin']);
   });
 });
+
+describe.each(databaseKinds)('clients board searched by the name given in onboarding on %s', (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let staff: Headers;
+
+  const found = async (q: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/admin/board?q=${encodeURIComponent(q)}`,
+      headers: staff,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: BoardRow[] }).data.map((row) => row.email);
+  };
+
+  beforeAll(async () => {
+    ({ app, close } = await createTestApp(kind));
+    staff = (await signInForTest(app, 'analyst@company.test')).authHeader;
+    // Google says Bob; onboarding, the client page and the team notification say Robert.
+    const signedIn = await signInForTest(app, 'rs@example.com', { firstName: 'Bob', lastName: 'Smith' });
+    await onboardClient(app, 'rs@example.com', {
+      signedIn,
+      record: { first_name: 'Robert', last_name: 'Smith' },
+    });
+    await signInForTest(app, 'other@example.com', { firstName: 'Ann', lastName: 'Other' });
+  });
+  afterAll(async () => close());
+
+  it('finds a client by the name given in onboarding as well as by the one from sign-in', async () => {
+    expect(await found('robert')).toEqual(['rs@example.com']);
+    expect(await found('ROBERT SMITH')).toEqual(['rs@example.com']);
+    expect(await found('bob smith')).toEqual(['rs@example.com']);
+    expect(await found('roberta')).toEqual([]);
+  });
+});

@@ -129,7 +129,9 @@ export function createBoard(deps: {
     // A client sent a welcome e-mail once is not waiting for one, whatever came after it.
     const welcomeEverSent = sql`exists (select 1 from mail_outbox m where m.client_id = c.id
       and m.kind = 'welcome' and m.status = 'sent')`;
-    const name = sql`coalesce(nullif(c.name, ''), trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')))`;
+    // The name given in onboarding, which the client page and the team notification go by.
+    const onboardingName = sql`trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, ''))`;
+    const name = sql`coalesce(nullif(c.name, ''), ${onboardingName})`;
     const onboardingRank = sql`case when o.id is null then 0 when o.onboarding_completed = ${sql.lit(true)} then 2 else 1 end`;
     const welcomeStatus = welcome(sql`m.status`);
     const filters = sql`(select count(*) from job_search_filters f where f.client_id = c.id)`;
@@ -150,7 +152,16 @@ export function createBoard(deps: {
       ${welcome(sql`coalesce(m.sent_at, m.created_at)`)} as welcome_at,
       case when ${welcomeEverSent} then 1 else 0 end as welcome_ever_sent, ${filters} as filters, ${jobs} as jobs,
       ${appliedRecent} as applied_recent, ${lastActive} as last_active`;
-    return { name, onboardingRank, welcomeStatus, welcomeEverSent, appliedRecent, sortKeys, columns };
+    return {
+      name,
+      onboardingName,
+      onboardingRank,
+      welcomeStatus,
+      welcomeEverSent,
+      appliedRecent,
+      sortKeys,
+      columns,
+    };
   }
 
   /** Users who are not staff and unclaimed pending clients, with their record and counts. */
@@ -170,8 +181,11 @@ export function createBoard(deps: {
     const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
     if (query.q) {
       const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      // The board's name is the one from sign-in when there is one ('Bob Smith'), but staff know
+      // the client by the name given in onboarding too ('Robert Smith'): either finds them.
       parts.push(
-        sql`(lower(${columns.name}) like ${pattern} escape '\\' or lower(c.email) like ${pattern} escape '\\')`,
+        sql`(lower(${columns.name}) like ${pattern} escape '\\' or lower(${columns.onboardingName}) like ${pattern} escape '\\'
+          or lower(c.email) like ${pattern} escape '\\')`,
       );
     }
     if (query.view === 'incomplete_onboarding') parts.push(sql`${columns.onboardingRank} < 2`);
