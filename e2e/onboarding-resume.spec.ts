@@ -3,9 +3,15 @@ import type { Page } from '@playwright/test';
 import { RESUME_FILE, uploadDocument } from './client-area-seed.ts';
 import { expect, expectAccessible, signIn, signOut, test, toast } from './fixtures.ts';
 import {
+  acceptTerms,
   expectStep,
+  fillAdditional,
   fillAddress,
+  fillEmployment,
+  fillJobPreferences,
+  fillPersonal,
   fillWizardToResources,
+  fillWorkAuthorization,
   goNext,
   jordan,
   startOnboardingUntil,
@@ -64,6 +70,42 @@ test('a client who leaves after the address step is told what is missing and res
   await laterPage.getByRole('button', { name: /Step 4: Address Information, completed/ }).click();
   await expect(laterPage.getByLabel('City')).toHaveValue(jordan.city);
   await later.close();
+});
+
+test('a reload just past the terms keeps them accepted, and the client can still complete', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'terms.reload@example.com', { firstName: 'Sam', lastName: 'Okafor' });
+  await page.getByRole('button', { name: 'Start Onboarding' }).click();
+  // Get Started saves only the name and e-mail from sign-in; the terms themselves are never stored.
+  await goNext(page, 'Get Started', 'Terms & Conditions');
+  await acceptTerms(page);
+  await goNext(page, 'Accept & Continue', 'Personal Information');
+
+  await page.reload();
+  await expectStep(page, 'Personal Information');
+  await page.getByRole('button', { name: /Step 2: Terms & Conditions, completed/ }).click();
+  await expectStep(page, 'Terms & Conditions');
+  await expect(page.getByRole('checkbox', { name: /I have read and reviewed/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /I understand and agree/ })).toBeChecked();
+
+  await goNext(page, 'Accept & Continue', 'Personal Information');
+  await fillPersonal(page);
+  await goNext(page, 'Next', 'Address Information');
+  await fillAddress(page);
+  await goNext(page, 'Next', 'Work Authorization');
+  await fillWorkAuthorization(page);
+  await goNext(page, 'Next', 'Employment Information');
+  await fillEmployment(page);
+  await goNext(page, 'Next', 'Job Preferences');
+  await fillJobPreferences(page);
+  await goNext(page, 'Next', 'Additional Information');
+  await fillAdditional(page);
+  await goNext(page, 'Next', 'Resources');
+  await expect(page.locator('#fix-list')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+  await expect(page.getByText(/reply within 24 hours/)).toBeVisible();
 });
 
 test('a save that fails shows Save Failed, keeps the step, and loses nothing on retry', async ({

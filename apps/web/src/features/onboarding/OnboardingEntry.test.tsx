@@ -191,6 +191,45 @@ describe('the entry route for a signed-in user', () => {
     expect(screen.queryByText('Profile Incomplete')).toBeNull();
   });
 
+  it('keeps the terms accepted after a reload past them, though only the sign-in name and e-mail were saved', async () => {
+    const user = userEvent.setup();
+    let held: object | null = null;
+    fakeServer(({ method, path, body }) => {
+      if (path === '/api/onboarding-submissions/check-complete')
+        return Response.json({ isComplete: false, data: held, missingFields: [] });
+      if (method === 'GET' && path === '/api/onboarding-submissions')
+        return Response.json({ data: held ? [held] : [] });
+      held = { id: 'sub-1', ...readOnboardingFields({ ...held, ...(body as object) }) };
+      return Response.json({ data: held });
+    });
+    const firstVisit = renderOnboarding(<OnboardingEntry />);
+    await user.click(await screen.findByRole('button', { name: 'Start Onboarding' }));
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    await user.click(await screen.findByRole('checkbox', { name: /I have read and reviewed/ }));
+    await user.click(screen.getByRole('checkbox', { name: /I understand and agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Accept & Continue' }));
+    await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
+    firstVisit.unmount();
+
+    // A reload on the personal step: the wizard reopens there, with the terms still accepted.
+    const reload = renderOnboarding(<OnboardingEntry />);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Personal Information' }),
+    ).toBeInTheDocument();
+    const steps = screen.getByRole('navigation', { name: 'Onboarding steps' });
+    await user.click(within(steps).getByRole('button', { name: /Step 2: Terms & Conditions, completed/ }));
+    expect(screen.getByRole('checkbox', { name: /I have read and reviewed/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /I understand and agree/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Accept & Continue' })).not.toHaveAttribute('aria-disabled');
+    reload.unmount();
+
+    // Nor do they hold Complete Onboarding when the tab reopens on the last step.
+    rememberOnboardingStep(9);
+    renderOnboarding(<OnboardingEntry />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Resources' })).toBeInTheDocument();
+    expect(document.getElementById('fix-list')).not.toHaveTextContent('Terms & Conditions');
+  });
+
   it('starts with an empty form and says so when the saved data cannot be loaded', async () => {
     fakeServer(({ path }) =>
       path === '/api/onboarding-submissions/check-complete'
