@@ -36,4 +36,15 @@ describe("the clients' onboarding feedback", () => {
     renderCard(async () => Response.json({ error: 'Feedback is resting' }, { status: 503 }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Feedback is resting$/);
   });
+
+  it('breaks a long e-mail address anywhere on a phone rather than pushing the page sideways', async () => {
+    const email = 'jane.doe.senior.content.strategist@extremely-long-domain-name.example.com';
+    renderCard(async () =>
+      Response.json({
+        data: [{ id: 'feedback-1', email, text: 'Smooth.', createdAt: '2026-11-20T10:00:00.000Z' }],
+      }),
+    );
+    // jsdom has no layout: what the browser needs to wrap it is on the address itself, as on the board.
+    expect(await screen.findByText(email)).toHaveClass('wrap-anywhere', 'sm:wrap-break-word');
+  });
 });

@@ -32,8 +32,11 @@ export function ClientFeedbackCard() {
           {feedback.data.map((entry) => (
             <li key={entry.id} className="py-3 first:pt-0 last:pb-0">
               <p className="text-sm text-neutral-600">
-                <span className="font-medium text-neutral-900">{entry.email}</span> ·{' '}
-                {formatMoment(entry.createdAt)}
+                {/* As on the board: on a phone a long address breaks anywhere, not the page's width. */}
+                <span className="font-medium wrap-anywhere text-neutral-900 sm:wrap-break-word">
+                  {entry.email}
+                </span>{' '}
+                · {formatMoment(entry.createdAt)}
               </p>
               <p className="mt-1 text-sm break-words whitespace-pre-wrap text-neutral-800">{entry.text}</p>
             </li>
