@@ -85,4 +85,34 @@ describe('a held button (aria-disabled)', () => {
     await userEvent.keyboard(' ');
     expect(onClick).not.toHaveBeenCalled();
   });
+
+  it('hands a click to onHeldClick, to show what it waits for, but not while it is busy', async () => {
+    const onClick = vi.fn();
+    const onHeldClick = vi.fn();
+    const { rerender } = render(
+      <Button aria-disabled onClick={onClick} onHeldClick={onHeldClick}>
+        Next
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Next' });
+    await userEvent.click(button);
+    await userEvent.keyboard('{Enter}');
+    expect(onHeldClick).toHaveBeenCalledTimes(2);
+    expect(onClick).not.toHaveBeenCalled();
+    rerender(
+      <Button aria-disabled busy onClick={onClick} onHeldClick={onHeldClick}>
+        Next
+      </Button>,
+    );
+    await userEvent.click(button);
+    expect(onHeldClick).toHaveBeenCalledTimes(2);
+    rerender(
+      <Button onClick={onClick} onHeldClick={onHeldClick}>
+        Next
+      </Button>,
+    );
+    await userEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(onHeldClick).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,5 +1,5 @@
 import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEvent } from 'react';
 import { Spinner } from './Spinner.tsx';
 
 const variants = {
@@ -33,6 +33,12 @@ export interface ButtonProps extends ComponentProps<'button'> {
    * (through its description) why it waits.
    */
   busy?: boolean;
+  /**
+   * Called, instead of `onClick`, for a click on the button while `aria-disabled` holds it (not while
+   * it is busy): a press that does nothing at all leaves the person guessing, so a held button can
+   * show what it waits for (the wizard marks the fields to fix and focuses the first).
+   */
+  onHeldClick?(event: MouseEvent<HTMLButtonElement>): void;
   /** Renders the single child (a link, say) with the button's look instead of a <button>. */
   asChild?: boolean;
 }
@@ -48,6 +54,7 @@ export function Button({
   asChild = false,
   className = '',
   onClick,
+  onHeldClick,
   'aria-disabled': ariaDisabled,
   children,
   type = 'button',
@@ -70,8 +77,11 @@ export function Button({
       aria-busy={busy || undefined}
       onClick={(event) => {
         // A held submit button must not send its form either (Enter in a field clicks it).
-        if (held) event.preventDefault();
-        else onClick?.(event);
+        if (held) {
+          event.preventDefault();
+          // A busy button's label already says what is happening.
+          if (!busy) onHeldClick?.(event);
+        } else onClick?.(event);
       }}
       {...props}
     >

@@ -115,6 +115,43 @@ describe('the onboarding wizard', () => {
     // Some forty keystrokes, each re-validating the step: slow on a busy machine.
   }, 20_000);
 
+  it('marks what a held Next waits for when it is pressed, and focuses the first field to fix', async () => {
+    const user = userEvent.setup();
+    const { calls } = submissionServer();
+    renderWizard({ initialStep: 3 });
+    const firstName = screen.getByLabelText(/First Name/);
+    // Nothing was visited yet, so no field says anything.
+    expect(firstName).not.toHaveAttribute('aria-invalid');
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    await user.click(next);
+    await waitFor(() => expect(firstName).toHaveFocus());
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveAccessibleDescription('First Name is required');
+    expect(screen.getByLabelText(/Phone Number/)).toHaveAccessibleDescription('Phone Number is required');
+    expect(calls).toEqual([]);
+    // Each marked field checks again as it is corrected.
+    await user.type(firstName, 'Ada');
+    await waitFor(() => expect(firstName).not.toHaveAttribute('aria-invalid'));
+    expect(screen.getByLabelText(/Last Name/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('opens the first step with a problem when a held Complete Onboarding is pressed on the last step', async () => {
+    const user = userEvent.setup();
+    const values = completeOnboardingForm({ recent_employer: '', onboarding_completed: false });
+    const { calls } = submissionServer(values);
+    renderWizard({ values, initialStep: 9 });
+    await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Employment Information' }),
+    ).toBeInTheDocument();
+    const employer = screen.getByLabelText(/Recent Employer/);
+    await waitFor(() => expect(employer).toHaveFocus());
+    expect(employer).toHaveAttribute('aria-invalid', 'true');
+    expect(employer).toHaveAccessibleDescription('Recent Employer is required');
+    expect(calls).toEqual([]);
+  });
+
   it('saves the changed answers on Next, says so, and moves on', async () => {
     const user = userEvent.setup();
     const { calls } = submissionServer(completeOnboardingForm());
@@ -344,7 +381,12 @@ describe('the onboarding wizard', () => {
     await user.click(within(steps).getByRole('button', { name: 'Step 7: Job Preferences. Go to this step' }));
     expect(fixItems()).toEqual(['Address Information: City is required']);
     for (const button of buttons()) expect(button).toHaveAttribute('aria-disabled', 'true');
-    await user.click(within(steps).getByRole('button', { name: /Step 4: Address Information/ }));
+    // Pressing a held one there opens the step with the problem, at the field to fix.
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByRole('heading', { level: 2, name: 'Address Information' });
+    await waitFor(() => expect(screen.getByLabelText(/City/)).toHaveFocus());
+    expect(screen.getByLabelText(/City/)).toHaveAccessibleDescription('City is required');
+    expect(calls).toEqual([]);
     await user.type(screen.getByLabelText(/City/), 'Lisbon');
     expect(fixList()).toBeNull();
     for (const button of buttons()) expect(button).not.toHaveAttribute('aria-disabled');

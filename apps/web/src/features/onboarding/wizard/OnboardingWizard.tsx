@@ -3,7 +3,7 @@ import { STEP_SCHEMAS, validateStep, type WizardForm, type WizardStep } from '@a
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, type Resolver, type UseFormTrigger, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ApiError, failureMessage } from '../../../lib/api.ts';
 import { setProfileCompleteCookie } from '../../../lib/cookies.ts';
@@ -103,6 +103,16 @@ function allProblems(current: number, values: unknown): string[] {
 }
 
 /**
+ * Validates the current step's fields (the resolver knows no other), so each shows its message and
+ * `aria-invalid`, and focuses the first that fails. Fields say their message only once validated,
+ * and the form validates a field first when it is left ('onTouched'): one never visited would stay
+ * quiet. Marking them touched makes each check again as it is corrected.
+ */
+function markProblems(trigger: UseFormTrigger<WizardForm>): void {
+  void trigger(undefined, { shouldFocus: true, shouldTouch: true });
+}
+
+/**
  * The nine-step onboarding form. Every step saves before it moves on, sending the answers that
  * differ from what the server holds; in edit mode any step can be opened and 'Save Changes' saves
  * and finishes from wherever the person is.
@@ -123,12 +133,14 @@ export function OnboardingWizard({
   stepRef.current = step;
   const [resolver] = useState(() => currentStepResolver(stepRef));
   const form = useForm<WizardForm>({ defaultValues: answers.values, resolver, mode: 'onTouched' });
-  const { clearErrors } = form;
+  const { clearErrors, trigger } = form;
   const values = useWatch({ control: form.control });
   const { save, create, reload, current, saved } = useSubmissionSaver(answers);
   const heading = useRef<HTMLHeadingElement>(null);
   // Null until the first step is shown: an opening the person asked for focuses it too.
   const shownStep = useRef<number | null>(focusOnOpen ? null : step);
+  /** The step was opened to show its problems (a held button was pressed on another step). */
+  const openedForProblems = useRef(false);
   const edit = mode === 'edit';
 
   // Told once per step change, however often the caller hands over a new function.
@@ -143,7 +155,11 @@ export function OnboardingWizard({
     window.scrollTo({ top: 0 });
     // Keyboard and screen-reader users start the new step at its title.
     heading.current?.focus({ preventScroll: true });
-  }, [step, clearErrors]);
+    if (openedForProblems.current) {
+      openedForProblems.current = false;
+      markProblems(trigger);
+    }
+  }, [step, clearErrors, trigger]);
 
   useEffect(() => {
     if (restored) {
@@ -242,6 +258,22 @@ export function OnboardingWizard({
   // A file still uploading is stored in the form only when it lands: every way on waits for it.
   const uploading = useIsMutating({ mutationKey: DOCUMENT_UPLOAD_KEY }) > 0;
 
+  /**
+   * A held Back, Next, Save Changes or Complete was pressed: the problems that hold it are shown
+   * where they are, on this step if it has any, or else on the first step that has.
+   */
+  const showProblems = () => {
+    const all = form.getValues();
+    if (validateStep(step, all).length > 0) {
+      markProblems(trigger);
+      return;
+    }
+    const first = WIZARD_STEPS.find((each) => validateStep(each.step, all).length > 0);
+    if (!first) return;
+    openedForProblems.current = true;
+    setStep(first.step);
+  };
+
   const goBack = () => {
     if (step === FIRST_STEP) onLeave({ ...current(), values: form.getValues() });
     else move.mutate({ from: step, direction: 'back' });
@@ -286,6 +318,7 @@ export function OnboardingWizard({
             uploading={uploading}
             onBack={goBack}
             onNext={() => (last ? submit.mutate() : move.mutate({ from: step, direction: 'next' }))}
+            onShowProblems={showProblems}
             saveChanges={edit && !last ? { label: SAVE_CHANGES, onSave: () => submit.mutate() } : undefined}
           />
         </form>

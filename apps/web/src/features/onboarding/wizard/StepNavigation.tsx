@@ -15,6 +15,11 @@ export interface StepNavigationProps {
   uploading: boolean;
   onBack(): void;
   onNext(): void;
+  /**
+   * A press on a button the problems hold: shows them where they are (held buttons ignore clicks,
+   * decision 012, and a press that does nothing tells nothing).
+   */
+  onShowProblems(): void;
   /** Edit mode: a button that saves every change and finishes from this step. */
   saveChanges?: { label: string; onSave(): void };
 }
@@ -32,9 +37,13 @@ export function StepNavigation({
   uploading,
   onBack,
   onNext,
+  onShowProblems,
   saveChanges,
 }: StepNavigationProps) {
   const invalid = problems.length > 0;
+  // Not while a file uploads: that wait is said under the buttons, and a document still on its way
+  // would be marked missing.
+  const showProblems = uploading ? undefined : onShowProblems;
   const why = (heldByFixes: boolean) =>
     [heldByFixes && 'fix-list', uploading && 'upload-wait'].filter(Boolean).join(' ') || undefined;
   const fixesHoldBack = backWaitsForFixes && invalid;
@@ -46,6 +55,7 @@ export function StepNavigation({
           size="lg"
           aria-disabled={fixesHoldBack || uploading || undefined}
           onClick={onBack}
+          onHeldClick={showProblems}
           busy={busy}
           aria-describedby={why(fixesHoldBack)}
         >
@@ -65,6 +75,7 @@ export function StepNavigation({
               size="lg"
               aria-disabled={invalid || uploading || undefined}
               onClick={saveChanges.onSave}
+              onHeldClick={showProblems}
               busy={busy}
               aria-describedby={why(invalid)}
             >
@@ -82,6 +93,7 @@ export function StepNavigation({
             size="lg"
             aria-disabled={invalid || uploading || undefined}
             onClick={onNext}
+            onHeldClick={showProblems}
             busy={busy}
             aria-describedby={why(invalid)}
           >
