@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyKey, isAvoidedCompany } from './companies-to-avoid.ts';
+import { avoidedCompanyMessage, companyKey, isAvoidedCompany } from './companies-to-avoid.ts';
 
 describe('companies to avoid', () => {
   it('compares names without case, punctuation or legal suffixes', () => {
@@ -22,5 +22,20 @@ describe('companies to avoid', () => {
     expect(isAvoidedCompany('ACME Inc.', listed)).toBe(true);
     expect(isAvoidedCompany('Acme Robotics', listed)).toBe(false);
     expect(isAvoidedCompany(null, listed)).toBe(false);
+  });
+
+  it('says what the list refused: a row of an import, a job marked applied, or several at once', () => {
+    expect(avoidedCompanyMessage('Acme')).toBe(
+      'The client asked us never to apply to Acme; this job was not added.',
+    );
+    expect(avoidedCompanyMessage('ACME Inc.', 'applied')).toBe(
+      'The client asked us never to apply to ACME Inc.; this job was not marked applied.',
+    );
+    expect(avoidedCompanyMessage(['Acme', 'Globex', 'ACME Inc.'], 'applied-many')).toBe(
+      'The client asked us never to apply to Acme or Globex; none of these jobs was marked applied.',
+    );
+    expect(avoidedCompanyMessage(['A', 'B', 'C', 'D', 'E'], 'applied-many')).toBe(
+      'The client asked us never to apply to A, B, C, or 2 other companies; none of these jobs was marked applied.',
+    );
   });
 });

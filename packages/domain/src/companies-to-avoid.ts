@@ -68,9 +68,48 @@ export const AVOIDED_COMPANY_TOO_LONG_MESSAGE = `A company name must be at most 
 export const AVOIDED_COMPANY_DUPLICATE_MESSAGE = 'That company is already on your list.';
 export const AVOIDED_COMPANIES_FULL_MESSAGE = `Your list can hold at most ${AVOIDED_COMPANIES_MAX} companies.`;
 
-/** The per-row message when an import or assignment names a company on the client's list. */
-export function avoidedCompanyMessage(company: string): string {
-  return `The client asked us never to apply to ${company}; this job was not added.`;
+/** What was not done because the client lists the company, by what refused it. */
+const REFUSED = {
+  /** A row of an import (decision 037). */
+  added: 'this job was not added',
+  /** A job staff marked applied from the recruiter's table. */
+  applied: 'this job was not marked applied',
+  /** Several jobs marked applied at once: the whole change is refused. */
+  'applied-many': 'none of these jobs was marked applied',
+} as const;
+export type AvoidedCompanyRefusal = keyof typeof REFUSED;
+
+/** At most this many companies are named in one message; the rest are counted. */
+const NAMED_COMPANIES = 3;
+const orList = new Intl.ListFormat('en', { type: 'disjunction' });
+
+/** 'Acme', 'Acme or Globex'; one spelling of each company (the first), the others counted past three. */
+function companyNames(companies: string | readonly string[]): string {
+  if (typeof companies === 'string') return companies;
+  const byKey = new Map<string, string>();
+  for (const company of companies) {
+    const key = companyKey(company);
+    if (!byKey.has(key)) byKey.set(key, company);
+  }
+  const names = [...byKey.values()];
+  if (names.length <= NAMED_COMPANIES) return orList.format(names);
+  const others = names.length - NAMED_COMPANIES;
+  return orList.format([
+    ...names.slice(0, NAMED_COMPANIES),
+    `${others} other ${others === 1 ? 'company' : 'companies'}`,
+  ]);
+}
+
+/**
+ * What staff are told when the client's list stops them: an import's row at a listed company
+ * (`added`, per row), a job marked applied there (`applied`), or several jobs marked applied at once
+ * that include some there (`applied-many`, naming each listed company among them).
+ */
+export function avoidedCompanyMessage(
+  companies: string | readonly string[],
+  refused: AvoidedCompanyRefusal = 'added',
+): string {
+  return `The client asked us never to apply to ${companyNames(companies)}; ${REFUSED[refused]}.`;
 }
 
 export const avoidedCompanyNameSchema = z

@@ -14,6 +14,26 @@ import { avoidedCompaniesRepo } from './repo.ts';
 export const AVOIDED_COMPANY_NOT_FOUND_MESSAGE = 'That company is not on your list.';
 
 /**
+ * Makes the adds to one client's list and the writes that check it take turns until `trx` ends:
+ * a check that waited reads the company added meanwhile, and an add waits for the write it would
+ * have forbidden (that write came first). Nothing on SQLite, which runs one transaction at a time.
+ */
+export function holdAvoidedCompanies(trx: Kysely<Database>, clientId: string): Promise<void> {
+  return lockUntilCommit(trx, `avoided_companies:${clientId}`);
+}
+
+/**
+ * The comparison keys of the client's list (see companyKey), read in `trx` once the list is held
+ * there (holdAvoidedCompanies): a company the client adds meanwhile waits for `trx` to end, so the
+ * check and the write it allows cannot interleave with the add. For a write refused at a listed
+ * company (a job marked applied).
+ */
+export async function avoidedKeysHeld(trx: Kysely<Database>, clientId: string): Promise<Set<string>> {
+  await holdAvoidedCompanies(trx, clientId);
+  return createAvoidedCompaniesService(trx).keysFor(clientId);
+}
+
+/**
  * A client's companies to avoid (decision 037): kept by the client in preferences, read by staff on
  * the client's page, and honoured by every import and assignment of a job.
  */
@@ -33,8 +53,9 @@ export function createAvoidedCompaniesService(db: Kysely<Database>) {
       const at = now.toISOString();
       const added = await db.transaction().execute(async (trx) => {
         // Adds to one client's list take turns from the count to the insert: two at once would each
-        // count the list before the other's insert and together pass the limit.
-        await lockUntilCommit(trx, `avoided_companies:${clientId}`);
+        // count the list before the other's insert and together pass the limit. A job being marked
+        // applied holds the list too (avoidedKeysHeld): the add waits for it, or it for the add.
+        await holdAvoidedCompanies(trx, clientId);
         // The list has no foreign key to its client: one erased meanwhile would keep it for good.
         await requireClientStillThere(trx, clientId);
         const list = avoidedCompaniesRepo(trx);

@@ -1,8 +1,10 @@
+import { isAvoidedCompany } from '@app/domain/companies-to-avoid';
 import { JOB_LIST_FIELDS, type JobListItem } from '@app/domain/jobs';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { type AlsoInTransaction, onPostgres, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
+import { avoidedKeysHeld } from '../companies-to-avoid/service.ts';
 import { appendJobEvents, appliedByTeamEvents, NO_OUTCOME } from './events.ts';
 import { fromListRow } from './repo.ts';
 
@@ -13,6 +15,25 @@ export interface JobName {
   id: string;
   data_job_title: string | null;
   data_company: string | null;
+}
+
+/**
+ * A change refused because it would mark applied jobs at companies on the client's list (decision
+ * 037): the companies as those jobs name them, in the order the jobs were asked for. Nothing is
+ * written then.
+ */
+export interface AvoidedRefusal {
+  refused: string[];
+}
+
+/**
+ * The client's companies to avoid when jobs are to be marked applied (none to check when they are
+ * marked not applied, which is always allowed). Taken first in the transaction, before any job row:
+ * the client's list stays held until it ends (avoidedKeysHeld), so a company added meanwhile is
+ * either read here or added once this change is stored, never in between.
+ */
+function avoidedWhenApplying(trx: Jobs, clientId: string, applied: boolean): Promise<ReadonlySet<string>> {
+  return applied ? avoidedKeysHeld(trx, clientId) : Promise.resolve(new Set());
 }
 
 /**
@@ -34,8 +55,19 @@ function appliedColumns(eb: ExpressionBuilder<Database, 'jobs'>, applied: boolea
  * miss a change.
  */
 export function staffJobsRepo(db: Jobs) {
-  /** Applied or not on those of the ids the client has; the history says which ones changed. */
-  async function setApplied(trx: Jobs, clientId: string, ids: string[], applied: boolean, now: Date) {
+  /**
+   * Applied or not on those of the ids the client has; the history says which ones changed. Refused,
+   * with nothing written, when a job it would mark applied is at a company in `avoided`; a job
+   * applied already stays as it is, wherever it is.
+   */
+  async function setApplied(
+    trx: Jobs,
+    clientId: string,
+    ids: string[],
+    applied: boolean,
+    avoided: ReadonlySet<string>,
+    now: Date,
+  ): Promise<JobName[] | AvoidedRefusal> {
     const before = await trx
       .selectFrom('jobs')
       .select(['id', 'applied_for_job', 'outcome', 'data_job_title', 'data_company'])
@@ -43,6 +75,11 @@ export function staffJobsRepo(db: Jobs) {
       .where('id', 'in', ids)
       .execute();
     const changing = before.filter((job) => toBool(job.applied_for_job) !== applied);
+    const position = new Map(ids.map((id, index) => [id, index]));
+    const refused = changing
+      .filter((job) => applied && isAvoidedCompany(job.data_company, avoided))
+      .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+    if (refused.length > 0) return { refused: refused.map((job) => job.data_company ?? '') };
     await appendJobEvents(
       trx,
       changing.flatMap((job) =>
@@ -56,7 +93,8 @@ export function staffJobsRepo(db: Jobs) {
   return {
     /**
      * Applied and analyst notes of one of the client's jobs; 'not-found' when they have no such job,
-     * 'changed' when its notes are no longer `expected` (nothing is written then).
+     * 'changed' when its notes are no longer `expected`, refused when it would mark applied a job at
+     * a company the client avoids (nothing is written then).
      */
     update(
       clientId: string,
@@ -64,10 +102,12 @@ export function staffJobsRepo(db: Jobs) {
       patch: { applied_for_job?: boolean; analyst_notes?: string | null },
       expected: { analyst_notes: string | null } | undefined,
       also?: AlsoInTransaction<JobListItem>,
-    ): Promise<JobListItem | 'not-found' | 'changed'> {
+    ): Promise<JobListItem | 'not-found' | 'changed' | AvoidedRefusal> {
       return db.transaction().execute(async (trx) => {
         const now = new Date();
         const stamp = now.toISOString();
+        // Before the notes' row lock: a bulk change holding the list may be waiting for that row.
+        const avoided = await avoidedWhenApplying(trx, clientId, patch.applied_for_job === true);
         if (expected) {
           const current = await trx
             .selectFrom('jobs')
@@ -80,7 +120,8 @@ export function staffJobsRepo(db: Jobs) {
           if ((current.analyst_notes ?? null) !== expected.analyst_notes) return 'changed';
         }
         if (patch.applied_for_job !== undefined) {
-          const found = await setApplied(trx, clientId, [id], patch.applied_for_job, now);
+          const found = await setApplied(trx, clientId, [id], patch.applied_for_job, avoided, now);
+          if ('refused' in found) return found;
           if (found.length === 0) return 'not-found';
         }
         const row = await trx
@@ -102,18 +143,23 @@ export function staffJobsRepo(db: Jobs) {
       });
     },
 
-    /** Marks those of the ids the client has applied (or not); answers the jobs it found. */
+    /**
+     * Marks those of the ids the client has applied (or not); answers the jobs it found, or refuses
+     * the whole change (nothing written) when it would mark applied any job at a company the client
+     * avoids.
+     */
     setAppliedMany(
       clientId: string,
       ids: string[],
       applied: boolean,
       also?: AlsoInTransaction<JobName[]>,
-    ): Promise<JobName[]> {
+    ): Promise<JobName[] | AvoidedRefusal> {
       return db.transaction().execute(async (trx) => {
         const now = new Date();
         const stamp = now.toISOString();
-        const found = await setApplied(trx, clientId, ids, applied, now);
-        if (found.length === 0) return [];
+        const avoided = await avoidedWhenApplying(trx, clientId, applied);
+        const found = await setApplied(trx, clientId, ids, applied, avoided, now);
+        if ('refused' in found || found.length === 0) return found;
         await trx
           .updateTable('jobs')
           .set((eb) => ({

@@ -17,6 +17,9 @@ import type { JobsService } from './service.ts';
 import type { JobName } from './staff-repo.ts';
 import type { StaffJobsService } from './staff-service.ts';
 
+/** A refusal's answer: `{ error }`, the message for the recruiter. */
+const refusedSchema = (why: string) => z.object({ error: z.string() }).describe(why);
+
 /** At most this many job names in the summary of a bulk change; the detail keeps every id. */
 const NAMED_IN_SUMMARY = 3;
 
@@ -70,10 +73,16 @@ export async function staffJobsRoutes(
       config: { staff: true },
       schema: {
         tags,
-        summary: "Staff: mark one of the client's jobs applied (or not) and/or write its analyst notes",
+        summary:
+          "Staff: mark one of the client's jobs applied (or not) and/or write its analyst notes; 409 for a job at a company the client avoids (not marked applied)",
         params: staffClientJobParamsSchema,
         body: staffJobPatchSchema,
-        response: { 200: staffJobItemResponseSchema },
+        response: {
+          200: staffJobItemResponseSchema,
+          409: refusedSchema(
+            "Nothing changed: marked applied at a company on the client's companies to avoid ('The client asked us never to apply to Acme; this job was not marked applied.'), or analyst notes a colleague changed since analyst_notes_before",
+          ),
+        },
       },
     },
     async (request) => {
@@ -110,10 +119,15 @@ export async function staffJobsRoutes(
       schema: {
         tags,
         summary:
-          "Staff: mark several of the client's jobs applied (or not); ids that are not the client's come back as not found",
+          "Staff: mark several of the client's jobs applied (or not); ids that are not the client's come back as not found; 409 when any would be marked applied at a company the client avoids",
         params: staffClientParamsSchema,
         body: bulkAppliedBodySchema,
-        response: { 200: bulkAppliedResponseSchema },
+        response: {
+          200: bulkAppliedResponseSchema,
+          409: refusedSchema(
+            "Nothing changed: some of the jobs would be marked applied at companies on the client's companies to avoid, named in the message ('The client asked us never to apply to Acme or Globex; none of these jobs was marked applied.')",
+          ),
+        },
       },
     },
     async (request) => {

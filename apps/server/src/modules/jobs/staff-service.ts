@@ -1,4 +1,5 @@
 import { CLIENT_ID_NOT_FOUND_MESSAGE } from '@app/domain/clients-api';
+import { avoidedCompanyMessage } from '@app/domain/companies-to-avoid';
 import type { JobListItem } from '@app/domain/jobs';
 import {
   ANALYST_NOTES_CHANGED_MESSAGE,
@@ -14,7 +15,8 @@ import { type JobName, staffJobsRepo } from './staff-repo.ts';
 /**
  * The recruiter's work on one client's jobs. The client comes first: an id that names nobody is
  * 404 'No client has that id'; a job id that is not that client's is 404 'Job not found', whoever's
- * it is.
+ * it is. A job at a company on the client's list is never marked applied (decision 037): 409 with
+ * the company named, and nothing changes; marking jobs not applied is always allowed.
  */
 export function staffJobsService(db: Db, clients: ClientsService) {
   const repo = staffJobsRepo(db.kysely);
@@ -42,12 +44,15 @@ export function staffJobsService(db: Db, clients: ClientsService) {
       const outcome = await repo.update(clientId, id, fields, expected, also);
       if (outcome === 'not-found') throw NotFound(JOB_NOT_FOUND);
       if (outcome === 'changed') throw Conflict(ANALYST_NOTES_CHANGED_MESSAGE);
+      if ('refused' in outcome) throw Conflict(avoidedCompanyMessage(outcome.refused, 'applied'));
       return outcome;
     },
 
     /**
      * Ids the client does not have come back as not found; the rest are marked. `also` runs only
-     * when some were the client's, with the answer given.
+     * when some were the client's, with the answer given. Marking applied jobs at companies the
+     * client avoids refuses the whole change (409 naming those companies): the recruiter unselects
+     * them and tries again, rather than reading which of the rest were marked.
      */
     async setAppliedMany(
       clientId: string,
@@ -64,14 +69,17 @@ export function staffJobsService(db: Db, clients: ClientsService) {
         ),
         jobs,
       });
-      return answer(
-        await repo.setAppliedMany(
-          clientId,
-          unique,
-          applied,
-          also && ((trx, jobs) => also(trx, answer(jobs))),
-        ),
+      const marked = await repo.setAppliedMany(
+        clientId,
+        unique,
+        applied,
+        also && ((trx, jobs) => also(trx, answer(jobs))),
       );
+      if ('refused' in marked)
+        throw Conflict(
+          avoidedCompanyMessage(marked.refused, unique.length === 1 ? 'applied' : 'applied-many'),
+        );
+      return answer(marked);
     },
 
     async remove(clientId: string, id: string, also?: AlsoInTransaction<JobName>): Promise<JobName> {

@@ -340,3 +340,34 @@ describe('analyst notes being written', () => {
     expect(notesBox('Job a')).toHaveValue('Call Dana');
   });
 });
+
+describe('a job at a company the client avoids', () => {
+  const refusal = (error: string) => async () => Response.json({ error }, { status: 409 });
+  const appliedBox = (title: string) => screen.getByRole('checkbox', { name: `Applied: ${title}` });
+
+  it("stays not applied when the server refuses the click, and the recruiter reads the server's reason", async () => {
+    const reason = 'The client asked us never to apply to Acme; this job was not marked applied.';
+    renderTable(() => new Response(null, { status: 204 }));
+    const box = await screen.findByRole('checkbox', { name: 'Applied: Job a' });
+    vi.mocked(fetch).mockImplementationOnce(refusal(reason));
+    await userEvent.click(box);
+    expect(await screen.findByText(`Failed to update Job a: ${reason}`)).toBeInTheDocument();
+    await waitFor(() => expect(appliedBox('Job a')).not.toBeChecked());
+  });
+
+  it('leaves every chosen job as it was, and chosen, when the server refuses a bulk change', async () => {
+    const reason =
+      'The client asked us never to apply to Acme or Globex; none of these jobs was marked applied.';
+    renderTable(() => new Response(null, { status: 204 }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /^Select Job a/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Select Job c/ }));
+    vi.mocked(fetch).mockImplementationOnce(refusal(reason));
+    const selection = screen.getByRole('group', { name: 'Selected jobs' });
+    await userEvent.click(within(selection).getByRole('button', { name: 'Mark Applied' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(appliedBox('Job a')).not.toBeChecked();
+    expect(appliedBox('Job c')).not.toBeChecked();
+    // Still chosen, so the recruiter can leave out the jobs at those companies and try again.
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+  });
+});
