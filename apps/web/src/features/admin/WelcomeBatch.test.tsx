@@ -142,7 +142,7 @@ describe('the welcome e-mail to the chosen clients', () => {
       within(region)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Client 2: Something went wrong']);
+    ).toEqual(['Client 2 (client2@example.com): Something went wrong']);
     await userEvent.click(within(region).getByRole('button', { name: 'Dismiss' }));
     expect(
       screen.queryByRole('region', { name: 'Welcome e-mails not on their way' }),
@@ -193,5 +193,40 @@ describe('the welcome e-mail to the chosen clients', () => {
     expect(within(dialog).getByText('1 of them has been sent one before.')).toBeInTheDocument();
     expect(within(dialog).getByText('2 of them already have one waiting in the outbox.')).toBeInTheDocument();
     expect(within(dialog).getByText('1 of them has a failed one in the outbox.')).toBeInTheDocument();
+  });
+
+  it('tells two clients of one name apart by their e-mail, in the dialog and in what was not sent', async () => {
+    const chris = (index: number, state: BoardRow['onboarding']['state']) => ({
+      ...client(index, state),
+      name: 'Chris Lee',
+    });
+    renderBatch(
+      [chris(1, 'complete'), chris(2, 'complete'), chris(3, 'not_started'), chris(4, 'not_started')],
+      () =>
+        Response.json({
+          data: [
+            { client_id: 'client-1', outcome: 'queued', message: 'In the outbox' },
+            { client_id: 'client-2', outcome: 'error', message: 'Something went wrong' },
+          ],
+        }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 2 clients?' });
+    const listed = (name: string) =>
+      within(within(dialog).getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(listed('Sent to')).toEqual(['Chris Lee (client1@example.com)', 'Chris Lee (client2@example.com)']);
+    expect(listed('Not started onboarding, so left out')).toEqual([
+      'Chris Lee (client3@example.com)',
+      'Chris Lee (client4@example.com)',
+    ]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 2 clients' }));
+    const region = await screen.findByRole('region', { name: 'Welcome e-mails not on their way' });
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Chris Lee (client2@example.com): Something went wrong']);
   });
 });

@@ -1,7 +1,7 @@
 import {
   type BoardRow,
   clientCount,
-  clientName,
+  clientLabel,
   planWelcomeBatch,
   summariseWelcomeBatch,
   type WelcomeBatchResult,
@@ -69,7 +69,8 @@ export function WelcomeBatch({
       onSent(chosen);
       // Welcome states, outboxes, filters and activity changed for many clients at once.
       void queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
-      const names = new Map(rows.map((row) => [row.id, clientName(row)]));
+      // Named with their e-mail, as the board's checkboxes are: two clients may share a name.
+      const names = new Map(rows.map((row) => [row.id, clientLabel(row)]));
       setToCheck(
         results
           .filter((result) => result.outcome !== 'queued')
@@ -198,8 +199,9 @@ function NameList({ label, rows }: { label: string; rows: readonly BoardRow[] })
         {label}
       </p>
       <ul aria-labelledby={id} className="mt-1 list-disc pl-5 break-words">
+        {/* With their e-mail: two clients named Chris Lee are told apart before anyone is sent one. */}
         {rows.map((row) => (
-          <li key={row.id}>{clientName(row)}</li>
+          <li key={row.id}>{clientLabel(row)}</li>
         ))}
       </ul>
     </div>
