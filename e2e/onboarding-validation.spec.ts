@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, expectNoSidewaysScroll, signIn, test } from './fixtures.ts';
 import {
   ACK_LABELS,
   acceptTerms,
@@ -149,7 +149,31 @@ test('each format rule shows its message until the value is right', async ({ pag
   await phone.pressSequentially('01439999');
   await expect(phone).toHaveValue('(512) 555-0143');
   await expectProblems(page, []);
+
+  // A phone's numeric keypad has no '/': the birthdate takes the digits alone and puts in the slashes.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const birthdate = page.getByRole('textbox', { name: 'Birthdate' });
+  await expect(birthdate).toHaveAttribute('inputmode', 'numeric');
+  await birthdate.fill('');
+  await birthdate.pressSequentially('01021990');
+  await expect(birthdate).toHaveValue('01/02/1990');
+  await birthdate.blur();
+  await expect(birthdate).not.toHaveAttribute('aria-invalid');
+  await expectProblems(page, []);
+  await expect(next).toBeEnabled();
+  await expectNoSidewaysScroll(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await birthdate.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`birthdate-typed-${width}.png`) });
+  }
+  const save = page.waitForRequest(
+    (request) =>
+      request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/onboarding-submissions'),
+  );
   await goNext(page, 'Next', 'Address Information');
+  // The server gets the date as YYYY-MM-DD, as from the calendar: the typed shape never leaves the page.
+  expect((await save).postDataJSON()).toMatchObject({ birthdate: '1990-01-02' });
 
   await fillAddress(page);
   const zip = page.getByLabel('Postal/ZIP Code');

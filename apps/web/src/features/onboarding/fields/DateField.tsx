@@ -6,6 +6,7 @@ import { Controller } from 'react-hook-form';
 import { focusRing } from '../../../components/ui/Button.tsx';
 import { DatePickerPopover } from '../../../components/ui/date-picker.tsx';
 import { Field, Input } from '../../../components/ui/Field.tsx';
+import { formatDateInput } from './date-text.ts';
 import { type TextFieldName, useFieldError, useWizardForm } from './form-context.ts';
 
 /** How dates are typed and shown (spec 1, section 5); the form stores YYYY-MM-DD. */
@@ -86,7 +87,9 @@ function DateInput({ label, hint, error, value, onChange, onBlur }: DateInputPro
     onChange(stored);
   };
 
-  const onType = (typed: string) => {
+  const onType = (raw: string) => {
+    // The slashes go in as the digits come: a phone's numeric keypad cannot type them.
+    const typed = formatDateInput(raw);
     setText(typed);
     const date = toDate(typed, DISPLAY_FORMAT);
     report(typed.trim() === '' ? '' : date ? format(date, STORED_FORMAT) : typed);
@@ -112,6 +115,7 @@ function DateInput({ label, hint, error, value, onChange, onBlur }: DateInputPro
         <div className="flex gap-2">
           <Input
             {...controlProps}
+            // Digits only on a phone: formatDateInput puts in the slashes.
             inputMode="numeric"
             placeholder="MM/DD/YYYY"
             autoComplete="off"
