@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiSessionSource, UPLOAD_STALL_MS } from '../../../lib/api.ts';
@@ -11,6 +11,7 @@ function renderUpload(account = testAccount, resume = '') {
   renderOnboarding(
     <FormHarness values={{ resume }} onValues={onValues}>
       <DocumentField name="resume" label="Resume" folder="resumes" required />
+      <button type="button">Elsewhere</button>
     </FormHarness>,
     { account },
   );
@@ -143,6 +144,65 @@ describe('a document upload', () => {
     // The stored file was never changed.
     expect(stored()).toBeUndefined();
     expect(screen.getByText('uuid-old.pdf')).toBeInTheDocument();
+  });
+
+  it('moves the focus to Cancel while a file uploads, and on to Replace once it is stored', async () => {
+    const user = userEvent.setup();
+    const url = 'http://x/api/storage/public/documents/resumes/u/uuid-cv.pdf';
+    FakeUpload.answer = { status: 201, body: { data: { url, path: 'p', name: 'cv.pdf', size: 100 } } };
+    const release = FakeUpload.hold();
+    renderUpload();
+    const input = screen.getByLabelText(/Resume/);
+    await user.upload(input, uploadedFile('cv.pdf'));
+    // The chooser the keyboard was on is disabled for the upload: the focus must not fall to the page.
+    expect(input).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel resume upload' })).toHaveFocus());
+    release();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Replace resume' })).toHaveFocus());
+  });
+
+  it('moves the focus from Replace to Cancel, and back to Replace when the upload fails', async () => {
+    FakeUpload.answer = { status: 500, body: null };
+    const release = FakeUpload.hold();
+    renderUpload(testAccount, 'http://x/documents/resumes/u/uuid-old.pdf');
+    const replace = screen.getByRole('button', { name: 'Replace resume' });
+    // Replace opens the hidden chooser; the file arrives while Replace has the focus.
+    act(() => replace.focus());
+    fireEvent.change(screen.getByLabelText(/Resume/), { target: { files: [uploadedFile('new.pdf')] } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel resume upload' })).toHaveFocus());
+    expect(replace).toBeDisabled();
+    release();
+    expect(await screen.findByText('Failed to upload file. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Replace resume' })).toHaveFocus());
+  });
+
+  it('gives the chooser the focus back when an upload with no file stored fails', async () => {
+    const user = userEvent.setup();
+    FakeUpload.answer = { status: 500, body: null };
+    const release = FakeUpload.hold();
+    renderUpload();
+    const input = screen.getByLabelText(/Resume/);
+    await user.upload(input, uploadedFile('cv.pdf'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel resume upload' })).toHaveFocus());
+    release();
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(input).toBeEnabled();
+  });
+
+  it('leaves the focus where the person took it during the upload', async () => {
+    const user = userEvent.setup();
+    const url = 'http://x/api/storage/public/documents/resumes/u/uuid-cv.pdf';
+    FakeUpload.answer = { status: 201, body: { data: { url, path: 'p', name: 'cv.pdf', size: 100 } } };
+    const release = FakeUpload.hold();
+    renderUpload();
+    await user.upload(screen.getByLabelText(/Resume/), uploadedFile('cv.pdf'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel resume upload' })).toHaveFocus());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+    release();
+    expect(await screen.findByText('File uploaded successfully', { selector: 'p' })).toBeInTheDocument();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
 
   it('gives up on a stalled upload with the usual failure', async () => {

@@ -2,7 +2,7 @@ import { ACCEPTED_DOCUMENT_EXTENSIONS, checkDocumentFile } from '@app/domain/doc
 import { displayFileName } from '@app/domain/profile-display';
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, FileText, RefreshCw, Trash2, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/Button.tsx';
 import { FieldError, FieldHint, FieldLabel } from '../../../components/ui/Field.tsx';
@@ -38,6 +38,16 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const [percent, setPercent] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const replaceButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const field = useRef<HTMLDivElement>(null);
+  /**
+   * Where the keyboard goes as an upload starts or ends: the chooser and Replace are disabled while a
+   * file uploads and Cancel goes when it ends, and a focused control that is disabled or removed drops
+   * the focus to the page. 'cancel' when the upload was started from this field, 'chooser' when
+   * Cancel had the focus as the upload ended (or was pressed); null when the focus is elsewhere, and
+   * stays there.
+   */
+  const moveFocus = useRef<'cancel' | 'chooser' | null>(null);
   /** Cancels the upload under way. */
   const cancel = useRef<AbortController | null>(null);
   const id = useId();
@@ -70,10 +80,23 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
       const explains = error instanceof UploadError && error.explains;
       toast.error('Upload Failed', { description: explains ? error.message : UPLOAD_FAILED_DESCRIPTION });
     },
+    // Runs before the upload's end is rendered, so while Cancel is still there to have the focus.
+    onSettled: () => {
+      if (cancelButton.current && document.activeElement === cancelButton.current) {
+        moveFocus.current = 'chooser';
+      } else if (moveFocus.current === 'cancel') {
+        // An upload that ended before its start was shown leaves the focus where it is.
+        moveFocus.current = null;
+      }
+    },
   });
 
   const onChoose = (file: File | undefined) => {
     if (!file) return;
+    // The chooser (or Replace, which opened it) is about to be disabled: Cancel takes its place. The
+    // focus may also be on the page, which a browser can move it to while its file picker is open.
+    const active = document.activeElement;
+    if (!active || active === document.body || field.current?.contains(active)) moveFocus.current = 'cancel';
     // Clear the selection either way: a refused file is not kept, and the same file can be chosen again.
     if (input.current) input.current.value = '';
     upload.mutate(file);
@@ -87,12 +110,24 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   };
 
   const onCancel = () => {
+    // The Cancel button goes with the upload (clicked, it may not have the focus: Safari).
+    moveFocus.current = 'chooser';
     cancel.current?.abort();
-    // The Cancel button goes with the upload; keep the keyboard on what chooses a file.
-    requestAnimationFrame(() => (stored ? replaceButton.current : input.current)?.focus());
   };
 
   const uploading = upload.isPending;
+  useEffect(() => {
+    const target = moveFocus.current;
+    moveFocus.current = null;
+    if (uploading && target === 'cancel') {
+      cancelButton.current?.focus();
+    } else if (!uploading && target === 'chooser') {
+      // Cancel is gone: to Replace when a file is stored (the new one, or the one kept after a
+      // failure or a cancel), else to the chooser, enabled again. A frame later, once the stored
+      // file has rendered.
+      requestAnimationFrame(() => (replaceButton.current ?? input.current)?.focus());
+    }
+  }, [uploading]);
   const hintId = `${id}-hint`;
   // The step's rule for this field (a required resume not uploaded): said under it, as for any field,
   // until a file is on its way.
@@ -101,7 +136,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const describedBy = shownError ? `${hintId} ${errorId}` : hintId;
   return (
     // min-w-0: inside a grid column a long file name must not widen the column.
-    <div className="min-w-0 space-y-2">
+    <div ref={field} className="min-w-0 space-y-2">
       <FieldLabel htmlFor={id} required={required}>
         {label}
       </FieldLabel>
@@ -135,6 +170,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
                 Uploading... {percent}%
               </p>
               <button
+                ref={cancelButton}
                 type="button"
                 onClick={onCancel}
                 className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-neutral-800 hover:bg-neutral-200 ${focusRing}`}
