@@ -69,33 +69,54 @@ describe('the clients chosen on the board', () => {
 });
 
 describe('unsaved job notes', () => {
-  it('are kept per user and job, and forgotten when saved or discarded', () => {
-    rememberJobNotesDraft('ada', 'job-1', 'Ask about the rota');
-    rememberJobNotesDraft('ada', 'job-2', 'Referral: Dana');
+  it('are kept per user and job with the saved notes they began from, and forgotten when saved or discarded', () => {
+    rememberJobNotesDraft('ada', 'job-1', 'Ask about the rota', '');
+    rememberJobNotesDraft('ada', 'job-2', 'Referral: Dana, Sam', 'Referral: Dana');
     rememberJobNotesDraft('bob', 'job-9', 'Remote?');
-    expect(readJobNotesDrafts('ada')).toEqual({ 'job-1': 'Ask about the rota', 'job-2': 'Referral: Dana' });
+    expect(readJobNotesDrafts('ada')).toEqual({
+      'job-1': { text: 'Ask about the rota', before: '' },
+      'job-2': { text: 'Referral: Dana, Sam', before: 'Referral: Dana' },
+    });
     rememberJobNotesDraft('ada', 'job-1', null);
-    expect(readJobNotesDrafts('ada')).toEqual({ 'job-2': 'Referral: Dana' });
-    expect(readJobNotesDrafts('bob')).toEqual({ 'job-9': 'Remote?' });
+    expect(readJobNotesDrafts('ada')).toEqual({
+      'job-2': { text: 'Referral: Dana, Sam', before: 'Referral: Dana' },
+    });
+    // Left out, what it began from is not known.
+    expect(readJobNotesDrafts('bob')).toEqual({ 'job-9': { text: 'Remote?', before: null } });
+    expect(JSON.parse(sessionStorage.getItem('job-notes:draft:bob') ?? 'null')).toEqual({
+      'job-9': { text: 'Remote?', before: null },
+    });
   });
 
   it("go with everyone else's onboarding answers when someone signs in, and all of them at sign-out", () => {
-    rememberJobNotesDraft('ada', 'job-1', 'Ask about the rota');
-    rememberJobNotesDraft('bob', 'job-9', 'Remote?');
+    rememberJobNotesDraft('ada', 'job-1', 'Ask about the rota', '');
+    rememberJobNotesDraft('bob', 'job-9', 'Remote?', '');
     sessionStorage.setItem(onboardingDraftKey('bob'), '{}');
     forgetWorkInProgress('ada');
-    expect(readJobNotesDrafts('ada')).toEqual({ 'job-1': 'Ask about the rota' });
+    expect(readJobNotesDrafts('ada')).toEqual({ 'job-1': { text: 'Ask about the rota', before: '' } });
     expect(readJobNotesDrafts('bob')).toEqual({});
     expect(sessionStorage.getItem(onboardingDraftKey('bob'))).toBeNull();
     forgetWorkInProgress();
     expect(readJobNotesDrafts('ada')).toEqual({});
   });
 
-  it('read as none when unreadable', () => {
+  it('read as none when unreadable, and an earlier bare text as begun from notes not known', () => {
     sessionStorage.setItem('job-notes:draft:ada', '{not json');
     expect(readJobNotesDrafts('ada')).toEqual({});
-    sessionStorage.setItem('job-notes:draft:ada', JSON.stringify({ 'job-1': 3, 'job-2': 'kept' }));
-    expect(readJobNotesDrafts('ada')).toEqual({ 'job-2': 'kept' });
+    sessionStorage.setItem(
+      'job-notes:draft:ada',
+      JSON.stringify({
+        'job-1': 3,
+        'job-2': 'kept',
+        'job-3': { text: 'whole', before: 'x' },
+        'job-4': { text: 'no before' },
+        'job-5': { text: 3, before: null },
+      }),
+    );
+    expect(readJobNotesDrafts('ada')).toEqual({
+      'job-2': { text: 'kept', before: null },
+      'job-3': { text: 'whole', before: 'x' },
+    });
   });
 });
 

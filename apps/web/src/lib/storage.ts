@@ -86,7 +86,7 @@ export function clearRememberedOnboardingStep(): void {
 const ONBOARDING_DRAFT_PREFIX = 'onboarding:draft:';
 export const onboardingDraftKey = (userId: string) => `${ONBOARDING_DRAFT_PREFIX}${userId}`;
 
-/** Where the job notes dialog keeps notes typed and not yet saved, per user: job id → text. */
+/** Where the job notes dialog keeps notes typed and not yet saved, per user: job id → draft. */
 const JOB_NOTES_DRAFT_PREFIX = 'job-notes:draft:';
 const jobNotesDraftKey = (userId: string) => `${JOB_NOTES_DRAFT_PREFIX}${userId}`;
 
@@ -123,15 +123,56 @@ export function forgetWorkInProgress(keepFor?: string): void {
   }
 }
 
-/** The notes `userId` typed on each job and has not saved, by job id. */
-export function readJobNotesDrafts(userId: string): Record<string, string> {
-  return readRecord(jobNotesDraftKey(userId), isText);
+/**
+ * Job notes typed and not saved, with the saved notes as they were when the writing began ('' for
+ * none): opening the notes again can tell whether they changed elsewhere since (another tab, a phone),
+ * and then not put the draft back over them unasked. `before` is null when not known: a draft kept
+ * by an earlier version of the app, which stored only the text.
+ */
+export interface JobNotesDraft {
+  text: string;
+  before: string | null;
 }
 
-/** Keeps the unsaved notes of one job, or forgets them (`null`: saved, or discarded). */
-export function rememberJobNotesDraft(userId: string, jobId: string, text: string | null): void {
-  const key = jobNotesDraftKey(userId);
-  writeRecordEntry(key, readRecord(key, isText), jobId, text, 'Could not keep the unsaved notes');
+const isJobNotesDraft = (value: unknown): value is JobNotesDraft =>
+  typeof value === 'object' &&
+  value !== null &&
+  isText((value as JobNotesDraft).text) &&
+  ((value as JobNotesDraft).before === null || isText((value as JobNotesDraft).before));
+
+const isStoredJobNotesDraft = (value: unknown): value is JobNotesDraft | string =>
+  isText(value) || isJobNotesDraft(value);
+
+/** The notes `userId` typed on each job and has not saved, by job id. */
+export function readJobNotesDrafts(userId: string): Record<string, JobNotesDraft> {
+  const stored = readRecord(jobNotesDraftKey(userId), isStoredJobNotesDraft);
+  return Object.fromEntries(
+    Object.entries(stored).map(([jobId, draft]) => [
+      jobId,
+      // A bare text is an earlier version's draft: what it began from is not known, and the dialog
+      // reads that as changed since, so an old draft never goes back over newer notes unseen.
+      typeof draft === 'string' ? { text: draft, before: null } : draft,
+    ]),
+  );
+}
+
+/**
+ * Keeps the unsaved notes of one job with the saved notes they began from, or forgets them (`null`:
+ * saved, or discarded). `before` left out is not known, which the dialog reads as changed since.
+ */
+export function rememberJobNotesDraft(
+  userId: string,
+  jobId: string,
+  text: string | null,
+  before: string | null = null,
+): void {
+  writeRecordEntry(
+    jobNotesDraftKey(userId),
+    readJobNotesDrafts(userId),
+    jobId,
+    text === null ? null : { text, before },
+    'Could not keep the unsaved notes',
+  );
 }
 
 /**

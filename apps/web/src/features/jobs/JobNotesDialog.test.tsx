@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { readJobNotesDrafts } from '../../lib/storage.ts';
+import { readJobNotesDrafts, rememberJobNotesDraft } from '../../lib/storage.ts';
 import { JobNotesDialog, UNSAVED_NOTES_BACK_MESSAGE } from './JobNotesDialog.tsx';
+import { BRING_BACK_DRAFT_LABEL, NOTES_CHANGED_SINCE_DRAFT_MESSAGE } from './job-messages.ts';
 import { fetchMyJobs, myJobQueryKey, myJobsQueryKey, updateNotes } from './jobs-api.ts';
 import { useMyJobs } from './use-my-jobs.ts';
 
@@ -48,14 +49,14 @@ beforeEach(() => {
   vi.mocked(toast.success).mockReset();
 });
 /** The board's part: a button that opens the job's notes, which closing the dialog puts away. */
-function NotesOpener() {
+function NotesOpener({ job = listed }: { job?: JobListItem }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Open notes
       </button>
-      <JobNotesDialog job={open ? listed : null} onClose={() => setOpen(false)} userId="client-1" />
+      <JobNotesDialog job={open ? job : null} onClose={() => setOpen(false)} userId="client-1" />
     </>
   );
 }
@@ -125,6 +126,92 @@ describe('Job Notes', () => {
     vi.mocked(updateNotes).mockResolvedValue({ ...whole, client_notes: 'Ask about remote' });
     await user.click(dialog.getByRole('button', { name: 'Save Notes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(readJobNotesDrafts('client-1')).toEqual({});
+  });
+
+  it('opens on notes changed elsewhere since the draft began, and brings the draft back when asked', async () => {
+    const user = userEvent.setup();
+    const withNotes = (client_notes: string) => ({ ...listed, client_notes });
+    const { rerender } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <NotesOpener job={withNotes('A')} />
+      </QueryClientProvider>,
+    );
+    const open = async () => {
+      await user.click(screen.getByRole('button', { name: 'Open notes' }));
+      return within(await screen.findByRole('dialog', { name: 'Job Notes' }));
+    };
+    let dialog = await open();
+    await user.type(dialog.getByRole('textbox', { name: 'Notes' }), ', ask about remote');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Saved as 'B' on the phone meanwhile; the list here reads it.
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <NotesOpener job={withNotes('B')} />
+      </QueryClientProvider>,
+    );
+    dialog = await open();
+    const box = dialog.getByRole('textbox', { name: 'Notes' });
+    expect(box).toHaveValue('B');
+    expect(box).toHaveAccessibleDescription(NOTES_CHANGED_SINCE_DRAFT_MESSAGE);
+    expect(dialog.queryByText(UNSAVED_NOTES_BACK_MESSAGE)).not.toBeInTheDocument();
+    // Looking is not losing: closed again, the draft is still kept and still offered.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(readJobNotesDrafts('client-1')).toEqual({ a: { text: 'A, ask about remote', before: 'A' } });
+
+    dialog = await open();
+    expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('B');
+    await user.click(dialog.getByRole('button', { name: BRING_BACK_DRAFT_LABEL }));
+    expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('A, ask about remote');
+    expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveFocus();
+    expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveAccessibleDescription(
+      UNSAVED_NOTES_BACK_MESSAGE,
+    );
+    expect(dialog.queryByRole('button', { name: BRING_BACK_DRAFT_LABEL })).not.toBeInTheDocument();
+    // Chosen over 'B' with 'B' in view: from now on it comes back as any draft does.
+    expect(readJobNotesDrafts('client-1')).toEqual({ a: { text: 'A, ask about remote', before: 'B' } });
+
+    vi.mocked(updateNotes).mockResolvedValue({ ...whole, client_notes: 'A, ask about remote' });
+    await user.click(dialog.getByRole('button', { name: 'Save Notes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(updateNotes).toHaveBeenCalledWith('a', 'A, ask about remote');
+    expect(readJobNotesDrafts('client-1')).toEqual({});
+  });
+
+  it('puts back a draft begun on the notes still saved, as before', async () => {
+    rememberJobNotesDraft('client-1', 'a', 'B, then more', 'B');
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <JobNotesDialog job={{ ...listed, client_notes: 'B' }} onClose={() => {}} userId="client-1" />
+      </QueryClientProvider>,
+    );
+    const box = screen.getByRole('textbox', { name: 'Notes' });
+    expect(box).toHaveValue('B, then more');
+    expect(box).toHaveAccessibleDescription(UNSAVED_NOTES_BACK_MESSAGE);
+    expect(screen.queryByRole('button', { name: BRING_BACK_DRAFT_LABEL })).not.toBeInTheDocument();
+  });
+
+  it('sets aside, without losing, a draft whose beginning is not known, and Cancel discards it', async () => {
+    const user = userEvent.setup();
+    // As an earlier version kept it: the text alone.
+    sessionStorage.setItem('job-notes:draft:client-1', JSON.stringify({ a: 'Old words' }));
+    const onClose = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <JobNotesDialog job={{ ...listed, client_notes: 'B' }} onClose={onClose} userId="client-1" />
+      </QueryClientProvider>,
+    );
+    const box = screen.getByRole('textbox', { name: 'Notes' });
+    expect(box).toHaveValue('B');
+    expect(box).toHaveAccessibleDescription(NOTES_CHANGED_SINCE_DRAFT_MESSAGE);
+    // A slip of the keyboard on the notes shown does not drop the draft set aside.
+    await user.type(box, 'x{Backspace}');
+    expect(readJobNotesDrafts('client-1')).toEqual({ a: { text: 'Old words', before: null } });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
     expect(readJobNotesDrafts('client-1')).toEqual({});
   });
 

@@ -9,6 +9,8 @@ import { FieldError, FieldHint, Label, Textarea } from '../../components/ui/Fiel
 import { failureMessage } from '../../lib/api.ts';
 import { readJobNotesDrafts, rememberJobNotesDraft } from '../../lib/storage.ts';
 import {
+  BRING_BACK_DRAFT_LABEL,
+  NOTES_CHANGED_SINCE_DRAFT_MESSAGE,
   NOTES_SAVE_FAILED_MESSAGE,
   NOTES_SAVE_FAILED_TITLE,
   NOTES_SAVED_MESSAGE,
@@ -35,7 +37,9 @@ const NOTES_MUTATION_KEY = ['my-jobs', 'notes'] as const;
  * 'Job Notes' (spec 2, section 2): the client's own notes on a job. Closing it without saving (Escape,
  * the close button, a click outside) keeps what was typed, and opening that job's notes again brings
  * it back, after a reload too (a phone may reload a tab it put away); only Cancel and a save end the
- * draft.
+ * draft. When the saved notes changed elsewhere since the draft began (another tab, a phone), it opens
+ * on them as they are now and offers the draft back instead: an old draft never writes over newer
+ * notes unseen.
  */
 export function JobNotesDialog({ job, onClose, userId }: JobNotesDialogProps) {
   const saving = useIsMutating({ mutationKey: NOTES_MUTATION_KEY }) > 0;
@@ -71,13 +75,33 @@ function NotesEditor({
   const queryClient = useQueryClient();
   const textareaId = useId();
   const saved = job.client_notes ?? '';
+  // The saved notes this opening shows and any writing in it begins from; kept with the draft.
+  const [begunFrom] = useState(saved);
   const [kept] = useState(() => readJobNotesDrafts(userId)[job.id]);
-  const [text, setText] = useState(kept ?? saved);
+  // A draft begun on other notes than these is set aside, not put back unasked; so is one whose
+  // beginning is not known (kept by an earlier version): one click brings it back, while putting it
+  // back blindly could write over newer notes. The draft stays kept meanwhile.
+  const [setAside, setSetAside] = useState(
+    kept !== undefined && kept.before !== saved && kept.text !== saved,
+  );
+  const [text, setText] = useState(kept === undefined || setAside ? saved : kept.text);
   // Opened on a draft kept from before: say so while it still differs from the saved notes.
-  const draftBack = kept !== undefined && text !== saved;
+  const draftBack = kept !== undefined && !setAside && text !== saved;
+  // What is written on the notes shown is the job's draft, in place of one set aside (one draft a job;
+  // the button brings that back while the dialog is open). Back to the notes shown, nothing written
+  // here is unsaved, and a draft set aside is kept again.
   const edit = (next: string) => {
     setText(next);
-    rememberJobNotesDraft(userId, job.id, next === saved ? null : next);
+    if (next !== saved) rememberJobNotesDraft(userId, job.id, next, begunFrom);
+    else if (setAside && kept) rememberJobNotesDraft(userId, job.id, kept.text, kept.before);
+    else rememberJobNotesDraft(userId, job.id, null);
+  };
+  const bringBack = () => {
+    if (!kept) return;
+    setSetAside(false);
+    // Chosen over the notes as they are now: it is kept as begun from them, and comes back as ever.
+    edit(kept.text);
+    textBox.current?.focus();
   };
   const discard = () => {
     rememberJobNotesDraft(userId, job.id, null);
@@ -118,13 +142,26 @@ function NotesEditor({
         readOnly={save.isPending}
         aria-invalid={problem ? true : undefined}
         aria-describedby={
-          [problem && `${textareaId}-error`, draftBack && `${textareaId}-draft`].filter(Boolean).join(' ') ||
-          undefined
+          [
+            problem && `${textareaId}-error`,
+            draftBack && `${textareaId}-draft`,
+            setAside && `${textareaId}-changed`,
+          ]
+            .filter(Boolean)
+            .join(' ') || undefined
         }
         onChange={(event) => edit(event.target.value)}
       />
       {problem && <FieldError id={`${textareaId}-error`}>{problem}</FieldError>}
       {draftBack && <FieldHint id={`${textareaId}-draft`}>{UNSAVED_NOTES_BACK_MESSAGE}</FieldHint>}
+      {setAside && (
+        <div className="flex flex-wrap items-center gap-2">
+          <FieldHint id={`${textareaId}-changed`}>{NOTES_CHANGED_SINCE_DRAFT_MESSAGE}</FieldHint>
+          <Button size="sm" variant="secondary" onClick={bringBack} disabled={save.isPending}>
+            {BRING_BACK_DRAFT_LABEL}
+          </Button>
+        </div>
+      )}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={discard} disabled={save.isPending}>
           Cancel

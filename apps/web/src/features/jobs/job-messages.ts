@@ -24,6 +24,11 @@ export const NOTES_SAVE_FAILED_MESSAGE = 'Failed to save notes. Please try again
 export const NOTES_SAVED_TITLE = 'Notes Saved';
 export const NOTES_SAVED_MESSAGE = 'Your notes have been saved successfully';
 
+/** Not the spec's words: the notes dialog opened on notes changed elsewhere since a draft began. */
+export const NOTES_CHANGED_SINCE_DRAFT_MESSAGE =
+  'These notes changed since you last wrote here. Your unsaved version is kept.';
+export const BRING_BACK_DRAFT_LABEL = 'Bring Back My Unsaved Version';
+
 export const EMAIL_COPIED_TITLE = 'Email Copied';
 export const COPY_FAILED_TITLE = 'Copy Failed';
 export const COPY_FAILED_MESSAGE = 'Unable to copy email to clipboard';
