@@ -4,8 +4,9 @@ import { type RefObject, useCallback, useEffect, useState } from 'react';
 /**
  * A virtualizer's range function for a list of jobs in `container` that renders, besides the items
  * in view, the item holding keyboard focus (unmounting it would send focus back to the top of the
- * page) and the item of `keptId` (work in progress, such as a text being written). Items carry their
- * job's id as `data-job-id`.
+ * page), or that held it before a dialog it opened took it (the dialog gives it back on closing,
+ * however far the job has moved meanwhile), and the item of `keptId` (work in progress, such as a
+ * text being written). Items carry their job's id as `data-job-id`.
  */
 export function useKeptInRange(
   container: RefObject<HTMLElement | null>,
@@ -28,7 +29,11 @@ export function useKeptInRange(
   );
 }
 
-/** The id of the job whose item holds focus in `container`, if one does. */
+/**
+ * The id of the job whose item holds focus in `container`, if one does, or held it when a dialog
+ * took focus: the dialog, in a portal outside `container`, gives focus back to its opener only after
+ * it has closed, so the opener must still be there then (see Dialog).
+ */
 function useFocusedJobId(container: RefObject<HTMLElement | null>): string | null {
   const [focusedId, setFocusedId] = useState<string | null>(null);
   useEffect(() => {
@@ -37,7 +42,9 @@ function useFocusedJobId(container: RefObject<HTMLElement | null>): string | nul
     const onFocusIn = (event: FocusEvent) =>
       setFocusedId((event.target as Element).closest('[data-job-id]')?.getAttribute('data-job-id') ?? null);
     const onFocusOut = (event: FocusEvent) => {
-      if (!element.contains(event.relatedTarget as Node | null)) setFocusedId(null);
+      const next = event.relatedTarget instanceof Element ? event.relatedTarget : null;
+      if (!element.contains(next) && !next?.closest('[role="dialog"], [role="alertdialog"]'))
+        setFocusedId(null);
     };
     element.addEventListener('focusin', onFocusIn);
     element.addEventListener('focusout', onFocusOut);

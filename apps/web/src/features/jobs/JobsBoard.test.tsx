@@ -8,13 +8,22 @@ import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { JobsBoard } from './JobsBoard.tsx';
-import { fetchMyJobs, updateApproval, updateApprovalMany } from './jobs-api.ts';
+import {
+  fetchJob,
+  fetchMyJobs,
+  myJobsQueryKey,
+  updateApproval,
+  updateApprovalMany,
+  updateNotes,
+} from './jobs-api.ts';
 
 vi.mock('./jobs-api.ts', async (original) => ({
   ...(await original<typeof import('./jobs-api.ts')>()),
   fetchMyJobs: vi.fn(),
   updateApproval: vi.fn(),
   updateApprovalMany: vi.fn(),
+  updateNotes: vi.fn(),
+  fetchJob: vi.fn(),
 }));
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -32,8 +41,9 @@ function renderBoard({ address = '/myjobs', wide = false } = {}) {
     addEventListener: () => {},
     removeEventListener: () => {},
   }));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[address]}>
         <JobsBoard
           variant="manage"
@@ -46,6 +56,7 @@ function renderBoard({ address = '/myjobs', wide = false } = {}) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return queryClient;
 }
 
 beforeEach(() => {
@@ -194,6 +205,88 @@ describe('a decision that takes its job out of the list shown', () => {
     expect(document.activeElement?.textContent).toBe(
       'No jobs match your filtersTry adjusting your filter settings above',
     );
+  });
+});
+
+describe('a dialog opened from a job', () => {
+  /** Forty jobs sorted by their notes, with only those in view drawn (fewer than twenty). */
+  async function showSortedByNotes(wide: boolean) {
+    const many = Array.from({ length: 40 }, (_, index) => {
+      const id = String(index).padStart(3, '0');
+      return jobListItemSchema.parse(
+        makeJob({ id, data_job_title: `Job ${id}`, client_approval: 'pending', client_notes: `Note ${id}` }),
+      );
+    });
+    vi.mocked(fetchMyJobs).mockResolvedValue(many);
+    // jsdom has no layout: the list's box is given a height, so that its rows are drawn, and cards
+    // measure as high as they are guessed to be.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(220);
+    renderBoard({ address: '/myjobs?sort=client_notes', wide });
+    await screen.findByText('40 of 40 jobs shown');
+    expect(screen.getAllByRole('button', { name: /^View Notes/ }).length).toBeLessThan(20);
+  }
+
+  it.each([
+    ['in the table', true],
+    ['on a phone', false],
+  ])(
+    'gives focus back to its opener when a note moves the job far down the list (%s)',
+    async (_case, wide) => {
+      vi.mocked(updateNotes).mockImplementation(async (id, notes) => ({
+        ...makeJob({ id, data_job_title: `Job ${id}`, client_approval: 'pending' }),
+        client_notes: notes,
+      }));
+      const user = userEvent.setup();
+      await showSortedByNotes(wide);
+      // jsdom's names drop the space before the job a screen reader hears ('View Notes for Job 000').
+      const opener = screen.getByRole('button', { name: /^View Notes ?for Job 000$/ });
+      await user.click(opener);
+      const dialog = await screen.findByRole('dialog', { name: 'Job Notes' });
+      const notes = within(dialog).getByRole('textbox');
+      await user.clear(notes);
+      // Sorted last now, far past the jobs in view.
+      await user.paste('Zebra');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Notes' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(opener).toHaveFocus());
+      expect(opener.closest('[aria-rowindex], [aria-posinset]')).toHaveAttribute(
+        wide ? 'aria-rowindex' : 'aria-posinset',
+        wide ? '41' : '40',
+      );
+    },
+  );
+
+  it('gives focus back to View Details once the job has scrolled out of view meanwhile', async () => {
+    // The whole job stays on its way: the pop-up shows what the list has.
+    vi.mocked(fetchJob).mockReturnValue(new Promise(() => {}));
+    const user = userEvent.setup();
+    await showSortedByNotes(true);
+    const opener = screen.getByRole('button', { name: /^View Details ?of Job 000$/ });
+    await user.click(opener);
+    await screen.findByRole('dialog', { name: 'Job 000' });
+    // The list scrolls on behind the pop-up (a wheel over the backdrop, say).
+    const box = screen.getByRole('table', { name: 'Your jobs', hidden: true }).parentElement as HTMLElement;
+    box.scrollTop = 64 * 30;
+    box.dispatchEvent(new Event('scroll'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('gives focus to the job now in its place when its own job left the list meanwhile', async () => {
+    vi.mocked(fetchMyJobs).mockResolvedValue(listOf(['a', 'b', 'c']));
+    vi.mocked(fetchJob).mockReturnValue(new Promise(() => {}));
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    const user = userEvent.setup();
+    const queryClient = renderBoard({ wide: true });
+    await user.click(await screen.findByRole('button', { name: /^View Details ?of Job b$/ }));
+    await screen.findByRole('dialog', { name: 'Job b' });
+    // The list read again (after a bulk change, say) no longer has the job: its pop-up closes.
+    act(() => queryClient.setQueryData(myJobsQueryKey, listOf(['a', 'c'])));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // As after a decision: the first control of the job now in its place (on /myjobs, its toggle).
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Reject ?Job c$/ })).toHaveFocus());
   });
 });
 

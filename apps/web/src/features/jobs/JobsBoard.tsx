@@ -97,6 +97,34 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
     );
   }, [visible]);
 
+  // A dialog gives focus back to the control that opened it; the opener's job stays rendered while
+  // the dialog is open, however far it moves or the list scrolls (useKeptInRange). A job that left
+  // the list meanwhile (a bulk change read the list again) took that control with it: focus then
+  // goes, as after a decision, to the job now in its place (its first control) or to the message
+  // that nothing is left.
+  const dialogJobId =
+    [detailsId, notesId].find((id) => id !== null && jobs.some((job) => job.id === id)) ?? null;
+  const dialogJob = useRef<{ id: string; place: number } | null>(null);
+  useEffect(() => {
+    if (dialogJobId !== null) {
+      const place = visible.findIndex((job) => job.id === dialogJobId);
+      if (place >= 0) dialogJob.current = { id: dialogJobId, place };
+      return;
+    }
+    const closed = dialogJob.current;
+    dialogJob.current = null;
+    if (!closed || visible.some((job) => job.id === closed.id)) return;
+    const next = visible[Math.min(closed.place, visible.length - 1)];
+    // After the dialog's own attempt, which it makes on a timer once closed.
+    setTimeout(() =>
+      focusIfLost(
+        next
+          ? listBox.current?.querySelector<HTMLElement>(`[data-job-id="${next.id}"] button`)
+          : emptyBox.current,
+      ),
+    );
+  }, [dialogJobId, visible]);
+
   const actions = useMemo<JobTableActions>(() => {
     const manage = variant === 'manage';
     const shown = allChosen(selectedShown.length, visible.length);
