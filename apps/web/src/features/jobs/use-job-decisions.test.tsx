@@ -258,3 +258,191 @@ describe('a refresh of the list cut short by a decision', () => {
     expect(fetchMyJobs).toHaveBeenCalledTimes(2);
   });
 });
+
+/**
+ * The server as the tests need it: a list read answers the jobs as saved when it was asked, but only
+ * once the test lets it (`answerReads`), as a read answered before a write commits does.
+ */
+function fakeServer(jobs: JobListItem[]) {
+  const saved = new Map(jobs.map((item) => [item.id, item]));
+  const held: (() => void)[] = [];
+  vi.mocked(fetchMyJobs)
+    .mockReset()
+    .mockImplementation(() => {
+      const asOfNow = [...saved.values()];
+      const read = deferred<JobListItem[]>();
+      held.push(() => read.resolve(asOfNow));
+      return read.promise;
+    });
+  return {
+    save(ids: readonly string[], approval: JobListItem['client_approval']) {
+      for (const id of ids) {
+        const found = saved.get(id);
+        if (found) saved.set(id, { ...found, client_approval: approval });
+      }
+    },
+    remove(id: string) {
+      saved.delete(id);
+    },
+    answerReads: () =>
+      act(async () => {
+        for (const answer of held.splice(0)) answer();
+      }),
+    reads: () => vi.mocked(fetchMyJobs).mock.calls.length,
+  };
+}
+
+/** The page: the list, read on showing, with Refresh, and the decisions made on it. */
+async function showPage(server: ReturnType<typeof fakeServer>) {
+  const queryClient = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(() => ({ jobs: useMyJobs(), decisions: useJobDecisions() }), { wrapper });
+  await waitFor(() => expect(server.reads()).toBe(1));
+  await server.answerReads();
+  // Asked of the cache: the hook's result only follows the properties read while it renders.
+  const listed = () => queryClient.getQueryData<JobListItem[]>(myJobsQueryKey);
+  await waitFor(() => expect(listed()).toBeDefined());
+  const shown = () => Object.fromEntries((listed() ?? []).map((item) => [item.id, item.client_approval]));
+  const refresh = () => act(() => void result.current.jobs.refetch());
+  const settled = () =>
+    waitFor(() => {
+      expect(queryClient.isMutating()).toBe(0);
+      expect(queryClient.isFetching({ queryKey: myJobsQueryKey, exact: true })).toBe(0);
+    });
+  return { result, shown, refresh, settled };
+}
+describe('a refresh made while a decision is in flight, answered before the decision was saved', () => {
+  it('does not hide a bulk decision the server saved (answered while the decision was in flight)', async () => {
+    const server = fakeServer([job('a'), job('b'), job('c')]);
+    const answer = deferred<Awaited<ReturnType<typeof updateApprovalMany>>>();
+    vi.mocked(updateApprovalMany).mockReturnValue(answer.promise);
+    const { result, shown, refresh, settled } = await showPage(server);
+    let decided!: Promise<boolean>;
+    act(() => {
+      decided = result.current.decisions.decideMany([job('a'), job('b')], 'rejected', new Map());
+    });
+    await waitFor(() => expect(result.current.decisions.deciding).toBe(true));
+    await refresh();
+    await server.answerReads();
+    server.save(['a', 'b'], 'rejected');
+    await act(async () => {
+      answer.resolve({ notFound: [], failed: [], error: null });
+      await decided;
+    });
+    await settled();
+    expect(shown()).toEqual({ a: 'rejected', b: 'rejected', c: 'pending' });
+    // And a read from now on agrees.
+    await refresh();
+    await server.answerReads();
+    await settled();
+    expect(shown()).toEqual({ a: 'rejected', b: 'rejected', c: 'pending' });
+  });
+
+  it.each([
+    ['one job', 'one'],
+    ['several jobs', 'many'],
+  ])('reads the list again when its answer comes after the decision was saved (%s)', async (_case, how) => {
+    const server = fakeServer([job('a'), job('b')]);
+    const one = deferred<Job>();
+    const many = deferred<Awaited<ReturnType<typeof updateApprovalMany>>>();
+    vi.mocked(updateApproval).mockReturnValue(one.promise);
+    vi.mocked(updateApprovalMany).mockReturnValue(many.promise);
+    const { result, shown, refresh, settled } = await showPage(server);
+    await act(async () => {
+      if (how === 'one') result.current.decisions.toggleDecision(job('a'), 1);
+      else void result.current.decisions.decideMany([job('a')], 'rejected', new Map());
+    });
+    await waitFor(() => expect(result.current.decisions.inFlight.size).toBe(1));
+    await refresh();
+    const readsBefore = server.reads();
+    server.save(['a'], 'rejected');
+    await act(async () => {
+      one.resolve(makeJob({ id: 'a', client_approval: 'rejected' }));
+      many.resolve({ notFound: [], failed: [], error: null });
+    });
+    await waitFor(() => expect(result.current.decisions.inFlight.size).toBe(0));
+    // The refresh's answer, from before the save, arrives last; and so does any read made since.
+    await server.answerReads();
+    await settled();
+    expect(shown()).toEqual({ a: 'rejected', b: 'pending' });
+    expect(server.reads()).toBeGreaterThan(readsBefore);
+  });
+
+  it('keeps a decision saved while another is still in flight', async () => {
+    const server = fakeServer([job('a'), job('b')]);
+    const answers = { a: deferred<Job>(), b: deferred<Job>() };
+    vi.mocked(updateApproval).mockImplementation((id) => answers[id as 'a' | 'b'].promise);
+    const { result, shown, refresh, settled } = await showPage(server);
+    await act(async () => result.current.decisions.toggleDecision(job('a'), 1));
+    await act(async () => result.current.decisions.toggleDecision(job('b'), 2));
+    await refresh();
+    server.save(['a'], 'rejected');
+    await act(async () => answers.a.resolve(makeJob({ id: 'a', client_approval: 'rejected' })));
+    // The refresh's answer, from before a was saved, arrives while b is still in flight.
+    await server.answerReads();
+    server.save(['b'], 'rejected');
+    await act(async () => answers.b.resolve(makeJob({ id: 'b', client_approval: 'rejected' })));
+    await server.answerReads();
+    await settled();
+    expect(shown()).toEqual({ a: 'rejected', b: 'rejected' });
+  });
+});
+
+describe('a failed decision', () => {
+  it('reads the list again when staff removed the job, so it leaves the list', async () => {
+    const server = fakeServer([job('a'), job('b')]);
+    vi.mocked(updateApproval).mockRejectedValue(new ApiError('Job not found', 404));
+    const { result, shown, settled } = await showPage(server);
+    server.remove('a');
+    await act(async () => result.current.decisions.toggleDecision(job('a'), 1));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Update Failed', {
+        description: 'Failed to update S.No 1 (Job a): Job not found',
+      }),
+    );
+    await server.answerReads();
+    await settled();
+    expect(shown()).toEqual({ b: 'pending' });
+  });
+
+  it('shows what the server saved when the connection dropped after it saved (one job)', async () => {
+    const server = fakeServer([job('a')]);
+    vi.mocked(updateApproval).mockImplementation(async (id, approval) => {
+      server.save([id], approval);
+      throw new ApiError('Failed to fetch', 0);
+    });
+    const { result, shown, settled } = await showPage(server);
+    await act(async () => result.current.decisions.toggleDecision(job('a'), 1));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Update Failed', {
+        description: 'Failed to update S.No 1 (Job a): Unknown error',
+      }),
+    );
+    await server.answerReads();
+    await settled();
+    expect(shown()).toEqual({ a: 'rejected' });
+  });
+
+  it('shows what the server saved when the connection dropped after it saved (several jobs)', async () => {
+    const server = fakeServer([job('a'), job('b')]);
+    // updateApprovalMany answers a request that got no answer as failed, rather than throwing.
+    vi.mocked(updateApprovalMany).mockImplementation(async (ids, approval) => {
+      server.save(ids, approval);
+      return { notFound: [], failed: [...ids], error: 'Failed to fetch' };
+    });
+    const { result, shown, settled } = await showPage(server);
+    let updatedAll = true;
+    await act(async () => {
+      updatedAll = await result.current.decisions.decideMany([job('a'), job('b')], 'rejected', new Map());
+    });
+    expect(updatedAll).toBe(false);
+    expect(toast.error).toHaveBeenCalledWith('Bulk Update Failed', {
+      description: 'Failed to reject 2 selected jobs',
+    });
+    await server.answerReads();
+    await settled();
+    expect(shown()).toEqual({ a: 'rejected', b: 'rejected' });
+  });
+});

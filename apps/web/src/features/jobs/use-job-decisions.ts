@@ -2,7 +2,7 @@ import { type ClientApproval, decisionOf, type JobListItem } from '@app/domain/j
 import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
-import { failureMessage } from '../../lib/api.ts';
+import { ApiError, failureMessage } from '../../lib/api.ts';
 import {
   BULK_FAILED_TITLE,
   bulkFailedMessage,
@@ -114,6 +114,11 @@ export function useJobDecisions() {
     },
     onError: (error, { ids, serialNumber, title }, context) => {
       if (context) putBack(queryClient, ids, context.previous);
+      // Put back is only a guess at what the server has: staff may have removed the job (404), or
+      // the connection dropped after the server saved (0). The list, read again, says which.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 0)) {
+        readJobsAgainWhenSettled(queryClient);
+      }
       toast.error(UPDATE_FAILED_TITLE, {
         // No server message (a dropped connection, an answer that is not JSON): the spec's 'Unknown error'.
         description: updateFailedMessage(serialNumber, title, failureMessage(error, '')),
@@ -126,11 +131,23 @@ export function useJobDecisions() {
     mutationKey: DECISION_MUTATION_KEY,
     mutationFn: ({ ids, approval }: ManyDecisions) => updateApprovalMany(ids, approval),
     onMutate: (decision) => showDecision(queryClient, decision),
-    onSuccess: (outcome, { approval, serialNumbers }, context) => {
-      if (outcome.failed.length === 0 && outcome.notFound.length === 0) return;
+    onSuccess: (outcome, { ids, approval, serialNumbers }, context) => {
+      const missed = new Set([...outcome.failed, ...outcome.notFound]);
+      // Written again as saved: a read of the list answered meanwhile (a Refresh, a reconnect) may
+      // have put back what the jobs had before.
+      patchCachedJobs(
+        queryClient,
+        approvalChanges(
+          ids.filter((id) => !missed.has(id)),
+          () => approval,
+        ),
+      );
+      if (missed.size === 0) return;
       putBack(queryClient, outcome.failed, context.previous);
-      // Jobs the server no longer has are not put back: the list is read again, without them.
-      if (outcome.notFound.length > 0) readJobsAgainWhenSettled(queryClient);
+      // Jobs the server no longer has are not put back: the list is read again, without them. A
+      // failed request is read again too: its connection may have dropped after the server saved,
+      // and the outcome does not say whether it did.
+      readJobsAgainWhenSettled(queryClient);
       const description =
         outcome.failed.length > 0
           ? bulkFailedMessage(approval, outcome.failed.length)

@@ -97,6 +97,9 @@ export function readJobsAgainWhenSettled(queryClient: QueryClient): void {
  * change keeps the answer from landing over one still shown only on this screen.
  */
 export function resumeJobFetches(queryClient: QueryClient): void {
+  // A read started while the change was in flight (a Refresh, a reconnect) may have been answered
+  // before the change was saved, and would land over it: it is stopped and owed like one cut short.
+  void stopJobFetches(queryClient);
   // The change that is settling still counts.
   if (queryClient.isMutating({ mutationKey: myJobsQueryKey }) > 1) return;
   if (readsOwed.delete(queryClient))
