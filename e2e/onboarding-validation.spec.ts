@@ -237,6 +237,9 @@ test('a file over 5 MB and a .txt file are refused before upload, with the spec 
   });
   await expect(resumeField.getByText('File size must be less than 5MB')).toBeVisible();
   await expect(resume).toHaveValue('');
+  // The reason is the field's error: the chooser is marked invalid and described by it.
+  await expect(resume).toHaveAttribute('aria-invalid', 'true');
+  await expect(resume).toHaveAccessibleDescription(/File size must be less than 5MB/);
 
   await resume.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(

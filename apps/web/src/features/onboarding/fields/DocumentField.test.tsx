@@ -21,6 +21,21 @@ function renderUpload(account = testAccount, resume = '') {
 /** The session as the API client sees it: token-1, refreshed to token-2 when the server refuses it. */
 const refreshAccessToken = vi.fn(async () => 'token-2');
 
+/** The field's live region: what a screen reader is told without asking. */
+function announced() {
+  const region = screen
+    .getByLabelText(/Resume/, { selector: 'input' })
+    .parentElement?.querySelector('[aria-live]');
+  return region?.textContent ?? null;
+}
+
+/** The upload's progress bar, at `percent`. */
+async function expectProgress(percent: number) {
+  const bar = await screen.findByRole('progressbar', { name: 'Resume upload' });
+  expect(bar).toHaveAttribute('aria-valuenow', String(percent));
+  expect(screen.getByText(`Uploading... ${percent}%`)).toBeInTheDocument();
+}
+
 beforeEach(() => {
   FakeUpload.reset();
   refreshAccessToken.mockClear();
@@ -41,8 +56,17 @@ describe('a document upload', () => {
     await user.upload(input, uploadedFile('big.pdf', 5 * 1024 * 1024 + 1));
     expect(screen.getByText('File size must be less than 5MB')).toBeInTheDocument();
     expect(input.value).toBe('');
+    // The reason is the field's error, tied to the chooser, and said once.
+    expect(input).toBeInvalid();
+    expect(input).toHaveAccessibleDescription(
+      'PDF, DOCX or DOC, up to 5 MB. File size must be less than 5MB',
+    );
+    expect(announced()).toBe('File size must be less than 5MB');
+    expect(input).toHaveFocus();
     await user.upload(input, uploadedFile('notes.txt'));
-    expect(screen.getByText('File type not supported. Please upload: .pdf,.docx,.doc')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(
+      'PDF, DOCX or DOC, up to 5 MB. File type not supported. Please upload: .pdf,.docx,.doc',
+    );
     expect(FakeUpload.sent).toEqual([]);
   });
 
@@ -62,9 +86,13 @@ describe('a document upload', () => {
     const release = FakeUpload.hold();
     const stored = renderUpload();
     await user.upload(screen.getByLabelText(/Resume/), uploadedFile('My CV.pdf'));
-    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    await expectProgress(50);
+    // The live region says the upload started, not how far it is.
+    expect(announced()).toBe('Uploading...');
     release();
     expect(await screen.findByText('File uploaded successfully', { selector: 'p' })).toBeInTheDocument();
+    expect(announced()).toBe('File uploaded successfully');
+    expect(screen.queryByRole('progressbar')).toBeNull();
     expect(await screen.findByText('Upload Complete')).toBeInTheDocument();
     const sent = FakeUpload.sent[0]!;
     expect(sent.headers.authorization).toBe('Bearer token-1');
@@ -132,11 +160,11 @@ describe('a document upload', () => {
     FakeUpload.hold();
     const stored = renderUpload(testAccount, 'http://x/documents/resumes/u/uuid-old.pdf');
     await user.upload(screen.getByLabelText(/Resume/), uploadedFile('new.pdf'));
-    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    await expectProgress(50);
     expect(screen.getByRole('button', { name: 'Replace resume' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Cancel resume upload' }));
     expect(await screen.findByText('Upload cancelled')).toBeInTheDocument();
-    expect(screen.queryByText(/Uploading\.\.\./)).toBeNull();
+    expect(screen.queryByText('Uploading...')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel resume upload' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Replace resume' })).toBeEnabled();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Replace resume' })).toHaveFocus());
@@ -211,7 +239,7 @@ describe('a document upload', () => {
     FakeUpload.hold();
     renderUpload();
     await user.upload(screen.getByLabelText(/Resume/), uploadedFile('cv.pdf'));
-    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    await expectProgress(50);
     // Nothing moves any more: the browser ends the request once the stall window has passed.
     await act(() => vi.advanceTimersByTimeAsync(UPLOAD_STALL_MS));
     expect(FakeUpload.last?.aborted).toBe(true);

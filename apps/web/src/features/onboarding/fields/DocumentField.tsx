@@ -19,9 +19,6 @@ import { type TextFieldName, useFieldError, useWizardForm } from './form-context
 
 const UPLOAD_FAILED_DESCRIPTION = 'Failed to upload file. Please try again.';
 
-/** A file refused before it was sent: said beside the field, not in a toast. */
-class FileRefused extends Error {}
-
 export interface DocumentFieldProps {
   /** Holds the uploaded file's URL; removing the file clears it. */
   name: Extract<TextFieldName, 'resume' | 'cover_letter'>;
@@ -36,6 +33,8 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const { accessToken } = useOnboardingAccount();
   const fieldError = useFieldError(name);
   const [percent, setPercent] = useState(0);
+  /** Why the file last chosen was not sent (too big, wrong type): the field's error until the next. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const replaceButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -59,8 +58,6 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const upload = useMutation({
     mutationKey: [...DOCUMENT_UPLOAD_KEY, name],
     mutationFn: async (file: File) => {
-      const refusal = checkDocumentFile(file);
-      if (refusal) throw new FileRefused(refusal);
       setPercent(0);
       cancel.current = new AbortController();
       return uploadDocument({
@@ -76,7 +73,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
       toast.success('Upload Complete', { description: 'File uploaded successfully' });
     },
     onError: (error) => {
-      if (error instanceof FileRefused || error instanceof UploadCancelled) return;
+      if (error instanceof UploadCancelled) return;
       const explains = error instanceof UploadError && error.explains;
       toast.error('Upload Failed', { description: explains ? error.message : UPLOAD_FAILED_DESCRIPTION });
     },
@@ -93,18 +90,26 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
 
   const onChoose = (file: File | undefined) => {
     if (!file) return;
+    // Clear the selection either way: a refused file is not kept, and the same file can be chosen again.
+    if (input.current) input.current.value = '';
+    const refused = checkDocumentFile(file);
+    setRefusal(refused);
+    if (refused) {
+      // Said as the field's error, in place of how the last upload went; nothing is disabled.
+      upload.reset();
+      return;
+    }
     // The chooser (or Replace, which opened it) is about to be disabled: Cancel takes its place. The
     // focus may also be on the page, which a browser can move it to while its file picker is open.
     const active = document.activeElement;
     if (!active || active === document.body || field.current?.contains(active)) moveFocus.current = 'cancel';
-    // Clear the selection either way: a refused file is not kept, and the same file can be chosen again.
-    if (input.current) input.current.value = '';
     upload.mutate(file);
   };
 
   const onRemove = () => {
     store('');
     upload.reset();
+    setRefusal(null);
     // The chooser comes back in place of the file; keep the keyboard there.
     requestAnimationFrame(() => input.current?.focus());
   };
@@ -130,8 +135,9 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   }, [uploading]);
   const hintId = `${id}-hint`;
   // The step's rule for this field (a required resume not uploaded): said under it, as for any field,
-  // until a file is on its way.
-  const shownError = stored || uploading ? undefined : fieldError;
+  // until a file is on its way. A refused file's reason comes first, and is also announced (below).
+  const ruleError = refusal || stored || uploading ? undefined : fieldError;
+  const shownError = refusal ?? ruleError;
   const errorId = `${id}-error`;
   const describedBy = shownError ? `${hintId} ${errorId}` : hintId;
   return (
@@ -160,12 +166,37 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
             : `block w-full rounded-md border border-dashed border-neutral-300 bg-white p-2 text-sm text-neutral-700 file:mr-3 file:rounded-md file:border-0 file:bg-neutral-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-neutral-900 hover:file:bg-neutral-200 disabled:opacity-60 ${focusRing}`
         }
       />
-      {shownError && <FieldError id={errorId}>{shownError}</FieldError>}
-      <div aria-live="polite" className="min-h-6 text-sm">
+      {ruleError && <FieldError id={errorId}>{ruleError}</FieldError>}
+      <div className="min-h-6 text-sm">
+        {/*
+          Says that a file was refused, that an upload started and how it ended, and nothing in
+          between: the percent is the progress bar's, which a screen reader reads when asked rather
+          than at every step.
+        */}
+        <div aria-live="polite">
+          {refusal && <FieldError id={errorId}>{refusal}</FieldError>}
+          {uploading && <p className="sr-only">Uploading...</p>}
+          {upload.isSuccess && (
+            <p className="flex items-center gap-2 text-green-700">
+              <CircleCheck className="size-4" aria-hidden="true" />
+              File uploaded successfully
+            </p>
+          )}
+          {upload.isError &&
+            (upload.error instanceof UploadCancelled ? (
+              <p className="text-neutral-700">{upload.error.message}</p>
+            ) : (
+              <p className="flex items-center gap-2 text-red-700">
+                <CircleAlert className="size-4" aria-hidden="true" />
+                {upload.error.message}
+              </p>
+            ))}
+        </div>
         {uploading && (
           <div className="space-y-1">
             <div className="flex items-center justify-between gap-2">
-              <p className="flex items-center gap-2 text-neutral-700">
+              {/* Seen, not heard: the live region says 'Uploading...' once, the progress bar the percent. */}
+              <p aria-hidden="true" className="flex items-center gap-2 text-neutral-700">
                 <Spinner size="sm" label={null} />
                 Uploading... {percent}%
               </p>
@@ -179,26 +210,18 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
                 Cancel <span className="sr-only">{label.toLowerCase()} upload</span>
               </button>
             </div>
-            <div className="h-1.5 w-full overflow-hidden rounded-full bg-neutral-200" aria-hidden="true">
+            <div
+              role="progressbar"
+              aria-label={`${label} upload`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-1.5 w-full overflow-hidden rounded-full bg-neutral-200"
+            >
               <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
             </div>
           </div>
         )}
-        {upload.isSuccess && (
-          <p className="flex items-center gap-2 text-green-700">
-            <CircleCheck className="size-4" aria-hidden="true" />
-            File uploaded successfully
-          </p>
-        )}
-        {upload.isError &&
-          (upload.error instanceof UploadCancelled ? (
-            <p className="text-neutral-700">{upload.error.message}</p>
-          ) : (
-            <p className="flex items-center gap-2 text-red-700">
-              <CircleAlert className="size-4" aria-hidden="true" />
-              {upload.error.message}
-            </p>
-          ))}
       </div>
       {stored && (
         <div className="space-y-1 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2 text-sm">
@@ -214,6 +237,8 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
               size="sm"
               onClick={() => input.current?.click()}
               disabled={uploading}
+              // The chooser hides behind Replace: a refused file's reason is Replace's to say too.
+              aria-describedby={refusal ? errorId : undefined}
             >
               <RefreshCw className="size-4" aria-hidden="true" />
               Replace <span className="sr-only">{label.toLowerCase()}</span>
