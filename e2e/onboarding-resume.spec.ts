@@ -1,6 +1,6 @@
 import { completeOnboardingRecord } from '@app/domain/onboarding-testing';
 import type { Page } from '@playwright/test';
-import { RESUME_FILE, uploadDocument } from './client-area-seed.ts';
+import { freshEmail, RESUME_FILE, seedCompleteProfile, uploadDocument } from './client-area-seed.ts';
 import { expect, expectAccessible, signIn, signOut, test, toast } from './fixtures.ts';
 import {
   acceptTerms,
@@ -15,6 +15,7 @@ import {
   goNext,
   jordan,
   startOnboardingUntil,
+  stepCard,
   storedRecord,
 } from './onboarding-helpers.ts';
 
@@ -219,8 +220,55 @@ test('edit mode without a saved profile says so and goes to the profile page', a
   await expect(page).toHaveURL('/profile');
 });
 
+/** Edit mode's Back, Save Changes and Next, in the order the screen shows them: by row, then left to right. */
+async function stepButtonsAsShown(page: Page): Promise<string[]> {
+  const shown = [];
+  for (const name of ['Back', 'Save Changes', 'Next']) {
+    const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+    if (!box) throw new Error(`${name} is not shown`);
+    shown.push({ name, top: Math.round(box.y), left: box.x });
+  }
+  return shown.sort((a, b) => a.top - b.top || a.left - b.left).map(({ name }) => name);
+}
+
+/** Opens edit mode of a finished profile at its address step, where Back, Save Changes and Next all show. */
+async function openEditAtAddress(page: Page, name: string): Promise<void> {
+  await signIn(page, freshEmail(name));
+  await seedCompleteProfile(page);
+  await page.goto('/edit-profile?step=4');
+  await expectStep(page, 'Address Information');
+}
+
+test('on a wide screen Back sits at the left and Save Changes then Next at the right, in one row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openEditAtAddress(page, 'wide.buttons');
+  expect(await stepButtonsAsShown(page)).toEqual(['Back', 'Save Changes', 'Next']);
+  const back = await page.getByRole('button', { name: 'Back', exact: true }).boundingBox();
+  const next = await page.getByRole('button', { name: 'Next', exact: true }).boundingBox();
+  const card = await stepCard(page).boundingBox();
+  expect(back?.y).toBe(next?.y);
+  // Each at its edge of the card (32 px of padding).
+  expect(Math.round((back?.x ?? 0) - (card?.x ?? 0))).toBe(33);
+  expect(Math.round((card?.x ?? 0) + (card?.width ?? 0) - (next?.x ?? 0) - (next?.width ?? 0))).toBe(33);
+  await stepCard(page).screenshot({ path: test.info().outputPath('step-buttons-1280.png') });
+});
+
 test.describe('on a 390×844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the step buttons are reached by Tab in the order they are shown, top to bottom', async ({ page }) => {
+    await openEditAtAddress(page, 'phone.buttons');
+    const shown = await stepButtonsAsShown(page);
+    expect(shown).toEqual(['Next', 'Save Changes', 'Back']);
+    await stepCard(page).screenshot({ path: test.info().outputPath('step-buttons-390.png') });
+    await page.getByRole('button', { name: 'Next', exact: true }).focus();
+    for (const name of shown.slice(1)) {
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name, exact: true })).toBeFocused();
+    }
+  });
 
   test('a client completes the whole wizard without anything overflowing the screen', async ({ page }) => {
     test.setTimeout(120_000);

@@ -260,11 +260,13 @@ describe('the onboarding wizard', () => {
       vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
     );
     renderWizard({ values: completeOnboardingForm(), initialStep: 5 });
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const next = screen.getByRole('button', { name: 'Next' });
+    await user.click(next);
     const buttons = screen.getAllByRole('button', { name: /Saving\.\.\./ });
     expect(buttons).toHaveLength(2);
     for (const button of buttons) expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(buttons[1]).toHaveFocus();
+    expect(next).toHaveAccessibleName('Saving...');
+    expect(next).toHaveFocus();
     answer(Response.json({ data: { id: 'sub-1', ...readOnboardingFields(completeOnboardingForm()) } }));
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Employment Information' }),

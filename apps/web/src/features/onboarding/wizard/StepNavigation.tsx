@@ -49,26 +49,28 @@ export function StepNavigation({
   const fixesHoldBack = backWaitsForFixes && invalid;
   return (
     <div className="mt-8 space-y-4 border-t border-neutral-200 pt-6">
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-between">
-        <Button
-          variant="secondary"
-          size="lg"
-          aria-disabled={fixesHoldBack || uploading || undefined}
-          onClick={onBack}
-          onHeldClick={showProblems}
-          busy={busy}
-          aria-describedby={why(fixesHoldBack)}
-        >
-          {busy ? (
-            'Saving...'
-          ) : (
-            <>
-              <ArrowLeft className="size-4" aria-hidden="true" />
-              Back
-            </>
-          )}
-        </Button>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row">
+      {/* The DOM, and so the Tab order, follows a phone's column top to bottom: the way on first, Back
+          last. On a wider screen the rows run right to left to show Back at the left and Next at the
+          right as before; there the Tab order runs from Next, the step's main action, towards Back. */}
+      <div className="flex flex-col gap-3 sm:flex-row-reverse sm:flex-wrap sm:justify-between">
+        <div className="flex flex-col gap-3 sm:flex-row-reverse">
+          <Button
+            size="lg"
+            aria-disabled={invalid || uploading || undefined}
+            onClick={onNext}
+            onHeldClick={showProblems}
+            busy={busy}
+            aria-describedby={why(invalid)}
+          >
+            {busy ? (
+              nextBusyLabel
+            ) : (
+              <>
+                {nextLabel}
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </>
+            )}
+          </Button>
           {saveChanges && (
             <Button
               variant="secondary"
@@ -89,24 +91,25 @@ export function StepNavigation({
               )}
             </Button>
           )}
-          <Button
-            size="lg"
-            aria-disabled={invalid || uploading || undefined}
-            onClick={onNext}
-            onHeldClick={showProblems}
-            busy={busy}
-            aria-describedby={why(invalid)}
-          >
-            {busy ? (
-              nextBusyLabel
-            ) : (
-              <>
-                {nextLabel}
-                <ArrowRight className="size-4" aria-hidden="true" />
-              </>
-            )}
-          </Button>
         </div>
+        <Button
+          variant="secondary"
+          size="lg"
+          aria-disabled={fixesHoldBack || uploading || undefined}
+          onClick={onBack}
+          onHeldClick={showProblems}
+          busy={busy}
+          aria-describedby={why(fixesHoldBack)}
+        >
+          {busy ? (
+            'Saving...'
+          ) : (
+            <>
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              Back
+            </>
+          )}
+        </Button>
       </div>
       {uploading && (
         <p id="upload-wait" className="text-sm text-neutral-700">
