@@ -125,6 +125,22 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole('region', { name: 'Client Jobs' })).toBeInViewport();
     await page.screenshot({ path: test.info().outputPath(`client-jobs-jump-${width}.png`) });
     await expect(page.getByRole('heading', { name: 'Rita Moreno', level: 1 })).not.toBeInViewport();
+    // "All clients" also leads back to the board as it was left, after that jump (an anchor, which
+    // leaves the history entry's state behind) and a reload of the client page.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Rita Moreno', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'All clients' }).click();
+    await expect(page).toHaveURL(/\/admin\?/);
+    await expect(page.getByLabel('Search clients')).toHaveValue(clientEmail.slice(0, 14));
+    await expect(page.getByRole('button', { name: 'Incomplete onboarding' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(clientHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(row).toContainText('Step 6 of 9');
+    await page.screenshot({ path: test.info().outputPath(`board-back-${width}.png`) });
+    await row.getByRole('link', { name: 'Rita Moreno' }).click();
+    await expect(page.getByRole('heading', { name: 'Rita Moreno', level: 1 })).toBeVisible();
     const emails = page.getByRole('region', { name: 'E-mail addresses' });
     await expect(emails).toContainText(clientEmail);
     await expect(emails).toContainText(typedEmail);

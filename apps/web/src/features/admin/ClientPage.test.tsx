@@ -6,6 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { rememberBoardAddress } from './board-address.ts';
 import { ClientPage } from './ClientPage.tsx';
 import { adminQueryKeys } from './query-keys.ts';
 
@@ -125,6 +126,16 @@ describe('the client page', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('leads back to the board as it was left: its search, view, sort and page', async () => {
+    rememberBoardAddress('q=smith&view=incomplete_onboarding&sort=jobs&page=2');
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Jane Doe' });
+    expect(screen.getByRole('link', { name: 'All clients' })).toHaveAttribute(
+      'href',
+      '/admin?q=smith&view=incomplete_onboarding&sort=jobs&page=2',
+    );
   });
 
   it('tells someone outside the company domain it is for staff only, without asking the server', async () => {

@@ -19,6 +19,7 @@ import { AvoidedCompaniesCard } from './AvoidedCompaniesCard.tsx';
 import { downloadClientDocument, fetchClientPage } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { formatMoment } from './admin-record-view.ts';
+import { lastBoardPath } from './board-address.ts';
 import { EditableFiltersCard } from './EditableFiltersCard.tsx';
 import { EmailPreviewsCard } from './EmailPreviewsCard.tsx';
 import { GeneratedFiltersCard } from './GeneratedFiltersCard.tsx';
@@ -205,10 +206,11 @@ function SectionLinks({ withProfile }: { withProfile: boolean }) {
   );
 }
 
+/** To the board as it was left in this tab: its search, view, sort and page (decision 031). */
 function BackLink() {
   return (
     <Link
-      to="/admin"
+      to={lastBoardPath()}
       className={`inline-flex items-center gap-1 rounded-sm text-sm font-medium text-neutral-700 hover:text-neutral-950 ${focusRing}`}
     >
       <ArrowLeft className="size-4" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lastBoardPath } from './board-address.ts';
 import { ClientsBoard, welcomeLabel } from './ClientsBoard.tsx';
 
 function client(index: number): BoardRow {
@@ -262,6 +263,17 @@ describe('paging the board', () => {
       'true',
     );
     expect(lastBoardAsked()).toBe('?q=client&view=incomplete_onboarding&page=3');
+  });
+
+  it("remembers where it was left, for the client page's link back to it", async () => {
+    boardServer(firstClients(150));
+    renderBoard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Incomplete onboarding' }));
+    await userEvent.type(screen.getByLabelText('Search clients'), 'client');
+    expect(lastBoardPath()).toBe('/admin?q=client&view=incomplete_onboarding');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(lastBoardPath()).toBe('/admin?q=client&view=incomplete_onboarding&page=2');
   });
 
   it('keeps focus on Next at the last page, where it does nothing more', async () => {

@@ -25,7 +25,12 @@ import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { readChosenClients, rememberChosenClients } from '../../lib/storage.ts';
 import { fetchBoard } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
-import { type BoardAddress, readBoardAddress, writeBoardAddress } from './board-address.ts';
+import {
+  type BoardAddress,
+  readBoardAddress,
+  rememberBoardAddress,
+  writeBoardAddress,
+} from './board-address.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 import { WelcomeBatch } from './WelcomeBatch.tsx';
@@ -166,6 +171,9 @@ export function ClientsBoard() {
   // One entry for the board: Back leaves it rather than stepping through each search or page.
   const show = (change: Partial<BoardAddress>) =>
     setParams(writeBoardAddress({ ...address, ...change }), { replace: true });
+  // Remembered for the client page's "All clients", which leads back to the board as it was left.
+  const here = writeBoardAddress(address).toString();
+  useEffect(() => rememberBoardAddress(here), [here]);
   const [search, setSearch] = useState(address.q ?? '');
   const [selected, setSelected] = useState<ReadonlyMap<string, BoardRow>>(keptChoice);
   useEffect(() => rememberChosenClients([...selected.values()]), [selected]);

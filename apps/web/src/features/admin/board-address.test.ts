@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBoardAddress, writeBoardAddress } from './board-address.ts';
+import { lastBoardPath, readBoardAddress, rememberBoardAddress, writeBoardAddress } from './board-address.ts';
 
 const read = (search: string) => readBoardAddress(new URLSearchParams(search));
 
@@ -33,5 +33,19 @@ describe('the clients board in the address', () => {
 
   it('leaves out the defaults and an empty search', () => {
     expect(writeBoardAddress({ q: '', sort: 'last_active', dir: 'asc', page: 1 }).toString()).toBe('dir=asc');
+  });
+
+  it('leads back to the board as last left in the tab, or to the plain board', () => {
+    expect(lastBoardPath()).toBe('/admin');
+    rememberBoardAddress('q=smith&view=incomplete_onboarding&page=3');
+    expect(lastBoardPath()).toBe('/admin?q=smith&view=incomplete_onboarding&page=3');
+    // Left as the plain board: the plain board.
+    rememberBoardAddress('');
+    expect(lastBoardPath()).toBe('/admin');
+  });
+
+  it('leads only to a board the API would accept, whatever the tab kept', () => {
+    sessionStorage.setItem('clients-board:address', 'view=everyone&page=2&token=secret');
+    expect(lastBoardPath()).toBe('/admin?page=2');
   });
 });
