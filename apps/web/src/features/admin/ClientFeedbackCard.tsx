@@ -32,7 +32,7 @@ export function ClientFeedbackCard() {
           {feedback.data.map((entry) => (
             <li key={entry.id} className="py-3 first:pt-0 last:pb-0">
               <p className="text-sm text-neutral-600">
-                {/* As on the board: on a phone a long address breaks anywhere, not the page's width. */}
+                {/* As on the board: on a phone a long address breaks anywhere rather than widen the page. */}
                 <span className="font-medium wrap-anywhere text-neutral-900 sm:wrap-break-word">
                   {entry.email}
                 </span>{' '}
