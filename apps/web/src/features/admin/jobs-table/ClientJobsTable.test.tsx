@@ -274,6 +274,9 @@ describe('analyst notes being written', () => {
         .getAllByRole('button')
         .map((item) => item.textContent),
     ).toEqual(['Job a']);
+    // A long job name wraps inside its button on a phone instead of spilling over the next one.
+    expect(within(unsaved).getByRole('button', { name: 'Job a' })).toHaveClass('min-h-8', 'wrap-anywhere');
+    expect(within(unsaved).getByRole('button', { name: 'Job a' })).not.toHaveClass('h-8');
     await userEvent.click(within(unsaved).getByRole('button', { name: 'Job a' }));
     expect(notesBox('Job a')).toHaveFocus();
     expect(screen.queryByRole('list', { name: UNSAVED_NOTES_INTRO })).toBeNull();
@@ -327,6 +330,70 @@ describe('analyst notes being written', () => {
     expect(screen.queryByText(JOB_NOTES_TOO_LONG)).toBeNull();
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(notesSaves()).toHaveLength(1));
+  });
+
+  /** Holds the next request until the answer returned is called; the server then answers it as usual. */
+  const holdNextRequest = () => {
+    const serve = vi.mocked(fetch).getMockImplementation();
+    if (!serve) throw new Error('No server to hold a request of');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    vi.mocked(fetch).mockImplementationOnce(async (input, init) => {
+      await released;
+      return serve(input, init);
+    });
+    return () => act(async () => release());
+  };
+
+  it("saved, close only their own editor: another job's notes opened meanwhile stay open, with focus", async () => {
+    renderTable(() => new Response(null, { status: 204 }));
+    await userEvent.click(await notesButton('Job c'));
+    await userEvent.type(notesBox('Job c'), 'Call Dana');
+    const answerC = holdNextRequest();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await notesButton('Job a'));
+    await userEvent.type(notesBox('Job a'), 'Sent CV');
+
+    await answerC();
+    expect(await notesButton('Job c')).toHaveTextContent(/^Call Dana:/);
+    await waitFor(() =>
+      expect(readAnalystNotesDrafts('staff-1')).toEqual({ a: { text: 'Sent CV', before: null } }),
+    );
+    expect(notesBox('Job a')).toHaveValue('Sent CV');
+    expect(notesBox('Job a')).toHaveFocus();
+
+    // Job c's late answer left no focus to take later: reopening its notes and going back to Job a's
+    // leaves focus in Job a's box.
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(await notesButton('Job c'));
+    await userEvent.click(await notesButton('Job a'));
+    expect(notesBox('Job a')).toHaveFocus();
+  });
+
+  it('saved while other notes are saved after them, leave no draft behind, and are written on from what was saved', async () => {
+    renderTable(() => new Response(null, { status: 204 }));
+    await userEvent.click(await notesButton('Job a'));
+    await userEvent.type(notesBox('Job a'), 'Call Dana');
+    const answerA = holdNextRequest();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await notesButton('Job b'));
+    await userEvent.type(notesBox('Job b'), 'Sent CV');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await notesButton('Job b')).toHaveTextContent(/^Sent CV:/);
+
+    await answerA();
+    expect(await notesButton('Job a')).toHaveTextContent(/^Call Dana:/);
+    await waitFor(() => expect(readAnalystNotesDrafts('staff-1')).toEqual({}));
+    expect(screen.queryByText(UNSAVED_DRAFT_LABEL)).toBeNull();
+    expect(screen.queryByRole('list', { name: UNSAVED_NOTES_INTRO })).toBeNull();
+
+    await userEvent.click(await notesButton('Job a'));
+    await userEvent.keyboard(' on Tuesday{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(notesSaves()).toHaveLength(3));
+    expect(JSON.parse(String(notesSaves()[2]?.[1]?.body))).toEqual({
+      analyst_notes: 'Call Dana on Tuesday',
+      analyst_notes_before: 'Call Dana',
+    });
   });
 
   it('wait for the save before taking more words, which would close with the editor unsaved', async () => {

@@ -159,8 +159,12 @@ export function ClientJobsTable({
       toggleApplied,
       editingNotesOf,
       editNotes,
-      saveNotes: (job, notes, before, saved) =>
-        saveNotes.mutate({ job, notes, before }, { onSuccess: saved }),
+      closeNotes: (id) => editNotes((current) => (current === id ? null : current)),
+      // Not mutate's onSuccess, which TanStack runs for the latest call only: a save answered after
+      // another job's notes were saved would leave its draft behind. The hook says a failure.
+      saveNotes: (job, notes, before, saved) => {
+        saveNotes.mutateAsync({ job, notes, before }).then(saved, () => {});
+      },
       savingNotesOf: saveNotes.isPending ? (saveNotes.variables?.job.id ?? null) : null,
       hasNotesDraft: (id) => draftedIds.has(id),
       notesDraftOf,
@@ -395,7 +399,7 @@ function UnsavedNotes({ jobs, onContinue }: { jobs: JobListItem[]; onContinue(id
       <ul aria-labelledby={id} className="mt-2 flex flex-wrap gap-2">
         {jobs.map((job) => (
           <li key={job.id}>
-            <Button size="sm" variant="secondary" onClick={() => onContinue(job.id)}>
+            <Button size="sm-wrap" variant="secondary" onClick={() => onContinue(job.id)}>
               {jobName(job)}
             </Button>
           </li>

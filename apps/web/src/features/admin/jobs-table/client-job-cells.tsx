@@ -20,7 +20,12 @@ export interface ClientJobsTableActions {
   /** The job whose analyst notes are open for editing, if any. */
   editingNotesOf: string | null;
   editNotes(id: string | null): void;
-  /** `before`: the notes as they were when the writing began. */
+  /** Closes the analyst notes of job `id` if they are still the ones open (another job's stay open). */
+  closeNotes(id: string): void;
+  /**
+   * `before`: the notes as they were when the writing began. `saved` runs once these notes are saved,
+   * even when other notes were saved after them (or the editor has closed meanwhile).
+   */
   saveNotes(job: JobListItem, notes: string, before: string | null, saved: () => void): void;
   savingNotesOf: string | null;
   /** Analyst notes being written and not saved, kept through a reload: whether a job has some… */
@@ -137,16 +142,18 @@ export const ANALYST_DRAFT_BACK_MESSAGE =
  * the row says so until it is saved or dropped.
  */
 export function AnalystNotes({ job }: { job: JobListItem }) {
-  const { editingNotesOf, editNotes, hasNotesDraft } = useActions();
+  const { editingNotesOf, editNotes, closeNotes, hasNotesDraft } = useActions();
   const editing = editingNotesOf === job.id;
   const markerId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const focusBack = useRef(false);
 
   useEffect(() => {
-    if (editing || !focusBack.current) return;
+    // Forgotten as the editor opens too: a save answered after the recruiter went on to other notes
+    // asked for focus then, which must not be taken when this editor next closes.
+    const back = focusBack.current;
     focusBack.current = false;
-    button.current?.focus();
+    if (back && !editing) button.current?.focus();
   }, [editing]);
 
   if (editing) {
@@ -155,7 +162,8 @@ export function AnalystNotes({ job }: { job: JobListItem }) {
         job={job}
         onClose={() => {
           focusBack.current = true;
-          editNotes(null);
+          // A save answers late: the recruiter may be writing another job's notes by then.
+          closeNotes(job.id);
         }}
       />
     );
