@@ -432,6 +432,38 @@ describe('the onboarding wizard', () => {
     expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ resume: url }));
   });
 
+  it('asks before the page is left only while a file uploads or a save runs', async () => {
+    const user = userEvent.setup();
+    /** Whether leaving the page now would ask first: a beforeunload listener cancels the event. */
+    const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    const url = 'http://x/api/storage/public/documents/resumes/u/uuid-New_CV.pdf';
+    FakeUpload.reset();
+    FakeUpload.answer = { status: 201, body: { data: { url, path: 'p', name: 'New_CV.pdf', size: 100 } } };
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const release = FakeUpload.hold();
+    let answerSave: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answerSave = resolve))),
+    );
+    renderWizard({ values: completeOnboardingForm(), initialStep: 6 });
+    expect(leavingAsks()).toBe(false);
+
+    await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
+    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    expect(leavingAsks()).toBe(true);
+    release();
+    expect(await screen.findByText('Upload Complete')).toBeInTheDocument();
+    expect(leavingAsks()).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findAllByRole('button', { name: /Saving\.\.\./ });
+    expect(leavingAsks()).toBe(true);
+    answerSave(Response.json({ data: { id: 'sub-1', ...readOnboardingFields(completeOnboardingForm()) } }));
+    await screen.findByRole('heading', { level: 2, name: 'Job Preferences' });
+    expect(leavingAsks()).toBe(false);
+  });
+
   it('after the saved answers failed to load, saves only what the person typed and then shows what the server holds', async () => {
     const user = userEvent.setup();
     const { calls } = submissionServer(completeOnboardingForm({ onboarding_completed: false }));
