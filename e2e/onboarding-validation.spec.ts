@@ -1,4 +1,4 @@
-import { expect, expectNoSidewaysScroll, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from './fixtures.ts';
 import {
   ACK_LABELS,
   acceptTerms,
@@ -103,6 +103,16 @@ test('on every step an empty form lists exactly the missing items, and Next stay
   await goNext(page, 'Next', 'Work Authorization');
 
   await expectBlocked(page, 'Work Authorization');
+  // Pressing the held Next shows each question's error: on its radios, which a screen reader hears
+  // as it reaches one, not on the fieldset.
+  await page.getByRole('button', { name: 'Next', exact: true }).click({ force: true });
+  const citizen = page.getByRole('group', { name: /^Are you a US citizen\?/ });
+  for (const radio of await citizen.getByRole('radio').all()) {
+    await expect(radio).toHaveAttribute('aria-invalid', 'true');
+    await expect(radio).toHaveAccessibleDescription('US Citizen status is required');
+  }
+  await expect(citizen).not.toHaveAttribute('aria-invalid');
+  await expectAccessible(page);
   await fillWorkAuthorization(page);
   await goNext(page, 'Next', 'Employment Information');
 

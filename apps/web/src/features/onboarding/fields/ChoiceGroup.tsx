@@ -13,19 +13,32 @@ interface GroupShellProps {
   error?: string;
   /** Grid classes for the options: a row of pills for short answers, columns for longer lists. */
   layout: string;
-  children: ReactNode;
+  /** The options, each given what marks it invalid and ties it to the error. */
+  children: (option: OptionErrorProps) => ReactNode;
+}
+
+/** What every option of a group with an error carries. */
+interface OptionErrorProps {
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
 /**
  * A fieldset whose legend names the question; its options are native inputs, one per label. A
  * required group says so in its legend's name too: a group of checkboxes has no other way to (a
  * checkbox marked required would read as 'this one must be ticked').
+ *
+ * An error marks the options, not the fieldset: ARIA 1.2 no longer has aria-invalid on a group (the
+ * fieldset's role), and a screen reader says 'invalid' of the control that has the focus, which is an
+ * option, never the fieldset. Each option is therefore invalid and described by the error. (A
+ * fieldset with role="radiogroup" may carry aria-invalid, but its radios would still not be marked,
+ * and a group of checkboxes has no such role.) The hint stays the group's description.
  */
 function GroupShell({ legend, hint, required, error, layout, children }: GroupShellProps) {
   const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const errorId = error ? `${id}-error` : undefined;
   return (
-    <fieldset className="space-y-2" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+    <fieldset className="space-y-2" aria-describedby={hint ? `${id}-hint` : undefined}>
       <legend className="text-sm font-medium text-neutral-800">
         {legend}
         {required && (
@@ -36,8 +49,10 @@ function GroupShell({ legend, hint, required, error, layout, children }: GroupSh
         )}
       </legend>
       {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
-      <div className={layout}>{children}</div>
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+      <div className={layout}>
+        {children({ 'aria-invalid': error ? true : undefined, 'aria-describedby': errorId })}
+      </div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </fieldset>
   );
 }
@@ -56,18 +71,21 @@ export function ChoiceGroup({ name, legend, options, hint, required }: ChoiceGro
   const error = useFieldError(name);
   return (
     <GroupShell legend={legend} hint={hint} required={required} error={error} layout="flex flex-wrap gap-2">
-      {options.map((option) => (
-        <label key={option.value} className={`${optionClasses} min-w-20`}>
-          <input
-            type="radio"
-            value={option.value}
-            required={required}
-            className="size-4 accent-brand"
-            {...register(name)}
-          />
-          {option.label}
-        </label>
-      ))}
+      {(invalid) =>
+        options.map((option) => (
+          <label key={option.value} className={`${optionClasses} min-w-20`}>
+            <input
+              type="radio"
+              value={option.value}
+              required={required}
+              className="size-4 accent-brand"
+              {...invalid}
+              {...register(name)}
+            />
+            {option.label}
+          </label>
+        ))
+      }
     </GroupShell>
   );
 }
@@ -92,12 +110,20 @@ export function CheckboxGroup({ name, legend, options, hint, required }: Checkbo
       error={error}
       layout="grid grid-cols-2 gap-2 sm:grid-cols-3"
     >
-      {options.map((option) => (
-        <label key={option.value} className={optionClasses}>
-          <input type="checkbox" value={option.value} className="size-4 accent-brand" {...register(name)} />
-          {option.label}
-        </label>
-      ))}
+      {(invalid) =>
+        options.map((option) => (
+          <label key={option.value} className={optionClasses}>
+            <input
+              type="checkbox"
+              value={option.value}
+              className="size-4 accent-brand"
+              {...invalid}
+              {...register(name)}
+            />
+            {option.label}
+          </label>
+        ))
+      }
     </GroupShell>
   );
 }
