@@ -266,14 +266,13 @@ describe('paging the board', () => {
   });
 
   it("remembers where it was left, for the client page's link back to it", async () => {
-    boardServer(firstClients(150));
+    boardServer(firstClients(3));
     renderBoard();
     await userEvent.click(await screen.findByRole('button', { name: 'Incomplete onboarding' }));
-    await userEvent.type(screen.getByLabelText('Search clients'), 'client');
-    expect(lastBoardPath()).toBe('/admin?q=client&view=incomplete_onboarding');
-    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
-    expect(lastBoardPath()).toBe('/admin?q=client&view=incomplete_onboarding&page=2');
+    await userEvent.type(screen.getByLabelText('Search clients'), 'cl');
+    expect(lastBoardPath()).toBe('/admin?q=cl&view=incomplete_onboarding');
+    await userEvent.click(screen.getByRole('button', { name: 'Jobs' }));
+    expect(lastBoardPath()).toBe('/admin?q=cl&view=incomplete_onboarding&sort=jobs');
   });
 
   it('keeps focus on Next at the last page, where it does nothing more', async () => {
