@@ -212,6 +212,8 @@ test('a client reads a job in the details pop-up, and closes it every way', asyn
     Applied: 'Applied',
     Notes: 'No notes added',
   });
+  // No note from the team: no Analyst Notes item (like the other optional values).
+  await expect(detail(section('Your Status'), 'Analyst Notes')).toHaveCount(0);
   // One region for the description, its box (scrollable by keyboard) inside.
   await expect(section('Job Description').locator('[tabindex="0"]')).toHaveText(DETAILED_DESCRIPTION);
   const additional = section('Additional Details');
@@ -275,6 +277,34 @@ test('a client reads a job in the details pop-up, and closes it every way', asyn
   await expect(detail(sparseSection('Job Information'), 'Level')).toHaveText('Not Specified');
   await expect(detail(sparseSection('Job Type & Arrangement'), 'Relocation')).toHaveText('No');
   await expect(sparseSection('Job Description')).toHaveCount(0);
+
+  // The analyst's note, which the table clamps, is here in full under Your Status, its address a link
+  // and its markup text; nothing overflows at either width.
+  const analystNote = detail(sparseSection('Your Status'), 'Analyst Notes');
+  await expect(analystNote).toHaveText(`Read this first: ${LINKED_NOTE_URL}. ${MARKUP}`);
+  const noteLink = analystNote.getByRole('link', { name: LINKED_NOTE_URL });
+  await expect(noteLink).toHaveAttribute('href', LINKED_NOTE_URL);
+  await expect(noteLink).toHaveAttribute('target', '_blank');
+  await expect(noteLink).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(analystNote.locator('img')).toHaveCount(0);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await analystNote.scrollIntoViewIfNeeded();
+    await expect(analystNote).toBeInViewport();
+    expect(await sparse.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await analystNote.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await page.screenshot({
+      path: test.info().outputPath(`job-details-analyst-note-${width}.png`),
+      animations: 'disabled',
+    });
+  }
+  // A click on the link opens the address in a new tab (answered here: the journey stays offline).
+  await page
+    .context()
+    .route(LINKED_NOTE_URL, (route) => route.fulfill({ contentType: 'text/html', body: 'ok' }));
+  const [opened] = await Promise.all([page.context().waitForEvent('page'), noteLink.click()]);
+  await expect.poll(() => opened.url()).toContain(LINKED_NOTE_URL);
+  await opened.close();
 });
 
 test('an analyst note link becomes a safe link while markup stays text', async ({ staff, page }) => {

@@ -73,6 +73,29 @@ describe('the job details pop-up', () => {
     expect(within(dialog).getByText('Rejected')).toBeInTheDocument();
   });
 
+  it("shows the analyst's notes in full under Your Status, their addresses as links", async () => {
+    // Longer than the list's clamp of two or three lines.
+    const note = `${'Strong match for your backend experience. '.repeat(8)}Apply through https://example.com/referral?id=7 today.`;
+    vi.mocked(fetchJob).mockResolvedValue({ ...whole, analyst_notes: note });
+    const dialog = renderDialog(jobListItemSchema.parse({ ...whole, analyst_notes: note }));
+    const status = await within(dialog).findByRole('region', { name: 'Your Status' });
+    const term = within(status).getByText('Analyst Notes');
+    const value = term.nextElementSibling as HTMLElement;
+    expect(value).toHaveTextContent(note);
+    expect(within(value).getByRole('link', { name: 'https://example.com/referral?id=7' })).toHaveAttribute(
+      'href',
+      'https://example.com/referral?id=7',
+    );
+  });
+
+  it('shows no analyst notes item when the team has written none', async () => {
+    vi.mocked(fetchJob).mockResolvedValue(whole);
+    const dialog = renderDialog();
+    const status = await within(dialog).findByRole('region', { name: 'Your Status' });
+    expect(status).toHaveTextContent('Saved before');
+    expect(within(status).queryByText('Analyst Notes')).toBeNull();
+  });
+
   it('names every region once, the description box being its own region', async () => {
     vi.mocked(fetchJob).mockResolvedValue(whole);
     const dialog = renderDialog();

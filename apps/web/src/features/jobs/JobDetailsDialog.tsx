@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
+import { AnalystNote } from './AnalystNote.tsx';
 import { JobHistory } from './JobHistory.tsx';
 import {
   additionalDetails,
@@ -25,7 +26,9 @@ function DetailList({ items }: { items: DetailItem[] }) {
       {items.map((item) => (
         <div key={item.label}>
           <dt className="text-xs font-medium tracking-wide text-neutral-600 uppercase">{item.label}</dt>
-          <dd className="text-sm break-words whitespace-pre-wrap text-neutral-900">{item.value}</dd>
+          <dd className="text-sm break-words whitespace-pre-wrap text-neutral-900">
+            {item.links ? <AnalystNote note={item.value} /> : item.value}
+          </dd>
         </div>
       ))}
     </dl>

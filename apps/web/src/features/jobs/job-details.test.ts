@@ -67,6 +67,7 @@ describe('job details', () => {
       client_approval: 'rejected',
       applied_for_job: true,
       client_notes: 'Call Dana',
+      analyst_notes: 'Referral via https://example.com/ref',
     });
     expect(values(jobInformation(job))).toEqual({
       Salary: '$185,000',
@@ -81,7 +82,18 @@ describe('job details', () => {
       Relocation: 'Yes',
     });
     expect(values(companyDetails(job))).toEqual({ Type: 'Big Tech, Enterprise', 'Visa Friendly': 'Yes' });
-    expect(values(yourStatus(job))).toEqual({ Decision: 'Rejected', Applied: 'Applied', Notes: 'Call Dana' });
+    expect(values(yourStatus(job))).toEqual({
+      Decision: 'Rejected',
+      Applied: 'Applied',
+      Notes: 'Call Dana',
+      'Analyst Notes': 'Referral via https://example.com/ref',
+    });
+    // Only the analyst's notes have their addresses made links, as in the list.
+    expect(
+      yourStatus(job)
+        .filter((item) => item.links)
+        .map((item) => item.label),
+    ).toEqual(['Analyst Notes']);
     expect(additionalDetails(job).map((group) => [group.title, values(group.items)])).toEqual([
       [
         'Role Classifications',

@@ -15,6 +15,8 @@ import { formatSalary, formatShortDate, formatYesNo } from '@app/domain/jobs-for
 export interface DetailItem {
   label: string;
   value: string;
+  /** Its http(s) addresses are shown as links (the analyst's notes, as in the list). */
+  links?: true;
 }
 export interface DetailGroup {
   title: string;
@@ -70,6 +72,10 @@ export function yourStatus(job: Job): DetailItem[] {
     { label: 'Decision', value: decisionOf(job) === 'rejected' ? 'Rejected' : 'Pending' },
     { label: 'Applied', value: job.applied_for_job ? 'Applied' : 'Not Applied' },
     { label: 'Notes', value: job.client_notes || 'No notes added' },
+    // The team's note on the job, which the list clamps: here in full (decision 026).
+    ...(job.analyst_notes
+      ? [{ label: 'Analyst Notes', value: job.analyst_notes, links: true as const }]
+      : []),
   ];
 }
 
