@@ -1,7 +1,10 @@
+import { OUTCOME_DATE_IN_FUTURE_MESSAGE, OUTCOME_NOT_APPLIED_MESSAGE } from '@app/domain/job-outcomes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
 import { OutcomeControl, type OutcomeJob } from './OutcomeControl.tsx';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -26,6 +29,26 @@ function renderControl() {
   return { save, answer: (saved: OutcomeJob) => answer(saved) };
 }
 
+/** The control over a save that fails with `failure`. */
+async function openFailing(failure: unknown) {
+  const user = userEvent.setup();
+  const save = vi.fn(async () => {
+    throw failure;
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <OutcomeControl job={job} saving={{ save, onSaved: vi.fn() }} />
+    </QueryClientProvider>,
+  );
+  await user.click(screen.getByRole('button', { name: 'Outcome for Designer: Interview, Nov 3. Change' }));
+  const dialog = screen.getByRole('dialog', { name: 'Record Outcome' });
+  return { user, save, dialog, date: within(dialog).getByLabelText('Date') };
+}
+
+beforeEach(() => {
+  vi.mocked(toast.error).mockClear();
+});
+
 describe('recording an outcome', () => {
   it.each([
     ['Save Outcome', 'Saving...'],
@@ -44,5 +67,39 @@ describe('recording an outcome', () => {
     expect(save).toHaveBeenCalledTimes(1);
     await act(async () => answer({ ...job, outcome: null, outcome_date: null }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('an outcome that cannot be saved', () => {
+  it.each([
+    [
+      'refused by the server (the job un-applied meanwhile)',
+      new ApiError(OUTCOME_NOT_APPLIED_MESSAGE, 409),
+      OUTCOME_NOT_APPLIED_MESSAGE,
+    ],
+    ['lost on the way', new TypeError('Failed to fetch'), 'Failed to save the outcome. Please try again.'],
+  ])(
+    "says so in a toast when %s, not as the date's error, and keeps the dialog",
+    async (_, failure, message) => {
+      const { user, save, dialog, date } = await openFailing(failure);
+      await user.click(within(dialog).getByRole('button', { name: 'Save Outcome' }));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Save Failed', { description: message }));
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(date).not.toHaveAttribute('aria-invalid');
+      expect(date).not.toHaveAccessibleDescription(message);
+      expect(within(dialog).queryByText(message)).toBeNull();
+      expect(screen.getByRole('dialog', { name: 'Record Outcome' })).toBeInTheDocument();
+    },
+  );
+
+  it("takes the person to the date when it breaks the date's rule, invalid and described by the reason", async () => {
+    const { user, save, dialog, date } = await openFailing(new Error('not called'));
+    fireEvent.change(date, { target: { value: '2999-01-01' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Outcome' }));
+    expect(save).not.toHaveBeenCalled();
+    expect(date).toHaveFocus();
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(date).toHaveAccessibleDescription(OUTCOME_DATE_IN_FUTURE_MESSAGE);
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });

@@ -9,7 +9,8 @@ import type { JobListItem } from '@app/domain/jobs';
 import type { OutcomeBody } from '@app/domain/jobs-api';
 import { formatShortDate } from '@app/domain/jobs-format';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { failureMessage } from '../../lib/api.ts';
 import { Button } from '../ui/Button.tsx';
@@ -30,6 +31,7 @@ export interface OutcomeSaving<Saved extends OutcomeJob> {
   onSaved(saved: Saved): void;
 }
 
+const OUTCOME_SAVE_FAILED_TITLE = 'Save Failed';
 const OUTCOME_SAVE_FAILED_MESSAGE = 'Failed to save the outcome. Please try again.';
 
 /** Today in the browser's own time zone, YYYY-MM-DD: the latest day an outcome can have happened. */
@@ -92,7 +94,9 @@ function OutcomeDialog<Saved extends OutcomeJob>({
   const today = localToday();
   const [outcome, setOutcome] = useState<JobOutcome>(job.outcome ?? 'response');
   const [date, setDate] = useState(job.outcome_date ?? today);
+  /** The date's own rules, said under it; the server's refusals are toasts. */
   const [error, setError] = useState<string | null>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
   const save = useMutation({
     mutationFn: (body: OutcomeBody) => saving.save(job.id, body),
     onSuccess: (saved) => {
@@ -102,13 +106,26 @@ function OutcomeDialog<Saved extends OutcomeJob>({
       });
       onClose();
     },
-    onError: (failure) => setError(failureMessage(failure, OUTCOME_SAVE_FAILED_MESSAGE)),
+    // A refusal is not the date's fault (the job un-applied by staff meanwhile, a lost connection):
+    // said, and announced, in a toast like every other failed save, with the dialog kept to retry.
+    onError: (failure) =>
+      toast.error(OUTCOME_SAVE_FAILED_TITLE, {
+        description: failureMessage(failure, OUTCOME_SAVE_FAILED_MESSAGE),
+      }),
   });
+
+  const refuseDate = (message: string) => {
+    // Rendered first, so that the date is already invalid and described by the reason when it takes
+    // the focus and is read out: an error appearing under it while the focus stays on Save is never
+    // heard.
+    flushSync(() => setError(message));
+    dateInput.current?.focus();
+  };
 
   const submit = () => {
     // The server's rules, said before asking it.
-    if (!date) return setError(OUTCOME_DATE_REQUIRED_MESSAGE);
-    if (date > today) return setError(OUTCOME_DATE_IN_FUTURE_MESSAGE);
+    if (!date) return refuseDate(OUTCOME_DATE_REQUIRED_MESSAGE);
+    if (date > today) return refuseDate(OUTCOME_DATE_IN_FUTURE_MESSAGE);
     setError(null);
     save.mutate({ outcome, outcome_date: date });
   };
@@ -171,6 +188,7 @@ function OutcomeDialog<Saved extends OutcomeJob>({
           {(control) => (
             <Input
               {...control}
+              ref={dateInput}
               type="date"
               max={today}
               value={date}

@@ -105,7 +105,16 @@ export function FieldHint({ id, children }: { id: string | undefined; children: 
   );
 }
 
-/** An error message under a control; give it the id the control's aria-describedby names. */
+/**
+ * An error message under a control; give it the id the control's aria-describedby names.
+ *
+ * Not a live region (role="alert"): the wizard validates onTouched, so once a field has been left its
+ * message is checked again at every keystroke and would interrupt the typing each time it appears or
+ * changes ('Email Address is required' turning into 'Please enter a valid email address'), and a held
+ * Next shows every message of a step at once. The control says its error when it has the focus: a
+ * form that checks on submit moves the focus to the field at fault (OutcomeControl), and a failure
+ * that is no field's fault (a server's refusal, a lost connection) is a toast, which is announced.
+ */
 export function FieldError({ id, children }: { id: string | undefined; children: ReactNode }) {
   return (
     <p id={id} className="text-sm text-red-700">
