@@ -32,7 +32,8 @@ function announced() {
 /** The upload's progress bar, at `percent`. */
 async function expectProgress(percent: number) {
   const bar = await screen.findByRole('progressbar', { name: 'Resume upload' });
-  expect(bar).toHaveAttribute('aria-valuenow', String(percent));
+  // The bar shows at 0 as the upload starts; the fake upload reports its progress a moment later.
+  await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', String(percent)));
   expect(screen.getByText(`Uploading... ${percent}%`)).toBeInTheDocument();
 }
 
