@@ -65,11 +65,11 @@ for (const width of [1280, 390]) {
     const dialog = page.getByRole('dialog', { name: 'Send the welcome e-mail to 2 clients?' });
     await expect(dialog).toContainText('1 of them has not finished onboarding.');
     await expect(dialog.getByRole('list').first().getByRole('listitem')).toHaveText([
-      'Ana Finished',
-      'Ben Halfway',
+      `Ana Finished (${clients.done.email})`,
+      `Ben Halfway (${clients.halfway.email})`,
     ]);
     await expect(dialog).toContainText('Not started onboarding, so left out');
-    await expect(dialog.getByRole('list').last()).toHaveText('Cleo Unstarted');
+    await expect(dialog.getByRole('list').last()).toHaveText(`Cleo Unstarted (${clients.none.email})`);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath(`welcome-batch-dialog-${width}.png`) });
@@ -90,7 +90,7 @@ for (const width of [1280, 390]) {
     const toCheck = page.getByRole('region', { name: 'Welcome e-mails not on their way' });
     await expect(toCheck.getByRole('listitem')).toHaveCount(2);
     await expect(toCheck).toContainText(
-      `Ben Halfway: Welcome email to ${clients.halfway.email} saved to the outbox, not sent (SMTP not configured)`,
+      `Ben Halfway (${clients.halfway.email}): Welcome email to ${clients.halfway.email} saved to the outbox, not sent (SMTP not configured)`,
     );
     for (const name of ['Ana Finished', 'Ben Halfway']) {
       await expect(board.getByRole('row').filter({ hasText: name })).toContainText('Queued');
