@@ -263,7 +263,7 @@ describe('signed in', () => {
     queryClient.setQueryData(['my-jobs'], [{ id: 'job-of-ada' }]);
     setProfileCompleteCookie(true);
     sessionStorage.setItem(onboardingDraftKey(client.id), '{"city":"Ada\'s town"}');
-    rememberJobNotesDraft(client.id, 'job-of-ada', 'Ask about the rota');
+    rememberJobNotesDraft(client.id, 'job-of-ada', { text: 'Ask about the rota', before: '' });
 
     // Ada signed out in another tab, and Bob signed in there: the shared cookie now holds his session.
     server.user = { ...client, id: 'u2', email: 'bob@example.com', first_name: 'Bob' };
@@ -330,7 +330,7 @@ describe('signed in', () => {
     setProfileCompleteCookie(true);
     rememberOnboardingStep(1);
     rememberChosenClients([{ id: 'client-1' }]);
-    rememberJobNotesDraft(client.id, 'job-1', 'Ask about the rota');
+    rememberJobNotesDraft(client.id, 'job-1', { text: 'Ask about the rota', before: '' });
     const { router, fetch } = renderApp(FRAME_ONLY, { user: client, logout: 'unreachable' });
 
     await user.click(await screen.findByRole('button', { name: 'Menu' }));

@@ -70,9 +70,9 @@ describe('the clients chosen on the board', () => {
 
 describe('unsaved job notes', () => {
   it('are kept per user and job with the saved notes they began from, and forgotten when saved or discarded', () => {
-    rememberJobNotesDraft('ada', 'job-1', 'Ask about the rota', '');
-    rememberJobNotesDraft('ada', 'job-2', 'Referral: Dana, Sam', 'Referral: Dana');
-    rememberJobNotesDraft('bob', 'job-9', 'Remote?');
+    rememberJobNotesDraft('ada', 'job-1', { text: 'Ask about the rota', before: '' });
+    rememberJobNotesDraft('ada', 'job-2', { text: 'Referral: Dana, Sam', before: 'Referral: Dana' });
+    rememberJobNotesDraft('bob', 'job-9', { text: 'Remote?', before: null });
     expect(readJobNotesDrafts('ada')).toEqual({
       'job-1': { text: 'Ask about the rota', before: '' },
       'job-2': { text: 'Referral: Dana, Sam', before: 'Referral: Dana' },
@@ -81,7 +81,6 @@ describe('unsaved job notes', () => {
     expect(readJobNotesDrafts('ada')).toEqual({
       'job-2': { text: 'Referral: Dana, Sam', before: 'Referral: Dana' },
     });
-    // Left out, what it began from is not known.
     expect(readJobNotesDrafts('bob')).toEqual({ 'job-9': { text: 'Remote?', before: null } });
     expect(JSON.parse(sessionStorage.getItem('job-notes:draft:bob') ?? 'null')).toEqual({
       'job-9': { text: 'Remote?', before: null },
@@ -89,8 +88,8 @@ describe('unsaved job notes', () => {
   });
 
   it("go with everyone else's onboarding answers when someone signs in, and all of them at sign-out", () => {
-    rememberJobNotesDraft('ada', 'job-1', 'Ask about the rota', '');
-    rememberJobNotesDraft('bob', 'job-9', 'Remote?', '');
+    rememberJobNotesDraft('ada', 'job-1', { text: 'Ask about the rota', before: '' });
+    rememberJobNotesDraft('bob', 'job-9', { text: 'Remote?', before: '' });
     sessionStorage.setItem(onboardingDraftKey('bob'), '{}');
     forgetWorkInProgress('ada');
     expect(readJobNotesDrafts('ada')).toEqual({ 'job-1': { text: 'Ask about the rota', before: '' } });

@@ -124,88 +124,61 @@ export function forgetWorkInProgress(keepFor?: string): void {
 }
 
 /**
- * Job notes typed and not saved, with the saved notes as they were when the writing began ('' for
- * none): opening the notes again can tell whether they changed elsewhere since (another tab, a phone),
- * and then not put the draft back over them unasked. `before` is null when not known: a draft kept
- * by an earlier version of the app, which stored only the text.
+ * Notes typed and not saved (a client's on their job, or an analyst's), with the saved notes as they
+ * were when the writing began: opening the notes again can tell whether they changed elsewhere since
+ * (another tab, a colleague), so a draft never goes back over newer notes unseen. `before` is null
+ * when not known: a client's draft kept by an earlier version of the app, which stored only the text,
+ * or an analyst's begun on no notes.
  */
-export interface JobNotesDraft {
+export interface NotesDraft {
   text: string;
   before: string | null;
 }
 
-const isJobNotesDraft = (value: unknown): value is JobNotesDraft =>
+const isNotesDraft = (value: unknown): value is NotesDraft =>
   typeof value === 'object' &&
   value !== null &&
-  isText((value as JobNotesDraft).text) &&
-  ((value as JobNotesDraft).before === null || isText((value as JobNotesDraft).before));
+  isText((value as NotesDraft).text) &&
+  ((value as NotesDraft).before === null || isText((value as NotesDraft).before));
 
-const isStoredJobNotesDraft = (value: unknown): value is JobNotesDraft | string =>
-  isText(value) || isJobNotesDraft(value);
+const isStoredJobNotesDraft = (value: unknown): value is NotesDraft | string =>
+  isText(value) || isNotesDraft(value);
 
 /** The notes `userId` typed on each job and has not saved, by job id. */
-export function readJobNotesDrafts(userId: string): Record<string, JobNotesDraft> {
+export function readJobNotesDrafts(userId: string): Record<string, NotesDraft> {
   const stored = readRecord(jobNotesDraftKey(userId), isStoredJobNotesDraft);
   return Object.fromEntries(
     Object.entries(stored).map(([jobId, draft]) => [
       jobId,
       // A bare text is an earlier version's draft: what it began from is not known, and the dialog
-      // reads that as changed since, so an old draft never goes back over newer notes unseen.
+      // reads that as changed since.
       typeof draft === 'string' ? { text: draft, before: null } : draft,
     ]),
   );
 }
 
-/**
- * Keeps the unsaved notes of one job with the saved notes they began from, or forgets them (`null`:
- * saved, or discarded). `before` left out is not known, which the dialog reads as changed since.
- */
-export function rememberJobNotesDraft(
-  userId: string,
-  jobId: string,
-  text: string | null,
-  before: string | null = null,
-): void {
+/** Keeps one job's unsaved notes, or forgets them (`null`: saved, or discarded). */
+export function rememberJobNotesDraft(userId: string, jobId: string, draft: NotesDraft | null): void {
   writeRecordEntry(
     jobNotesDraftKey(userId),
     readJobNotesDrafts(userId),
     jobId,
-    text === null ? null : { text, before },
+    draft,
     'Could not keep the unsaved notes',
   );
 }
 
-/**
- * Analyst notes being written and not saved, with the notes as they were when the writing began: a
- * save after a reload still tells the server what it began from, so a colleague's change in between is
- * not written over unseen.
- */
-export interface AnalystNotesDraft {
-  text: string;
-  before: string | null;
-}
-
-const isAnalystNotesDraft = (value: unknown): value is AnalystNotesDraft =>
-  typeof value === 'object' &&
-  value !== null &&
-  isText((value as AnalystNotesDraft).text) &&
-  ((value as AnalystNotesDraft).before === null || isText((value as AnalystNotesDraft).before));
-
 /** The analyst notes `userId` is writing and has not saved, by job id. */
-export function readAnalystNotesDrafts(userId: string): Record<string, AnalystNotesDraft> {
-  return readRecord(analystNotesDraftKey(userId), isAnalystNotesDraft);
+export function readAnalystNotesDrafts(userId: string): Record<string, NotesDraft> {
+  return readRecord(analystNotesDraftKey(userId), isNotesDraft);
 }
 
 /** Keeps one job's analyst notes being written, or forgets them (`null`: saved, or discarded). */
-export function rememberAnalystNotesDraft(
-  userId: string,
-  jobId: string,
-  draft: AnalystNotesDraft | null,
-): void {
+export function rememberAnalystNotesDraft(userId: string, jobId: string, draft: NotesDraft | null): void {
   const key = analystNotesDraftKey(userId);
   writeRecordEntry(
     key,
-    readRecord(key, isAnalystNotesDraft),
+    readRecord(key, isNotesDraft),
     jobId,
     draft,
     'Could not keep the unsaved analyst notes',

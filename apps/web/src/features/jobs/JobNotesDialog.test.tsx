@@ -182,7 +182,7 @@ describe('Job Notes', () => {
   });
 
   it('puts back a draft begun on the notes still saved, as before', async () => {
-    rememberJobNotesDraft('client-1', 'a', 'B, then more', 'B');
+    rememberJobNotesDraft('client-1', 'a', { text: 'B, then more', before: 'B' });
     render(
       <QueryClientProvider client={new QueryClient()}>
         <JobNotesDialog job={{ ...listed, client_notes: 'B' }} onClose={() => {}} userId="client-1" />

@@ -92,8 +92,8 @@ function NotesEditor({
   // here is unsaved, and a draft set aside is kept again.
   const edit = (next: string) => {
     setText(next);
-    if (next !== saved) rememberJobNotesDraft(userId, job.id, next, begunFrom);
-    else if (setAside && kept) rememberJobNotesDraft(userId, job.id, kept.text, kept.before);
+    if (next !== saved) rememberJobNotesDraft(userId, job.id, { text: next, before: begunFrom });
+    else if (setAside && kept) rememberJobNotesDraft(userId, job.id, kept);
     else rememberJobNotesDraft(userId, job.id, null);
   };
   const bringBack = () => {

@@ -7,7 +7,7 @@ import { OutcomeControl, type OutcomeSaving } from '../../../components/jobs/Out
 import { Button, focusRing } from '../../../components/ui/Button.tsx';
 import { Checkbox, FieldError, FieldHint, Textarea } from '../../../components/ui/Field.tsx';
 import { focusToType } from '../../../lib/focus.ts';
-import type { AnalystNotesDraft } from '../../../lib/storage.ts';
+import type { NotesDraft } from '../../../lib/storage.ts';
 
 /** What the cells of the recruiter's table can do, given by the table. */
 export interface ClientJobsTableActions {
@@ -31,9 +31,9 @@ export interface ClientJobsTableActions {
   /** Analyst notes being written and not saved, kept through a reload: whether a job has some… */
   hasNotesDraft(id: string): boolean;
   /** …what they are… */
-  notesDraftOf(id: string): AnalystNotesDraft | undefined;
+  notesDraftOf(id: string): NotesDraft | undefined;
   /** …and keeping or (`null`) forgetting them. */
-  keepNotesDraft(id: string, draft: AnalystNotesDraft | null): void;
+  keepNotesDraft(id: string, draft: NotesDraft | null): void;
   askDelete(job: JobListItem): void;
   outcomeSaving: OutcomeSaving<StaffJob>;
 }

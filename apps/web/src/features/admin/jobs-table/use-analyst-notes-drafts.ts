@@ -1,9 +1,5 @@
 import { useCallback, useState } from 'react';
-import {
-  type AnalystNotesDraft,
-  readAnalystNotesDrafts,
-  rememberAnalystNotesDraft,
-} from '../../../lib/storage.ts';
+import { type NotesDraft, readAnalystNotesDrafts, rememberAnalystNotesDraft } from '../../../lib/storage.ts';
 
 /**
  * The analyst notes a recruiter (`userId`) is writing and has not saved, kept in the tab so that a
@@ -14,7 +10,7 @@ export function useAnalystNotesDrafts(userId: string) {
     () => new Set(Object.keys(readAnalystNotesDrafts(userId))),
   );
   const keep = useCallback(
-    (id: string, draft: AnalystNotesDraft | null) => {
+    (id: string, draft: NotesDraft | null) => {
       rememberAnalystNotesDraft(userId, id, draft);
       setDraftedIds((current) => {
         if (current.has(id) === (draft !== null)) return current;
