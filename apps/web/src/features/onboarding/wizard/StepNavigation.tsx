@@ -1,4 +1,5 @@
 import { ArrowLeft, ArrowRight, CircleAlert, Save } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 
 export interface StepNavigationProps {
@@ -24,6 +25,13 @@ export interface StepNavigationProps {
   saveChanges?: { label: string; onSave(): void };
 }
 
+interface StepAction {
+  content: ReactNode;
+  busyLabel: string;
+  onClick(): void;
+  variant?: 'primary' | 'secondary';
+}
+
 /**
  * Back and Next (and edit mode's Save Changes), and under them the red 'Please fix the following:'
  * box while anything is invalid.
@@ -41,12 +49,28 @@ export function StepNavigation({
   saveChanges,
 }: StepNavigationProps) {
   const invalid = problems.length > 0;
-  // Not while a file uploads: that wait is said under the buttons, and a document still on its way
-  // would be marked missing.
-  const showProblems = uploading ? undefined : onShowProblems;
-  const why = (heldByFixes: boolean) =>
-    [heldByFixes && 'fix-list', uploading && 'upload-wait'].filter(Boolean).join(' ') || undefined;
   const fixesHoldBack = backWaitsForFixes && invalid;
+  /** One of the step's buttons: held while `heldByFixes` or a file uploads, and saying why. */
+  const stepButton = (
+    heldByFixes: boolean,
+    { content, busyLabel, onClick, variant = 'secondary' }: StepAction,
+  ) => (
+    <Button
+      variant={variant}
+      size="lg"
+      aria-disabled={heldByFixes || uploading || undefined}
+      onClick={onClick}
+      // Not while a file uploads: that wait is said under the buttons, and a document still on its
+      // way would be marked missing.
+      onHeldClick={uploading ? undefined : onShowProblems}
+      busy={busy}
+      aria-describedby={
+        [heldByFixes && 'fix-list', uploading && 'upload-wait'].filter(Boolean).join(' ') || undefined
+      }
+    >
+      {busy ? busyLabel : content}
+    </Button>
+  );
   return (
     <div className="mt-8 space-y-4 border-t border-neutral-200 pt-6">
       {/* The DOM, and so the Tab order, follows a phone's column top to bottom: the way on first, Back
@@ -54,62 +78,39 @@ export function StepNavigation({
           right as before; there the Tab order runs from Next, the step's main action, towards Back. */}
       <div className="flex flex-col gap-3 sm:flex-row-reverse sm:flex-wrap sm:justify-between">
         <div className="flex flex-col gap-3 sm:flex-row-reverse">
-          <Button
-            size="lg"
-            aria-disabled={invalid || uploading || undefined}
-            onClick={onNext}
-            onHeldClick={showProblems}
-            busy={busy}
-            aria-describedby={why(invalid)}
-          >
-            {busy ? (
-              nextBusyLabel
-            ) : (
+          {stepButton(invalid, {
+            variant: 'primary',
+            busyLabel: nextBusyLabel,
+            content: (
               <>
                 {nextLabel}
                 <ArrowRight className="size-4" aria-hidden="true" />
               </>
-            )}
-          </Button>
-          {saveChanges && (
-            <Button
-              variant="secondary"
-              size="lg"
-              aria-disabled={invalid || uploading || undefined}
-              onClick={saveChanges.onSave}
-              onHeldClick={showProblems}
-              busy={busy}
-              aria-describedby={why(invalid)}
-            >
-              {busy ? (
-                'Saving...'
-              ) : (
+            ),
+            onClick: onNext,
+          })}
+          {saveChanges &&
+            stepButton(invalid, {
+              busyLabel: 'Saving...',
+              content: (
                 <>
                   <Save className="size-4" aria-hidden="true" />
                   {saveChanges.label}
                 </>
-              )}
-            </Button>
-          )}
+              ),
+              onClick: saveChanges.onSave,
+            })}
         </div>
-        <Button
-          variant="secondary"
-          size="lg"
-          aria-disabled={fixesHoldBack || uploading || undefined}
-          onClick={onBack}
-          onHeldClick={showProblems}
-          busy={busy}
-          aria-describedby={why(fixesHoldBack)}
-        >
-          {busy ? (
-            'Saving...'
-          ) : (
+        {stepButton(fixesHoldBack, {
+          busyLabel: 'Saving...',
+          content: (
             <>
               <ArrowLeft className="size-4" aria-hidden="true" />
               Back
             </>
-          )}
-        </Button>
+          ),
+          onClick: onBack,
+        })}
       </div>
       {uploading && (
         <p id="upload-wait" className="text-sm text-neutral-700">
