@@ -52,6 +52,20 @@ beforeEach(() => {
   sessionStorage.clear();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
+/** A server that keeps what each save sends, as the real one does; `record` is what it holds now. */
+function serverKeepingSaves(): { record: object | null } {
+  const held: { record: object | null } = { record: null };
+  fakeServer(({ method, path, body }) => {
+    if (path === '/api/onboarding-submissions/check-complete')
+      return Response.json({ isComplete: false, data: held.record, missingFields: [] });
+    if (method === 'GET' && path === '/api/onboarding-submissions')
+      return Response.json({ data: held.record ? [held.record] : [] });
+    held.record = { id: 'sub-1', ...readOnboardingFields({ ...held.record, ...(body as object) }) };
+    return Response.json({ data: held.record });
+  });
+  return held;
+}
+
 describe('the entry route for a signed-in user', () => {
   it('sends a complete profile to /profile and remembers that it is complete', async () => {
     fakeServer(server(complete, true));
@@ -151,21 +165,13 @@ describe('the entry route for a signed-in user', () => {
 
   it('asks for the terms again, and tells nothing missing, when only the name and e-mail from sign-in were saved', async () => {
     const user = userEvent.setup();
-    let held: object | null = null;
-    fakeServer(({ method, path, body }) => {
-      if (path === '/api/onboarding-submissions/check-complete')
-        return Response.json({ isComplete: false, data: held, missingFields: [] });
-      if (method === 'GET' && path === '/api/onboarding-submissions')
-        return Response.json({ data: held ? [held] : [] });
-      held = { id: 'sub-1', ...readOnboardingFields({ ...held, ...(body as object) }) };
-      return Response.json({ data: held });
-    });
+    const held = serverKeepingSaves();
     const firstVisit = renderOnboarding(<OnboardingEntry />);
     await user.click(await screen.findByRole('button', { name: 'Start Onboarding' }));
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
     await screen.findByRole('heading', { level: 2, name: 'Terms & Conditions' });
     // Get Started saved the name and e-mail filled in from sign-in.
-    expect(held).toMatchObject({
+    expect(held.record).toMatchObject({
       first_name: 'Ada',
       last_name: 'Lovelace',
       email_address: 'ada@example.com',
@@ -193,15 +199,7 @@ describe('the entry route for a signed-in user', () => {
 
   it('keeps the terms accepted after a reload past them, though only the sign-in name and e-mail were saved', async () => {
     const user = userEvent.setup();
-    let held: object | null = null;
-    fakeServer(({ method, path, body }) => {
-      if (path === '/api/onboarding-submissions/check-complete')
-        return Response.json({ isComplete: false, data: held, missingFields: [] });
-      if (method === 'GET' && path === '/api/onboarding-submissions')
-        return Response.json({ data: held ? [held] : [] });
-      held = { id: 'sub-1', ...readOnboardingFields({ ...held, ...(body as object) }) };
-      return Response.json({ data: held });
-    });
+    serverKeepingSaves();
     const firstVisit = renderOnboarding(<OnboardingEntry />);
     await user.click(await screen.findByRole('button', { name: 'Start Onboarding' }));
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
