@@ -18,6 +18,7 @@ import { showProfileIncompleteToast } from './profile-incomplete-toast.tsx';
 import {
   LOAD_PROBLEM_TOASTS,
   loadSavedSubmission,
+  openingAt,
   startingAnswers,
   type WizardAnswers,
 } from './saved-submission.ts';
@@ -32,9 +33,6 @@ interface WizardStart {
   /** The answers include some typed earlier and not saved. */
   restored: boolean;
 }
-
-/** The wizard step that asks to accept the terms ('Terms & Conditions'). */
-const TERMS_STEP = 2;
 
 /** The three states of the entry route (DESIGN.md, "Entry flow"), and the check before them. */
 type EntryState =
@@ -72,13 +70,7 @@ async function decideEntry(account: OnboardingAccount): Promise<EntryDecision> {
   const remembered = readRememberedOnboardingStep() ?? draftStep;
   const start = (step: number): WizardStart => {
     const at = clampStep(step);
-    // The terms checkboxes are not stored, and the saved answers may not show them accepted (Get
-    // Started saves only the sign-in name and e-mail). But the only way past the terms step is to
-    // tick both, so a wizard that reopens beyond it (a reload, a closed tab, an expired session's
-    // draft) shows them ticked; otherwise they would hold Complete Onboarding on the last step.
-    if (at <= TERMS_STEP) return { answers, step: at, restored };
-    const values = { ...answers.values, terms_reviewed: true, terms_agreed: true };
-    return { answers: { ...answers, values }, step: at, restored };
+    return { answers: openingAt(answers, at), step: at, restored };
   };
   const loadProblem = load.ok ? null : load.problem;
   if (resumeAt > FIRST_STEP) {

@@ -14,6 +14,7 @@ import type { WizardForm } from '@app/domain/onboarding-rules';
 import { fetchProfileRecord } from '../../lib/profile-record.ts';
 import type { OnboardingAccount } from './account-context.tsx';
 import { readOnboardingDraft } from './onboarding-draft.ts';
+import { TERMS_STEP } from './wizard/wizard-steps.ts';
 
 export interface SavedSubmission {
   record: OnboardingRecord | null;
@@ -35,9 +36,10 @@ function isSubmission(value: unknown): value is OnboardingRecord {
 }
 
 /**
- * The terms checkboxes are not stored. Someone whose saved answers go past the terms step accepted
- * them, so they are not asked again when they go back to it; the name and e-mail filled in from
- * sign-in do not count, since they are saved before the terms are shown.
+ * The saved answers as the wizard's values. The terms checkboxes are not stored: they start ticked
+ * when the saved answers go past the terms step (the name and e-mail filled in from sign-in do not
+ * count, since they are saved before the terms are shown), and openingAt ticks them for a wizard
+ * opening beyond that step.
  */
 export function wizardValues(record: OnboardingRecord | null): WizardForm {
   const accepted = answeredPastTerms(record);
@@ -46,6 +48,17 @@ export function wizardValues(record: OnboardingRecord | null): WizardForm {
     terms_reviewed: accepted,
     terms_agreed: accepted,
   };
+}
+
+/**
+ * The answers a wizard opening at `step` starts from: beyond the terms step the terms were accepted,
+ * since only ticking both leads past it, whatever the saved answers show (Get Started saves only the
+ * sign-in name and e-mail). A reload, a closed tab or an expired session's draft would otherwise
+ * reopen them unticked, and they would hold Complete Onboarding on the last step.
+ */
+export function openingAt(answers: WizardAnswers, step: number): WizardAnswers {
+  if (step <= TERMS_STEP) return answers;
+  return { ...answers, values: { ...answers.values, terms_reviewed: true, terms_agreed: true } };
 }
 
 export async function loadSavedSubmission(): Promise<SavedSubmissionLoad> {

@@ -12,6 +12,8 @@ export const WIZARD_STEPS = [
 ] as const;
 
 export const FIRST_STEP = 1;
+/** The step that asks to accept the terms; only ticking both of its boxes leads past it. */
+export const TERMS_STEP = 2;
 export const LAST_STEP = WIZARD_STEPS.length;
 
 /** A step number kept within 1 to 9. */
