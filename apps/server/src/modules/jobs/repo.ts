@@ -288,7 +288,6 @@ export function jobsRepo(db: Jobs) {
 
     // ---- staff ----------------------------------------------------------------------------------
 
-    /** Every job of the client, whole, with whose it is and when it changed (the account export). */
     /**
      * Every job of the client with its history, newest event first, in two reads however many jobs
      * there are (the data export). A job deleted between them keeps an empty history; events of a
