@@ -156,15 +156,6 @@ export function createAuthRepo(db: Db, clock: Clock) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** The ids of the user's live sessions, but `keep` when given. */
-    async liveSessionIds(userId: string, keep?: string): Promise<string[]> {
-      let query = kysely.selectFrom('sessions').select('id').where('user_id', '=', userId);
-      if (keep !== undefined) query = query.where('id', '!=', keep);
-      // Expired sessions have ended already: they are neither counted nor relabelled as ended now.
-      const rows = await query.where('revoked_at', 'is', null).where('expires_at', '>', nowIso()).execute();
-      return rows.map((row) => row.id);
-    },
-
     async markSecondFactorPassed(sessionId: string): Promise<void> {
       await kysely
         .updateTable('sessions')

@@ -275,8 +275,9 @@ export function createSessionService(deps: {
     /** Ends every session of the user, but `keep` when given; answers how many ended. */
     async endAll(userId: string, keep?: string): Promise<number> {
       let ended = 0;
-      for (const sessionId of await repo.liveSessionIds(userId, keep)) {
-        if (await end(sessionId, 'ended_by_owner')) ended++;
+      // Only live sessions: expired ones have ended already and are not relabelled as ended now.
+      for (const { id } of await repo.listLiveSessions(userId)) {
+        if (id !== keep && (await end(id, 'ended_by_owner'))) ended++;
       }
       return ended;
     },
