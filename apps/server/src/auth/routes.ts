@@ -51,6 +51,7 @@ const sessionSchema = z.object({
   user: userSchema,
 });
 
+/** Every refusal's body, `{ error }` (errors.ts's handler); routes describe theirs with `.describe(why)`. */
 export const errorSchema = z.object({ error: z.string() });
 
 /** Browsers send no body (the cookie carries the token); other clients may send it here. */

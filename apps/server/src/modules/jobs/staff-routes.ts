@@ -11,14 +11,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
+import { errorSchema } from '../../auth/routes.ts';
 import { type ActivityService, staffActor } from '../activity/service.ts';
 import { describeJob, revalidates } from './routes.ts';
 import type { JobsService } from './service.ts';
 import type { JobName } from './staff-repo.ts';
 import type { StaffJobsService } from './staff-service.ts';
-
-/** A refusal's answer: `{ error }`, the message for the recruiter. */
-const refusedSchema = (why: string) => z.object({ error: z.string() }).describe(why);
 
 /** At most this many job names in the summary of a bulk change; the detail keeps every id. */
 const NAMED_IN_SUMMARY = 3;
@@ -79,7 +77,7 @@ export async function staffJobsRoutes(
         body: staffJobPatchSchema,
         response: {
           200: staffJobItemResponseSchema,
-          409: refusedSchema(
+          409: errorSchema.describe(
             "Nothing changed: marked applied at a company on the client's companies to avoid ('The client asked us never to apply to Acme; this job was not marked applied.'), or analyst notes a colleague changed since analyst_notes_before",
           ),
         },
@@ -124,7 +122,7 @@ export async function staffJobsRoutes(
         body: bulkAppliedBodySchema,
         response: {
           200: bulkAppliedResponseSchema,
-          409: refusedSchema(
+          409: errorSchema.describe(
             "Nothing changed: some of the jobs would be marked applied at companies on the client's companies to avoid, named in the message ('The client asked us never to apply to Acme or Globex; none of these jobs was marked applied.')",
           ),
         },
