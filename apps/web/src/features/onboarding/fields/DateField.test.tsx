@@ -44,6 +44,17 @@ describe('a typed date', () => {
     expect(box).toHaveValue('07/04/1990');
   });
 
+  it('keeps a digit typed into the middle of a whole date where it was typed', async () => {
+    const user = userEvent.setup();
+    const { box, stored } = renderDate();
+    await user.type(box, '01021990');
+    expect(box).toHaveValue('01/02/1990');
+    // After the day's '02': the year is not rewritten to 3199 and taken for a date.
+    await user.type(box, '3', { initialSelectionStart: 5, initialSelectionEnd: 5 });
+    expect(box).toHaveValue('01/023/1990');
+    expect(stored()).toBe('01/023/1990');
+  });
+
   it('leaves a pasted date of another shape alone, for the rule to judge', async () => {
     const user = userEvent.setup();
     const { box, stored } = renderDate();

@@ -57,6 +57,14 @@ describe('formatDateInput', () => {
     expect(formatDateInput('1/02/1990')).toBe('1/02/1990');
   });
 
+  it('keeps a digit typed in the middle where it was typed, without moving digits across the slashes', () => {
+    // Not '01/02/3199': a year changed behind the person's back would look like a date to keep.
+    expect(formatDateInput('01/023/1990')).toBe('01/023/1990');
+    expect(formatDateInput('012/02/1990')).toBe('012/02/1990');
+    // Nor '01/02/1959', dropping the year's last digit.
+    expect(formatDateInput('01/02/19590')).toBe('01/02/19590');
+  });
+
   it('keeps the digits typed, in order, up to the end of the year, and is stable when applied again', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[\d/]{0,14}$/), (typed) => {

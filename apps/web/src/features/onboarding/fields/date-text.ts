@@ -6,12 +6,17 @@
  * Only text of digits and slashes is touched: a slash goes in before the digit that starts the day
  * and the year, never after the last digit, so backspace removes a slash like any character
  * instead of meeting one that comes back. Slashes typed where they belong are kept ('1/2/1990'),
- * stray ones dropped, and the year stops at four digits. Anything else ('1990-01-02', 'Jan 2') is
- * left as it is, for the field's rule to judge. What is sent to the server is the stored
- * YYYY-MM-DD, never this text, so its rules do not change.
+ * stray ones dropped, and a year whose slashes are put in here stops at four digits. Anything else
+ * ('1990-01-02', 'Jan 2') is left as it is, for the field's rule to judge. What is sent to the
+ * server is the stored YYYY-MM-DD, never this text, so its rules do not change.
+ *
+ * Once the month and the day both end in a slash (typed, or put in here), the text is left as it
+ * is too: a digit typed into the middle ('01/023/1990', or a fifth one in the year) is the
+ * person's to see and correct, where putting in the slashes again would move digits across them
+ * and silently change the year ('01/02/3199'); the field's rule says what is wrong.
  */
 export function formatDateInput(typed: string): string {
-  if (!/^[\d/]*$/.test(typed)) return typed;
+  if (!/^[\d/]*$/.test(typed) || /^\d+\/\d+\/\d*$/.test(typed)) return typed;
   let text = '';
   /** 0 month, 1 day, 2 year. */
   let part = 0;
