@@ -12,13 +12,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
+import { lockClientJobs } from '../../db/job-list-versions.ts';
 import { GONE_MEANWHILE_MESSAGE } from '../../errors.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
-import { AVOIDED_COMPANY_NOT_FOUND_MESSAGE, createAvoidedCompaniesService } from './service.ts';
+import {
+  AVOIDED_COMPANY_NOT_FOUND_MESSAGE,
+  createAvoidedCompaniesService,
+  holdAvoidedCompanies,
+} from './service.ts';
 
 type Headers = Record<string, string>;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
   let app: FastifyInstance;
@@ -122,6 +128,70 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
       refused: [{ row: 1, message: avoidedCompanyMessage('Hooli') }],
     });
   });
+
+  // Only PostgreSQL runs two writes at once: on SQLite the add and the import run one after the other.
+  it.skipIf(kind !== 'postgres')(
+    'an import while the client adds a company waits for the add, then refuses the row there',
+    async () => {
+      const held = Promise.withResolvers<void>();
+      const release = Promise.withResolvers<void>();
+      // An add that has taken the client's list and inserted the company, not yet committed.
+      const adding = app.db.kysely.transaction().execute(async (trx) => {
+        await holdAvoidedCompanies(trx, erinId);
+        await trx
+          .insertInto('avoided_companies')
+          .values({
+            client_id: erinId,
+            name: 'Umbrella',
+            name_key: 'umbrella',
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        held.resolve();
+        await release.promise;
+      });
+      await held.promise;
+      const importing = importRows([
+        { job_uid: 'race-1', data_job_title: 'Chemist', data_company: 'Umbrella' },
+      ]);
+      await pause(300);
+      release.resolve();
+      await adding;
+      const response = await importing;
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({
+        imported: 0,
+        refused: [{ row: 1, field: 'data_company', message: avoidedCompanyMessage('Umbrella') }],
+      });
+    },
+  );
+
+  it.skipIf(kind !== 'postgres')(
+    "an add and an import at once take the client's row before the list, so neither deadlocks",
+    async () => {
+      const held = Promise.withResolvers<void>();
+      const release = Promise.withResolvers<void>();
+      // The client's jobs held, so the import stops after taking the client's row.
+      const holding = app.db.kysely.transaction().execute(async (trx) => {
+        await lockClientJobs(trx, erinId);
+        held.resolve();
+        await release.promise;
+      });
+      await held.promise;
+      const importing = importRows([
+        { job_uid: 'order-1', data_job_title: 'Engineer', data_company: 'Initrode' },
+      ]);
+      await pause(300);
+      // The add waits on the client's row; had it taken the list first, the import would wait on it.
+      const adding = add(erin, 'Tyrell');
+      await pause(300);
+      release.resolve();
+      await holding;
+      const [imported, added] = await Promise.all([importing, adding]);
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect(added.statusCode, added.body).toBe(201);
+    },
+  );
 
   it('holds at most the limit however many companies are added at once', async () => {
     const fay = await onboardClient(app, 'fay@example.com');

@@ -26,7 +26,7 @@ export function holdAvoidedCompanies(trx: Kysely<Database>, clientId: string): P
  * The comparison keys of the client's list (see companyKey), read in `trx` once the list is held
  * there (holdAvoidedCompanies): a company the client adds meanwhile waits for `trx` to end, so the
  * check and the write it allows cannot interleave with the add. For a write refused at a listed
- * company (a job marked applied).
+ * company (an import's row, a job marked applied); taken after the client's row, as add() does.
  */
 export async function avoidedKeysHeld(trx: Kysely<Database>, clientId: string): Promise<Set<string>> {
   await holdAvoidedCompanies(trx, clientId);
@@ -52,12 +52,14 @@ export function createAvoidedCompaniesService(db: Kysely<Database>) {
     async add(clientId: string, name: string, now: Date): Promise<AvoidedCompany> {
       const at = now.toISOString();
       const added = await db.transaction().execute(async (trx) => {
-        // Adds to one client's list take turns from the count to the insert: two at once would each
-        // count the list before the other's insert and together pass the limit. A job being marked
-        // applied holds the list too (avoidedKeysHeld): the add waits for it, or it for the add.
-        await holdAvoidedCompanies(trx, clientId);
         // The list has no foreign key to its client: one erased meanwhile would keep it for good.
+        // The client's row before the list, as an import takes them: the other order could deadlock.
         await requireClientStillThere(trx, clientId);
+        // Adds to one client's list take turns from the count to the insert: two at once would each
+        // count the list before the other's insert and together pass the limit. An import and a job
+        // being marked applied hold the list too (avoidedKeysHeld): the add waits for them, or they
+        // for the add.
+        await holdAvoidedCompanies(trx, clientId);
         const list = avoidedCompaniesRepo(trx);
         if ((await list.count(clientId)) >= AVOIDED_COMPANIES_MAX)
           throw Conflict(AVOIDED_COMPANIES_FULL_MESSAGE);

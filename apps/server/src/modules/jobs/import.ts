@@ -16,7 +16,7 @@ import { type AlsoInTransaction, type Db, requireClientStillThere } from '../../
 import { lockClientJobs } from '../../db/job-list-versions.ts';
 import { BadRequest, Invalid, NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
-import { createAvoidedCompaniesService } from '../companies-to-avoid/service.ts';
+import { avoidedKeysHeld } from '../companies-to-avoid/service.ts';
 import { appendJobEvents, appliedByTeamEvents, type NewJobEvent } from './events.ts';
 import { jobsRepo } from './repo.ts';
 
@@ -106,7 +106,9 @@ export async function importJobs(
     // gets none (404). The client's row first, as the erasure takes it, then the jobs' turn.
     await requireClientStillThere(trx, client.id);
     await lockClientJobs(trx, client.id);
-    const avoided = await createAvoidedCompaniesService(trx).keysFor(client.id);
+    // Held until the import lands, as marking a job applied holds it: a company the client adds
+    // meanwhile is either read here or added once the jobs are stored, never in between.
+    const avoided = await avoidedKeysHeld(trx, client.id);
     const repo = jobsRepo(trx);
     const index = new DuplicateIndex<Target>();
     for (const job of await repo.importCandidates(client.id)) {
