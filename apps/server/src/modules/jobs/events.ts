@@ -62,7 +62,7 @@ export async function listJobEvents(db: Kysely<Database>, jobId: string): Promis
     .where('job_id', '=', jobId)
     .orderBy('at', 'desc')
     .execute();
-  return rows.map((row) => ({ ...row, detail: JSON.parse(row.detail) }) as JobEvent);
+  return rows.map(toJobEvent);
 }
 
 /** The histories of every job the client has, each newest first, marked with their job. */
@@ -76,5 +76,12 @@ export async function listClientJobEvents(
     .where('client_id', '=', clientId)
     .orderBy('at', 'desc')
     .execute();
-  return rows.map((row) => ({ ...row, detail: JSON.parse(row.detail) }) as JobEvent & { job_id: string });
+  return rows.map(toJobEvent);
+}
+
+/** A history row as its event, with the row's other columns: the table keeps the detail as JSON text. */
+function toJobEvent<Row extends { id: string; at: string; actor: string; kind: string; detail: string }>(
+  row: Row,
+): Omit<Row, 'detail'> & JobEvent {
+  return { ...row, detail: JSON.parse(row.detail) } as Omit<Row, 'detail'> & JobEvent;
 }
