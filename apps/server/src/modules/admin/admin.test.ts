@@ -403,6 +403,42 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     expect((await outboxOf(grace.client.id)).json().data).toEqual([]);
   });
 
+  it("shows on the client's page the last e-mail of each kind that was not cancelled, as the board does", async () => {
+    const { userId } = await onboardClient(app, 'hedy@example.com');
+    const newest = async () =>
+      (await outboxOf(userId)).json().data[0] as { id: string; kind: string; status: string };
+    const cancelNewest = async () => {
+      const cancelled = await app.inject({
+        method: 'POST',
+        url: `/api/admin/outbox/${(await newest()).id}/cancel`,
+        headers: staff,
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    };
+    const lastEmails = async () =>
+      (await app.inject({ method: 'GET', url: `/api/admin/clients/${userId}`, headers: staff })).json().data
+        .last_emails;
+
+    // The first welcome e-mail went (as the sender records a delivery); a second one is taken back.
+    await ok({ client_id: userId, action: 'send' });
+    const sentAt = new Date().toISOString();
+    await app.db.kysely
+      .updateTable('mail_outbox')
+      .set({ status: 'sent', sent_at: sentAt, last_error: null })
+      .where('id', '=', (await newest()).id)
+      .execute();
+    await ok({ client_id: userId, action: 'send' });
+    await cancelNewest();
+    // The only team notification is taken back too: none is shown, as none went.
+    await ok({ client_id: userId, action: 'send_team' });
+    await cancelNewest();
+
+    expect(await lastEmails()).toEqual({
+      welcome: { id: expect.any(String), status: 'sent', created_at: expect.any(String), sent_at: sentAt },
+      team_notification: null,
+    });
+  });
+
   it('notifies the team without attachments when the client uploaded none', async () => {
     await onboardClient(app, 'margaret@example.com', { record: { first_name: 'Margaret' }, resume: null });
     const team = await ok({ email: 'margaret@example.com', action: 'send_team' });

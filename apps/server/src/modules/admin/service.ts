@@ -408,9 +408,12 @@ export function createAdminService(deps: {
         filters.listFor(client.id),
         mailer.list({ clientId: client.id }, undefined, 200).then((page) => page.data),
       ]);
-      // The outbox lists newest first: the first of each kind is the last one sent (or tried).
+      // The outbox lists newest first: the first of each kind is the last one sent (or tried). One
+      // cancelled was taken back and never hides an earlier one, as on the clients board.
       const lastOf = (kind: string) => {
-        const message = messages.find((candidate) => candidate.kind === kind);
+        const message = messages.find(
+          (candidate) => candidate.kind === kind && candidate.status !== 'cancelled',
+        );
         return message
           ? {
               id: message.id,
