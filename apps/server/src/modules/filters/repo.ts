@@ -65,7 +65,8 @@ export function createFiltersRepo(db: Db) {
     /**
      * Saves the client's first set of filters, whole or not at all, with `also` in the same
      * transaction (`within`, the caller's, when given); false (and nothing saved) when the client
-     * already has filters, 404 when the client is gone (erased meanwhile).
+     * already has filters, 404 when the client is gone (erased meanwhile). A caller that passes
+     * `within` has made that check (requireClientStillThere) first in it, so it is not made again.
      */
     insertFirstSet(
       clientId: string,
@@ -74,7 +75,7 @@ export function createFiltersRepo(db: Db) {
       within?: Kysely<Database>,
     ): Promise<boolean> {
       return inTransaction(within, async (trx) => {
-        await requireClientStillThere(trx, clientId);
+        if (!within) await requireClientStillThere(trx, clientId);
         await lockClientFilters(trx, clientId);
         const existing = await trx
           .selectFrom('job_search_filters')
