@@ -9,6 +9,7 @@ import {
   fillWizardToResources,
   goNext,
   jordan,
+  resumePdf,
   startOnboardingUntil,
   stepCard,
   storedRecord,
@@ -264,6 +265,20 @@ test.describe('on a 390×844 phone', () => {
         await expect(replace).toBeVisible();
         expect((await replace.boundingBox())?.height).toBeGreaterThanOrEqual(40);
         await page.screenshot({ path: test.info().outputPath('employment-390.png'), fullPage: true });
+        // So is the Cancel of a new file on its way (held here, as on a stalled connection).
+        await page.route('**/api/file-upload', () => {});
+        await page.getByLabel('Resume').setInputFiles(resumePdf);
+        const cancel = page.getByRole('button', { name: 'Cancel resume upload' });
+        await expect(cancel).toBeVisible();
+        expect((await cancel.boundingBox())?.height).toBeGreaterThanOrEqual(40);
+        await page.screenshot({
+          path: test.info().outputPath('employment-uploading-390.png'),
+          fullPage: true,
+        });
+        await cancel.click();
+        await expect(page.getByText('Upload cancelled', { exact: true })).toBeVisible();
+        await expect(page.getByText('resume.pdf', { exact: true })).toBeVisible();
+        await page.unroute('**/api/file-upload');
         employmentChecked = true;
       }
     });

@@ -200,15 +200,10 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
                 <Spinner size="sm" label={null} />
                 Uploading... {percent}%
               </p>
-              <button
-                ref={cancelButton}
-                type="button"
-                onClick={onCancel}
-                className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-neutral-800 hover:bg-neutral-200 ${focusRing}`}
-              >
+              <Button ref={cancelButton} variant="ghost" size="sm" onClick={onCancel}>
                 <X className="size-4" aria-hidden="true" />
                 Cancel <span className="sr-only">{label.toLowerCase()} upload</span>
-              </button>
+              </Button>
             </div>
             <div
               role="progressbar"
