@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkDocumentFile, MAX_UPLOAD_BYTES, uploadFileName } from './document-upload.ts';
+import { checkDocumentFile, MAX_UPLOAD_BYTES, splitExtension, uploadFileName } from './document-upload.ts';
 
 describe('checkDocumentFile', () => {
   it.each([
@@ -20,6 +20,28 @@ describe('checkDocumentFile', () => {
 
   it('never throws', () => {
     fc.assert(fc.property(fc.string(), fc.nat(), (name, size) => void checkDocumentFile({ name, size })));
+  });
+});
+
+describe('splitExtension', () => {
+  it.each([
+    ['My_CV.PDF', 'My_CV', '.PDF'],
+    ['a.tar.docx', 'a.tar', '.docx'],
+    ['noext', 'noext', ''],
+    // A leading dot is a hidden file's name and a trailing one starts nothing: no extension.
+    ['.pdf', '.pdf', ''],
+    ['cv.', 'cv.', ''],
+  ])('%j is %j and %j', (name, stem, extension) => {
+    expect(splitExtension(name)).toEqual({ stem, extension });
+  });
+
+  it('keeps every character of the name', () => {
+    fc.assert(
+      fc.property(fc.string(), (name) => {
+        const { stem, extension } = splitExtension(name);
+        expect(stem + extension).toBe(name);
+      }),
+    );
   });
 });
 

@@ -9,16 +9,26 @@ export const ACCEPTED_DOCUMENT_EXTENSIONS = ['.pdf', '.docx', '.doc'] as const;
 export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 5MB';
 export const FILE_TYPE_MESSAGE = `File type not supported. Please upload: ${ACCEPTED_DOCUMENT_EXTENSIONS.join(',')}`;
 
-/** The extension with its dot, lower-cased ('' when there is none). */
-function extensionOf(name: string): string {
+/**
+ * A file name split before its extension's dot, both as written: 'My_CV.PDF' is 'My_CV' and '.PDF'.
+ * No extension ('') when there is no dot, only a leading one (a hidden file's name: '.pdf') or a
+ * trailing one ('cv.'). The browser's check and the server's file names read extensions with it.
+ */
+export function splitExtension(name: string): { stem: string; extension: string } {
   const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot).toLowerCase() : '';
+  return dot > 0 && dot < name.length - 1
+    ? { stem: name.slice(0, dot), extension: name.slice(dot) }
+    : { stem: name, extension: '' };
 }
 
 /** The spec's message for a file that may not be uploaded, or null when it may. Size is checked first. */
 export function checkDocumentFile(file: { name: string; size: number }): string | null {
   if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE_MESSAGE;
-  if (!(ACCEPTED_DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
+  if (
+    !(ACCEPTED_DOCUMENT_EXTENSIONS as readonly string[]).includes(
+      splitExtension(file.name).extension.toLowerCase(),
+    )
+  ) {
     return FILE_TYPE_MESSAGE;
   }
   return null;

@@ -1,4 +1,4 @@
-import { uploadFileName } from '@app/domain/document-upload';
+import { splitExtension, uploadFileName } from '@app/domain/document-upload';
 
 const MAX_NAME_LENGTH = 100;
 /**
@@ -22,11 +22,11 @@ export function safeFileName(original: string): string {
     .replace(/[^\p{L}\p{N}._()-]/gu, '_')
     .replace(/_{2,}/g, '_');
   // The extension is split off first, so a name that is only symbols before it ('★.pdf') keeps it;
-  // a leading dot is a hidden file's, not an extension's (as the browser's check reads it).
-  const dot = cleaned.lastIndexOf('.');
-  const hasExtension = dot > 0 && dot < cleaned.length - 1 && cleaned.length - dot <= MAX_EXTENSION_LENGTH;
-  const extension = hasExtension ? cleaned.slice(dot).toLowerCase() : '';
-  const cleanStem = (hasExtension ? cleaned.slice(0, dot) : cleaned).replace(/^[._]+/, '');
+  // one longer than MAX_EXTENSION_LENGTH (with its dot) stays part of the name.
+  const parts = splitExtension(cleaned);
+  const hasExtension = parts.extension.length <= MAX_EXTENSION_LENGTH;
+  const extension = hasExtension ? parts.extension.toLowerCase() : '';
+  const cleanStem = (hasExtension ? parts.stem : cleaned).replace(/^[._]+/, '');
   let stem = '';
   let bytes = Buffer.byteLength(extension);
   for (const char of Array.from(cleanStem).slice(0, MAX_NAME_LENGTH - extension.length)) {
@@ -37,8 +37,7 @@ export function safeFileName(original: string): string {
   return `${stem || 'document'}${extension}`;
 }
 
-/** The extension without its dot, lower-cased ('' when there is none). */
+/** The extension without its dot, lower-cased ('' when there is none), as DocumentType names it. */
 export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  return splitExtension(name).extension.slice(1).toLowerCase();
 }
