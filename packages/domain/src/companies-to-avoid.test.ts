@@ -25,10 +25,10 @@ describe('companies to avoid', () => {
   });
 
   it('says what the list refused: a row of an import, a job marked applied, or several at once', () => {
-    expect(avoidedCompanyMessage('Acme')).toBe(
+    expect(avoidedCompanyMessage(['Acme'])).toBe(
       'The client asked us never to apply to Acme; this job was not added.',
     );
-    expect(avoidedCompanyMessage('ACME Inc.', 'applied')).toBe(
+    expect(avoidedCompanyMessage(['ACME Inc.'], 'applied')).toBe(
       'The client asked us never to apply to ACME Inc.; this job was not marked applied.',
     );
     expect(avoidedCompanyMessage(['Acme', 'Globex', 'ACME Inc.'], 'applied-many')).toBe(

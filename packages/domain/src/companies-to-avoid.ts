@@ -77,15 +77,14 @@ const REFUSED = {
   /** Several jobs marked applied at once: the whole change is refused. */
   'applied-many': 'none of these jobs was marked applied',
 } as const;
-export type AvoidedCompanyRefusal = keyof typeof REFUSED;
+type AvoidedCompanyRefusal = keyof typeof REFUSED;
 
 /** At most this many companies are named in one message; the rest are counted. */
 const NAMED_COMPANIES = 3;
 const orList = new Intl.ListFormat('en', { type: 'disjunction' });
 
 /** 'Acme', 'Acme or Globex'; one spelling of each company (the first), the others counted past three. */
-function companyNames(companies: string | readonly string[]): string {
-  if (typeof companies === 'string') return companies;
+function companyNames(companies: readonly string[]): string {
   const byKey = new Map<string, string>();
   for (const company of companies) {
     const key = companyKey(company);
@@ -106,7 +105,7 @@ function companyNames(companies: string | readonly string[]): string {
  * that include some there (`applied-many`, naming each listed company among them).
  */
 export function avoidedCompanyMessage(
-  companies: string | readonly string[],
+  companies: readonly string[],
   refused: AvoidedCompanyRefusal = 'added',
 ): string {
   return `The client asked us never to apply to ${companyNames(companies)}; ${REFUSED[refused]}.`;

@@ -107,8 +107,8 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
     expect(response.json().data).toMatchObject({
       imported: 2,
       refused: [
-        { row: 2, field: 'data_company', message: avoidedCompanyMessage('ACME Inc.') },
-        { row: 3, field: 'data_company', message: avoidedCompanyMessage('globex llc') },
+        { row: 2, field: 'data_company', message: avoidedCompanyMessage(['ACME Inc.']) },
+        { row: 3, field: 'data_company', message: avoidedCompanyMessage(['globex llc']) },
       ],
     });
     const jobs = jobListItems(
@@ -125,7 +125,7 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
     const response = await importRows([{ job_uid: 'y-1', analyst_notes: 'Updated' }]);
     expect(response.json().data).toMatchObject({
       updated: 0,
-      refused: [{ row: 1, message: avoidedCompanyMessage('Hooli') }],
+      refused: [{ row: 1, message: avoidedCompanyMessage(['Hooli']) }],
     });
   });
 
@@ -161,7 +161,7 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data).toMatchObject({
         imported: 0,
-        refused: [{ row: 1, field: 'data_company', message: avoidedCompanyMessage('Umbrella') }],
+        refused: [{ row: 1, field: 'data_company', message: avoidedCompanyMessage(['Umbrella']) }],
       });
     },
   );

@@ -142,7 +142,7 @@ export async function importJobs(
             ? target.company
             : (target?.job.data_company ?? null);
       if (company && isAvoidedCompany(company, avoided)) {
-        refused.push({ row: position + 1, field: 'data_company', message: avoidedCompanyMessage(company) });
+        refused.push({ row: position + 1, field: 'data_company', message: avoidedCompanyMessage([company]) });
         return;
       }
       if (!target) {
