@@ -86,7 +86,20 @@ export const approvalBodySchema = z.object({ client_approval: clientApprovalSche
 export const JOB_NOTES_TOO_LONG = `Notes must be at most ${JOB_NOTES_MAX_LENGTH} characters`;
 /** A job's notes, the client's or the analyst's: the rule the browser says before the server holds to it. */
 export const jobNotesTextSchema = z.string().max(JOB_NOTES_MAX_LENGTH, JOB_NOTES_TOO_LONG);
-export const notesBodySchema = z.object({ client_notes: jobNotesTextSchema.nullable() });
+export const notesBodySchema = z.object({
+  client_notes: jobNotesTextSchema.nullable(),
+  /**
+   * The notes as they were when the client began writing (blank is none). When given and the notes
+   * have changed since (another tab, the phone), the write is refused (409) instead of undoing that
+   * change; left out, the notes are written whatever they are now (clients before this field).
+   */
+  client_notes_before: z.string().max(JOB_NOTES_MAX_LENGTH).nullable().optional(),
+});
+export type NotesBody = z.infer<typeof notesBodySchema>;
+
+/** Client notes written over ones changed elsewhere since the writing began (409). */
+export const CLIENT_NOTES_CHANGED_MESSAGE =
+  'These notes were changed elsewhere (another tab or device) while you were writing, so yours were not saved. Your text is still in the box: copy what you need, then Cancel to see the newer notes.';
 
 /**
  * Records (or, with `outcome: null`, clears) what came of an applied job. The date is a calendar

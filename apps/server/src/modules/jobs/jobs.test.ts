@@ -2,7 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { JOB_LIST_FIELDS, type JobListItem, jobSchema } from '@app/domain/jobs';
-import { BULK_APPROVAL_MAX_JOBS, jobListItems, jobListResponseSchema } from '@app/domain/jobs-api';
+import {
+  BULK_APPROVAL_MAX_JOBS,
+  CLIENT_NOTES_CHANGED_MESSAGE,
+  jobListItems,
+  jobListResponseSchema,
+} from '@app/domain/jobs-api';
 import { BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -393,6 +398,47 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
         'Invalid request: body/client_notes Notes must be at most 5000 characters',
       );
       expect((await save('   ')).json().data.client_notes).toBeNull();
+    });
+
+    it('refuses notes begun on notes changed elsewhere since, and writes and logs nothing', async () => {
+      const id = await idOf(alice, 'Product Manager');
+      const save = (payload: Record<string, unknown>) =>
+        app.inject({ method: 'PUT', url: `/api/my-jobs/${id}/notes`, headers: alice, payload });
+      const stored = async () =>
+        (await app.inject({ method: 'GET', url: `/api/my-jobs/${id}`, headers: alice })).json().data
+          .client_notes;
+      const history = async () =>
+        (await app.inject({ method: 'GET', url: `/api/my-jobs/${id}/history`, headers: alice })).json().data;
+
+      // Begun on no notes (blank is none): the phone saves first.
+      const phone = await save({ client_notes: 'Ask about remote', client_notes_before: '' });
+      expect(phone.statusCode, phone.body).toBe(200);
+      expect(phone.json().data.client_notes).toBe('Ask about remote');
+      const lines = (await history()).length;
+
+      // The tab that began on no notes too, saving later.
+      const late = await save({ client_notes: 'Ask about pay', client_notes_before: null });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ error: CLIENT_NOTES_CHANGED_MESSAGE });
+      expect(await stored()).toBe('Ask about remote');
+      expect((await history()).length).toBe(lines);
+
+      // Begun on the notes stored now: written.
+      const current = await save({
+        client_notes: 'Ask about remote and pay',
+        client_notes_before: 'Ask about remote',
+      });
+      expect(current.statusCode, current.body).toBe(200);
+      expect(current.json().data.client_notes).toBe('Ask about remote and pay');
+
+      // Without client_notes_before (an older page), the notes are written as before.
+      const blind = await save({ client_notes: 'Written blind' });
+      expect(blind.statusCode, blind.body).toBe(200);
+      expect(await stored()).toBe('Written blind');
+
+      const tooLong = await save({ client_notes: 'x', client_notes_before: 'x'.repeat(5001) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().error).toMatch(/client_notes_before/);
     });
   });
 

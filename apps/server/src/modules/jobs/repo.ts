@@ -142,15 +142,18 @@ export function jobsRepo(db: Jobs) {
 
     /**
      * Changes the client's own fields of one of their jobs, with a history entry for each field that
-     * really changed; undefined when they have no such job.
+     * really changed; undefined when they have no such job, 'changed' (nothing written) when its
+     * notes are no longer `expected`.
      */
     async updateForClient(
       clientId: string,
       id: string,
       fields: { client_approval?: ClientApproval; client_notes?: string | null },
       also?: AlsoInTransaction<Job>,
-    ): Promise<Job | undefined> {
-      return writeJobs(
+      expected?: { client_notes: string | null },
+    ): Promise<Job | undefined | 'changed'> {
+      let changed = false;
+      const job = await writeJobs(
         db,
         async (trx) => {
           // Locked until the write: staff deleting the job meanwhile would leave its history line
@@ -163,6 +166,11 @@ export function jobsRepo(db: Jobs) {
             .$if(onPostgres(trx), (query) => query.forUpdate())
             .executeTakeFirst();
           if (!before) return undefined;
+          // Read under the same lock as the write: notes saved elsewhere cannot slip in between.
+          if (expected && (before.client_notes ?? null) !== expected.client_notes) {
+            changed = true;
+            return undefined;
+          }
           const events: NewJobEvent[] = [];
           const event = { jobId: id, clientId, actor: 'client' } as const;
           const approval = fields.client_approval;
@@ -187,6 +195,7 @@ export function jobsRepo(db: Jobs) {
         () => clientId,
         also,
       );
+      return changed ? 'changed' : job;
     },
 
     /**

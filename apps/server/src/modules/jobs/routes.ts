@@ -186,15 +186,24 @@ export async function jobsRoutes(
       config: { rateLimit: { max: app.config.rateLimits.notesPerUser } },
       schema: {
         tags,
-        summary: 'Save your notes on a job',
+        summary:
+          'Save your notes on a job; with client_notes_before, 409 when the notes changed elsewhere since',
         params: jobIdParamsSchema,
         body: notesBodySchema,
-        response: { 200: jobResponseSchema },
+        response: {
+          200: jobResponseSchema,
+          409: z
+            .object({ error: z.string() })
+            .describe(
+              'Nothing saved: the notes are no longer client_notes_before (changed in another tab or device)',
+            ),
+        },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      const job = await jobs.setNotes(user.id, request.params.id, request.body.client_notes, (trx, job) =>
+      const { client_notes: notes, client_notes_before: before } = request.body;
+      const job = await jobs.setNotes(user.id, request.params.id, notes, before, (trx, job) =>
         activity.recordIn(trx, {
           actor: clientActor(user),
           clientId: user.id,

@@ -7,7 +7,13 @@ import {
   OUTCOME_NOT_APPLIED_MESSAGE,
 } from '@app/domain/job-outcomes';
 import { type ClientApproval, JOB_LIST_FIELDS, type Job, type JobListItem } from '@app/domain/jobs';
-import type { BulkApprovalResult, MyJobsQuery, OutcomeBody, StaffJob } from '@app/domain/jobs-api';
+import {
+  type BulkApprovalResult,
+  CLIENT_NOTES_CHANGED_MESSAGE,
+  type MyJobsQuery,
+  type OutcomeBody,
+  type StaffJob,
+} from '@app/domain/jobs-api';
 import type { AlsoInTransaction, Db } from '../../db/database.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import { jobsRepo } from './repo.ts';
@@ -99,16 +105,32 @@ export function jobsService(db: Db) {
       approval: ClientApproval,
       also?: AlsoInTransaction<Job>,
     ): Promise<Job> {
-      return found(await repo.updateForClient(clientId, id, { client_approval: approval }, also));
+      const job = await repo.updateForClient(clientId, id, { client_approval: approval }, also);
+      // Never 'changed': no notes are expected.
+      return found(job === 'changed' ? undefined : job);
     },
 
+    /**
+     * `before`: the notes as they were when the client began writing; when given and the notes are
+     * no longer those, nothing is written (409). Left out, the notes are written as they are.
+     */
     async setNotes(
       clientId: string,
       id: string,
       notes: string | null,
+      before: string | null | undefined,
       also?: AlsoInTransaction<Job>,
     ): Promise<Job> {
-      return found(await repo.updateForClient(clientId, id, { client_notes: notesOrNull(notes) }, also));
+      const expected = before === undefined ? undefined : { client_notes: notesOrNull(before) };
+      const job = await repo.updateForClient(
+        clientId,
+        id,
+        { client_notes: notesOrNull(notes) },
+        also,
+        expected,
+      );
+      if (job === 'changed') throw Conflict(CLIENT_NOTES_CHANGED_MESSAGE);
+      return found(job);
     },
 
     /** Records what came of one of the client's applied jobs (or clears it, with `outcome: null`). */

@@ -1,6 +1,7 @@
 import { type Job, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
+import { CLIENT_NOTES_CHANGED_MESSAGE } from '@app/domain/jobs-api';
 import { makeJob } from '@app/domain/jobs-testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -10,11 +11,12 @@ import { ApiError } from '../../lib/api.ts';
 import { readJobNotesDrafts, rememberJobNotesDraft } from '../../lib/storage.ts';
 import { JobNotesDialog, UNSAVED_NOTES_BACK_MESSAGE } from './JobNotesDialog.tsx';
 import { BRING_BACK_DRAFT_LABEL, NOTES_CHANGED_SINCE_DRAFT_MESSAGE } from './job-messages.ts';
-import { fetchMyJobs, myJobQueryKey, myJobsQueryKey, updateNotes } from './jobs-api.ts';
+import { fetchJob, fetchMyJobs, myJobQueryKey, myJobsQueryKey, updateNotes } from './jobs-api.ts';
 import { useMyJobs } from './use-my-jobs.ts';
 
 vi.mock('./jobs-api.ts', async (original) => ({
   ...(await original<typeof import('./jobs-api.ts')>()),
+  fetchJob: vi.fn(),
   fetchMyJobs: vi.fn(),
   updateNotes: vi.fn(),
 }));
@@ -29,7 +31,13 @@ function JobsPage() {
   return <p>{jobs.isFetching ? 'Reading the list' : `${jobs.data?.length} jobs`}</p>;
 }
 
-function renderNotes({ withPage = false } = {}) {
+/** The dialog on the list's job, as the board opens it: what the list reads, the dialog is given. */
+function NotesOnListedJob({ onClose }: { onClose(): void }) {
+  const { data } = useQuery({ queryKey: myJobsQueryKey, queryFn: fetchMyJobs, enabled: false });
+  return <JobNotesDialog job={data?.[0] ?? null} onClose={onClose} userId="client-1" />;
+}
+
+function renderNotes({ withPage = false, jobFromList = false } = {}) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(myJobsQueryKey, [listed]);
   queryClient.setQueryData(myJobQueryKey('a'), whole);
@@ -37,7 +45,11 @@ function renderNotes({ withPage = false } = {}) {
   render(
     <QueryClientProvider client={queryClient}>
       {withPage && <JobsPage />}
-      <JobNotesDialog job={listed} onClose={onClose} userId="client-1" />
+      {jobFromList ? (
+        <NotesOnListedJob onClose={onClose} />
+      ) : (
+        <JobNotesDialog job={listed} onClose={onClose} userId="client-1" />
+      )}
     </QueryClientProvider>,
   );
   return { queryClient, onClose };
@@ -45,6 +57,7 @@ function renderNotes({ withPage = false } = {}) {
 
 beforeEach(() => {
   vi.mocked(updateNotes).mockReset();
+  vi.mocked(fetchJob).mockReset();
   vi.mocked(toast.error).mockReset();
   vi.mocked(toast.success).mockReset();
 });
@@ -177,7 +190,8 @@ describe('Job Notes', () => {
     vi.mocked(updateNotes).mockResolvedValue({ ...whole, client_notes: 'A, ask about remote' });
     await user.click(dialog.getByRole('button', { name: 'Save Notes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(updateNotes).toHaveBeenCalledWith('a', 'A, ask about remote');
+    // Begun from 'B', the notes it was chosen over: the server writes it only while they are still those.
+    expect(updateNotes).toHaveBeenCalledWith('a', 'A, ask about remote', 'B');
     expect(readJobNotesDrafts('client-1')).toEqual({});
   });
 
@@ -244,7 +258,7 @@ describe('Job Notes', () => {
     await userEvent.type(screen.getByPlaceholderText('Add your notes about this job...'), 'Ask about remote');
     await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeInTheDocument();
-    expect(updateNotes).toHaveBeenCalledWith('a', 'Ask about remote');
+    expect(updateNotes).toHaveBeenCalledWith('a', 'Ask about remote', null);
     // Words typed while it saves would close with the dialog unsaved: the box waits for the answer.
     const box = screen.getByPlaceholderText('Add your notes about this job...');
     await userEvent.type(box, ' and pay');
@@ -278,7 +292,7 @@ describe('Job Notes', () => {
     expect(notes).toBeValid();
     expect(screen.queryByText('Notes must be at most 5000 characters')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save Notes' }));
-    expect(updateNotes).toHaveBeenCalledWith('a', 'x'.repeat(5000));
+    expect(updateNotes).toHaveBeenCalledWith('a', 'x'.repeat(5000), null);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
@@ -295,6 +309,39 @@ describe('Job Notes', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByPlaceholderText('Add your notes about this job...')).toHaveValue('Too long');
     expect(queryClient.getQueryData<JobListItem[]>(myJobsQueryKey)?.[0]?.client_notes).toBeNull();
+  });
+
+  it('keeps the text when the server finds the notes changed elsewhere, and reads the newer notes', async () => {
+    const user = userEvent.setup();
+    // Typed before the notes were saved on the phone; the list here has not read them since.
+    rememberJobNotesDraft('client-1', 'a', { text: 'Ask about pay', before: '' });
+    vi.mocked(updateNotes).mockRejectedValue(new ApiError(CLIENT_NOTES_CHANGED_MESSAGE, 409));
+    vi.mocked(fetchJob).mockResolvedValue({ ...whole, client_notes: 'Ask about remote' });
+    const { queryClient, onClose } = renderNotes({ jobFromList: true });
+    const box = screen.getByRole('textbox', { name: 'Notes' });
+    expect(box).toHaveValue('Ask about pay');
+    expect(box).toHaveAccessibleDescription(UNSAVED_NOTES_BACK_MESSAGE);
+
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+    // Sent with the notes it began from, which the server no longer holds.
+    expect(updateNotes).toHaveBeenCalledWith('a', 'Ask about pay', null);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Save Failed', { description: CLIENT_NOTES_CHANGED_MESSAGE }),
+    );
+    await waitFor(() =>
+      expect(queryClient.getQueryData<JobListItem[]>(myJobsQueryKey)?.[0]?.client_notes).toBe(
+        'Ask about remote',
+      ),
+    );
+    expect(fetchJob).toHaveBeenCalledWith('a');
+    expect(queryClient.getQueryData<Job>(myJobQueryKey('a'))?.client_notes).toBe('Ask about remote');
+    // Still open, on the text typed, which is still kept; Save would no longer keep it, so that is not said.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Notes' })).toBeEnabled());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Job Notes' })).toBeInTheDocument();
+    expect(box).toHaveValue('Ask about pay');
+    expect(screen.queryByText(UNSAVED_NOTES_BACK_MESSAGE)).not.toBeInTheDocument();
+    expect(readJobNotesDrafts('client-1')).toEqual({ a: { text: 'Ask about pay', before: '' } });
   });
 
   it('reads the list again once saved, when saving cut a refresh of it short', async () => {

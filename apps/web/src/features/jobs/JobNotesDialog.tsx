@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { FieldError, FieldHint, Label, Textarea } from '../../components/ui/Field.tsx';
-import { failureMessage } from '../../lib/api.ts';
+import { ApiError, failureMessage } from '../../lib/api.ts';
 import { readJobNotesDrafts, rememberJobNotesDraft } from '../../lib/storage.ts';
 import {
   BRING_BACK_DRAFT_LABEL,
@@ -16,8 +16,13 @@ import {
   NOTES_SAVED_MESSAGE,
   NOTES_SAVED_TITLE,
 } from './job-messages.ts';
-import { myJobQueryKey, updateNotes } from './jobs-api.ts';
-import { patchCachedJobs, resumeJobFetches, stopJobFetches } from './use-my-jobs.ts';
+import { fetchJob, myJobQueryKey, updateNotes } from './jobs-api.ts';
+import {
+  patchCachedJobs,
+  readJobsAgainWhenSettled,
+  resumeJobFetches,
+  stopJobFetches,
+} from './use-my-jobs.ts';
 
 export interface JobNotesDialogProps {
   /** The job whose notes are open, or null when the dialog is closed. */
@@ -39,7 +44,8 @@ const NOTES_MUTATION_KEY = ['my-jobs', 'notes'] as const;
  * it back, after a reload too (a phone may reload a tab it put away); only Cancel and a save end the
  * draft. When the saved notes changed elsewhere since the draft began (another tab, a phone), it opens
  * on them as they are now and offers the draft back instead: an old draft never writes over newer
- * notes unseen.
+ * notes unseen. The list it reads them from may be older than the server's, so a save also names the
+ * notes it began from, and the server refuses it (409) when they changed since.
  */
 export function JobNotesDialog({ job, onClose, userId }: JobNotesDialogProps) {
   const saving = useIsMutating({ mutationKey: NOTES_MUTATION_KEY }) > 0;
@@ -85,8 +91,9 @@ function NotesEditor({
     kept !== undefined && kept.before !== saved && kept.text !== saved,
   );
   const [text, setText] = useState(kept === undefined || setAside ? saved : kept.text);
-  // Opened on a draft kept from before: say so while it still differs from the saved notes.
-  const draftBack = kept !== undefined && !setAside && text !== saved;
+  // Opened on a draft kept from before: say so while it still differs from the saved notes, and while
+  // those are still the notes it began from (a refused save reads newer ones, which Save would not keep).
+  const draftBack = kept !== undefined && !setAside && text !== saved && saved === begunFrom;
   // What is written on the notes shown is the job's draft, in place of one set aside (one draft a job;
   // the button brings that back while the dialog is open). Back to the notes shown, nothing written
   // here is unsaved, and a draft set aside is kept again.
@@ -110,9 +117,19 @@ function NotesEditor({
   // The server's rule, from its own schema, said before asking it; no maxLength, which would cut a
   // paste short unseen.
   const problem = jobNotesTextSchema.safeParse(text).error?.issues[0]?.message ?? null;
+  const readNotesAgain = async () => {
+    try {
+      const fresh = await fetchJob(job.id);
+      patchCachedJobs(queryClient, new Map([[fresh.id, { client_notes: fresh.client_notes }]]));
+      queryClient.setQueryData(myJobQueryKey(fresh.id), fresh);
+    } catch {
+      // Not read (the connection, say): the list is read again instead.
+      readJobsAgainWhenSettled(queryClient);
+    }
+  };
   const save = useMutation({
     mutationKey: NOTES_MUTATION_KEY,
-    mutationFn: (notes: string) => updateNotes(job.id, notes),
+    mutationFn: (notes: string) => updateNotes(job.id, notes, begunFrom === '' ? null : begunFrom),
     onMutate: () => stopJobFetches(queryClient),
     onSuccess: (answer) => {
       patchCachedJobs(queryClient, new Map([[answer.id, { client_notes: answer.client_notes }]]));
@@ -121,8 +138,11 @@ function NotesEditor({
       rememberJobNotesDraft(userId, answer.id, null);
       onClose();
     },
-    onError: (error) => {
+    onError: async (error) => {
       toast.error(NOTES_SAVE_FAILED_TITLE, { description: failureMessage(error, NOTES_SAVE_FAILED_MESSAGE) });
+      // Refused because the notes changed elsewhere (the server's message says what to do): the text
+      // stays in the box, and the list and the cached job read the newer notes, shown once it closes.
+      if (error instanceof ApiError && error.status === 409) await readNotesAgain();
     },
     onSettled: () => resumeJobFetches(queryClient),
   });

@@ -38,10 +38,14 @@ export async function updateApproval(id: string, approval: ClientApproval): Prom
   return dataOrThrow(await answer);
 }
 
-export async function updateNotes(id: string, notes: string): Promise<Job> {
+/**
+ * `before`: the saved notes the writing began from (null for none); the server refuses (409) when
+ * they have changed since, in another tab or on another device.
+ */
+export async function updateNotes(id: string, notes: string, before: string | null): Promise<Job> {
   const answer = apiFetchData<Job>(`/my-jobs/${encodeURIComponent(id)}/notes`, {
     method: 'PUT',
-    json: { client_notes: notes },
+    json: { client_notes: notes, client_notes_before: before },
   });
   return dataOrThrow(await answer);
 }
