@@ -432,6 +432,33 @@ describe('the onboarding wizard', () => {
     expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ resume: url }));
   });
 
+  it('only waits when a Next held by both a blank answer and an upload is pressed: no field is marked or focused', async () => {
+    const user = userEvent.setup();
+    const { calls } = submissionServer(completeOnboardingForm());
+    FakeUpload.reset();
+    FakeUpload.answer = {
+      status: 201,
+      body: { data: { url: 'http://x/cv.pdf', path: 'p', name: 'cv.pdf', size: 100 } },
+    };
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const release = FakeUpload.hold();
+    renderWizard({ values: completeOnboardingForm({ recent_position: '' }), initialStep: 6 });
+    const position = screen.getByLabelText(/Recent Position/);
+    expect(fixItems()).toEqual(['Recent Position is required']);
+    await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
+    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    const next = screen.getByRole('button', { name: /Next/ });
+    await user.click(next);
+    // Held by the upload, the press only waits, as the note under the buttons says: it neither marks
+    // the blank answer nor takes the focus there (held by the blank answer alone, it would).
+    release();
+    expect(await screen.findByText('Upload Complete')).toBeInTheDocument();
+    expect(next).toHaveFocus();
+    expect(position).not.toHaveAttribute('aria-invalid');
+    expect(position).not.toHaveAccessibleDescription(/Recent Position is required/);
+    expect(calls).toEqual([]);
+  });
+
   it('asks before the page is left only while a file uploads or a save runs', async () => {
     const user = userEvent.setup();
     /** Whether leaving the page now would ask first: a beforeunload listener cancels the event. */
