@@ -195,6 +195,58 @@ describe('Job Notes', () => {
     expect(readJobNotesDrafts('client-1')).toEqual({});
   });
 
+  it('says before the first key that writing on the changed notes replaces the draft set aside, and keeps the writing', async () => {
+    const user = userEvent.setup();
+    // Begun on 'A'; the notes are 'B' now.
+    rememberJobNotesDraft('client-1', 'a', { text: 'A, ask about remote', before: 'A' });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <NotesOpener job={{ ...listed, client_notes: 'B' }} />
+      </QueryClientProvider>,
+    );
+    const open = async () => {
+      await user.click(screen.getByRole('button', { name: 'Open notes' }));
+      return within(await screen.findByRole('dialog', { name: 'Job Notes' }));
+    };
+    let dialog = await open();
+    let box = dialog.getByRole('textbox', { name: 'Notes' });
+    expect(box).toHaveAccessibleDescription(NOTES_CHANGED_SINCE_DRAFT_MESSAGE);
+    expect(NOTES_CHANGED_SINCE_DRAFT_MESSAGE).toMatch(/kept unless you write on these instead/);
+
+    // Written on 'B': that is the draft now, and nothing says the old one is still kept.
+    await user.type(box, ', ask about pay');
+    expect(dialog.queryByText(NOTES_CHANGED_SINCE_DRAFT_MESSAGE)).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: BRING_BACK_DRAFT_LABEL })).not.toBeInTheDocument();
+    expect(box).not.toHaveAccessibleDescription();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(readJobNotesDrafts('client-1')).toEqual({ a: { text: 'B, ask about pay', before: 'B' } });
+
+    dialog = await open();
+    box = dialog.getByRole('textbox', { name: 'Notes' });
+    expect(box).toHaveValue('B, ask about pay');
+    expect(box).toHaveAccessibleDescription(UNSAVED_NOTES_BACK_MESSAGE);
+    expect(dialog.queryByText(NOTES_CHANGED_SINCE_DRAFT_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('offers the draft set aside again when the box is cleared back to the saved notes', async () => {
+    const user = userEvent.setup();
+    rememberJobNotesDraft('client-1', 'a', { text: 'A, ask about remote', before: 'A' });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <JobNotesDialog job={{ ...listed, client_notes: 'B' }} onClose={() => {}} userId="client-1" />
+      </QueryClientProvider>,
+    );
+    const box = screen.getByRole('textbox', { name: 'Notes' });
+    await user.type(box, 'xy');
+    expect(screen.queryByRole('button', { name: BRING_BACK_DRAFT_LABEL })).not.toBeInTheDocument();
+    await user.type(box, '{Backspace}{Backspace}');
+    expect(box).toHaveAccessibleDescription(NOTES_CHANGED_SINCE_DRAFT_MESSAGE);
+    expect(readJobNotesDrafts('client-1')).toEqual({ a: { text: 'A, ask about remote', before: 'A' } });
+    await user.click(screen.getByRole('button', { name: BRING_BACK_DRAFT_LABEL }));
+    expect(box).toHaveValue('A, ask about remote');
+  });
+
   it('puts back a draft begun on the notes still saved, as before', async () => {
     rememberJobNotesDraft('client-1', 'a', { text: 'B, then more', before: 'B' });
     render(

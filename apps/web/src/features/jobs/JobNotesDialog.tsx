@@ -94,9 +94,12 @@ function NotesEditor({
   // Opened on a draft kept from before: say so while it still differs from the saved notes, and while
   // those are still the notes it began from (a refused save reads newer ones, which Save would not keep).
   const draftBack = kept !== undefined && !setAside && text !== saved && saved === begunFrom;
-  // What is written on the notes shown is the job's draft, in place of one set aside (one draft a job;
-  // the button brings that back while the dialog is open). Back to the notes shown, nothing written
-  // here is unsaved, and a draft set aside is kept again.
+  // What is written on the notes shown is the job's draft, in place of one set aside (one draft a job),
+  // which the hint says before the first key. The set-aside draft is offered while the box shows the
+  // saved notes: written on, they are what closing keeps, and the offer and its hint go (the button would
+  // put the old text over the new). Back to the notes shown, nothing written here is unsaved, and a
+  // draft set aside is kept and offered again.
+  const offered = setAside && text === saved;
   const edit = (next: string) => {
     setText(next);
     if (next !== saved) rememberJobNotesDraft(userId, job.id, { text: next, before: begunFrom });
@@ -165,7 +168,7 @@ function NotesEditor({
           [
             problem && `${textareaId}-error`,
             draftBack && `${textareaId}-draft`,
-            setAside && `${textareaId}-changed`,
+            offered && `${textareaId}-changed`,
           ]
             .filter(Boolean)
             .join(' ') || undefined
@@ -174,7 +177,7 @@ function NotesEditor({
       />
       {problem && <FieldError id={`${textareaId}-error`}>{problem}</FieldError>}
       {draftBack && <FieldHint id={`${textareaId}-draft`}>{UNSAVED_NOTES_BACK_MESSAGE}</FieldHint>}
-      {setAside && (
+      {offered && (
         <div className="flex flex-wrap items-center gap-2">
           <FieldHint id={`${textareaId}-changed`}>{NOTES_CHANGED_SINCE_DRAFT_MESSAGE}</FieldHint>
           <Button size="sm" variant="secondary" onClick={bringBack} disabled={save.isPending}>

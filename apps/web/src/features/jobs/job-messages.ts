@@ -24,9 +24,12 @@ export const NOTES_SAVE_FAILED_MESSAGE = 'Failed to save notes. Please try again
 export const NOTES_SAVED_TITLE = 'Notes Saved';
 export const NOTES_SAVED_MESSAGE = 'Your notes have been saved successfully';
 
-/** Not the spec's words: the notes dialog opened on notes changed elsewhere since a draft began. */
+/**
+ * Not the spec's words: the notes dialog opened on notes changed elsewhere since a draft began. Shown
+ * while the box holds those notes; writing on them replaces the draft, as it says.
+ */
 export const NOTES_CHANGED_SINCE_DRAFT_MESSAGE =
-  'These notes changed since you last wrote here. Your unsaved version is kept.';
+  'These notes changed since you last wrote here. Your unsaved version is kept unless you write on these instead.';
 export const BRING_BACK_DRAFT_LABEL = 'Bring Back My Unsaved Version';
 
 export const EMAIL_COPIED_TITLE = 'Email Copied';
