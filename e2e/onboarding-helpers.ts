@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
+import { freshEmail, seedCompleteProfile, signInAsNewClient } from './client-area-seed.ts';
 import { expect, toast } from './fixtures.ts';
 
 const filesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'files');
@@ -234,12 +235,13 @@ export async function acceptTerms(page: Page): Promise<void> {
  */
 export async function startOnboardingUntil(
   page: Page,
-  until: 'Address Information' | 'Work Authorization' | 'Employment Information',
+  until: 'Personal Information' | 'Address Information' | 'Work Authorization' | 'Employment Information',
 ): Promise<void> {
   await page.getByRole('button', { name: 'Start Onboarding' }).click();
   await goNext(page, 'Get Started', 'Terms & Conditions');
   await acceptTerms(page);
   await goNext(page, 'Accept & Continue', 'Personal Information');
+  if (until === 'Personal Information') return;
   await fillPersonal(page);
   await goNext(page, 'Next', 'Address Information');
   if (until === 'Address Information') return;
@@ -248,6 +250,17 @@ export async function startOnboardingUntil(
   if (until === 'Work Authorization') return;
   await fillWorkAuthorization(page);
   await goNext(page, 'Next', 'Employment Information');
+}
+
+/**
+ * Signs in someone new under a fresh address made from `name` (waiting for the entry route's check),
+ * gives them a finished profile, and opens edit mode at `step`, titled `title`.
+ */
+export async function openEditAt(page: Page, name: string, step: number, title: string): Promise<void> {
+  await signInAsNewClient(page, freshEmail(name));
+  await seedCompleteProfile(page);
+  await page.goto(`/edit-profile?step=${step}`);
+  await expectStep(page, title);
 }
 
 /**

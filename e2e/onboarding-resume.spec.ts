@@ -1,14 +1,14 @@
 import { completeOnboardingRecord } from '@app/domain/onboarding-testing';
 import type { Page } from '@playwright/test';
-import { freshEmail, RESUME_FILE, seedCompleteProfile, uploadDocument } from './client-area-seed.ts';
+import { RESUME_FILE, uploadDocument } from './client-area-seed.ts';
 import { expect, expectAccessible, signIn, signOut, test, toast } from './fixtures.ts';
 import {
-  acceptTerms,
   expectStep,
   fillAddress,
   fillWizardToResources,
   goNext,
   jordan,
+  openEditAt,
   resumePdf,
   startOnboardingUntil,
   stepCard,
@@ -71,11 +71,8 @@ test('a client who leaves after the address step is told what is missing and res
 
 test('a reload just past the terms keeps them accepted', async ({ page }) => {
   await signIn(page, 'terms.reload@example.com', { firstName: 'Sam', lastName: 'Okafor' });
-  await page.getByRole('button', { name: 'Start Onboarding' }).click();
   // Get Started saves only the name and e-mail from sign-in; the terms themselves are never stored.
-  await goNext(page, 'Get Started', 'Terms & Conditions');
-  await acceptTerms(page);
-  await goNext(page, 'Accept & Continue', 'Personal Information');
+  await startOnboardingUntil(page, 'Personal Information');
 
   await page.reload();
   await expectStep(page, 'Personal Information');
@@ -210,19 +207,12 @@ async function stepButtonsAsShown(page: Page): Promise<string[]> {
   return shown.sort((a, b) => a.top - b.top || a.left - b.left).map(({ name }) => name);
 }
 
-/** Opens edit mode of a finished profile at its address step, where Back, Save Changes and Next all show. */
-async function openEditAtAddress(page: Page, name: string): Promise<void> {
-  await signIn(page, freshEmail(name));
-  await seedCompleteProfile(page);
-  await page.goto('/edit-profile?step=4');
-  await expectStep(page, 'Address Information');
-}
-
 test('on a wide screen Back sits at the left and Save Changes then Next at the right, in one row', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openEditAtAddress(page, 'wide.buttons');
+  // Edit mode's address step, where Back, Save Changes and Next all show.
+  await openEditAt(page, 'wide.buttons', 4, 'Address Information');
   expect(await stepButtonsAsShown(page)).toEqual(['Back', 'Save Changes', 'Next']);
   const back = await page.getByRole('button', { name: 'Back', exact: true }).boundingBox();
   const next = await page.getByRole('button', { name: 'Next', exact: true }).boundingBox();
@@ -238,7 +228,7 @@ test.describe('on a 390×844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the step buttons are reached by Tab in the order they are shown, top to bottom', async ({ page }) => {
-    await openEditAtAddress(page, 'phone.buttons');
+    await openEditAt(page, 'phone.buttons', 4, 'Address Information');
     const shown = await stepButtonsAsShown(page);
     expect(shown).toEqual(['Next', 'Save Changes', 'Back']);
     await stepCard(page).screenshot({ path: test.info().outputPath('step-buttons-390.png') });

@@ -31,6 +31,7 @@ import {
   fillPersonal,
   goNext,
   jordan,
+  openEditAt,
   storedRecord,
 } from './onboarding-helpers.ts';
 
@@ -148,12 +149,9 @@ for (const viewport of viewports) {
       page,
     }) => {
       test.setTimeout(90_000);
-      await signInAsNewClient(page, freshEmail('blanked'));
-      await seedCompleteProfile(page);
+      // From sign-in on: the seeded profile goes through the API, not the page.
       const saves = recordSaves(page);
-
-      await page.goto('/edit-profile?step=4');
-      await expectStep(page, 'Address Information');
+      await openEditAt(page, 'blanked', 4, 'Address Information');
       await page.getByLabel('City').fill('');
       await expect(page.getByText('Please fix the following:')).toBeVisible();
       await expect(page.getByText('City is required')).toBeVisible();
@@ -174,12 +172,9 @@ for (const viewport of viewports) {
       page,
     }) => {
       test.setTimeout(90_000);
-      await signInAsNewClient(page, freshEmail('one-edit'));
-      await seedCompleteProfile(page);
+      // From sign-in on: the seeded profile goes through the API, not the page.
       const saves = recordSaves(page);
-
-      await page.goto('/edit-profile?step=7');
-      await expectStep(page, 'Job Preferences');
+      await openEditAt(page, 'one-edit', 7, 'Job Preferences');
       // Every step of the stepper opens directly in edit mode.
       const steps = page.getByRole('navigation', { name: 'Onboarding steps' });
       await expect(steps.getByRole('button')).toHaveCount(8);
