@@ -5,8 +5,8 @@
 import {
   ACK_FIELDS,
   fieldBySnake,
+  namesAnEntry,
   type OnboardingFieldKey,
-  parseCommaList,
   RECORD_META_KEYS,
 } from './onboarding-fields.ts';
 
@@ -67,7 +67,7 @@ function isPresent(key: OnboardingFieldKey, record: Record<string, unknown>): bo
   const field = fieldBySnake(key);
   if (field?.kind === 'boolean') return value === true || value === 1;
   // Comma-joined text such as the job titles: ", ," names none, as the wizard's step rule says.
-  if (field?.commaList) return parseCommaList(value).length > 0;
+  if (field?.commaList) return namesAnEntry(value);
   return isFilled(value);
 }
 

@@ -7,6 +7,7 @@ import {
   emptyOnboardingFields,
   JOB_TYPES,
   joinCommaList,
+  namesAnEntry,
   ONBOARDING_FIELDS,
   type OnboardingFields,
   onboardingFieldsSchema,
@@ -242,6 +243,17 @@ describe('comma-joined lists', () => {
     ['   ', []],
   ])('parses %j', (text, list) => {
     expect(parseCommaList(text)).toEqual(list);
+  });
+
+  it.each([
+    ['Engineer', true],
+    [', Engineer,', true],
+    [',', false],
+    [' , ,', false],
+    ['', false],
+    [undefined, false],
+  ])('%j names an entry: %j', (text, names) => {
+    expect(namesAnEntry(text)).toBe(names);
   });
 
   it('joins entries, ignoring blanks', () => {

@@ -16,7 +16,10 @@ export interface OnboardingField<S extends string = string, K extends FieldKind 
   default: ValueOfKind<K>;
   /** How the form names the field; used in messages and in the missing-information list. */
   label: string;
-  /** Text holding a comma-joined list (job titles, keywords): filled only when it names an entry. */
+  /**
+   * Text holding a comma-joined list (job titles, keywords). Required, it is present only when it
+   * names an entry (namesAnEntry): the wizard's step rule and profile completeness both read this.
+   */
   commaList?: true;
 }
 
@@ -214,6 +217,14 @@ export function parseCommaList(text: unknown): string[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
+}
+
+/**
+ * Whether comma-joined text names at least one entry: ', ,' names none. The one rule for a required
+ * comma list, read by the wizard's step schema and by profile completeness.
+ */
+export function namesAnEntry(text: unknown): boolean {
+  return parseCommaList(text).length > 0;
 }
 
 /** Joins entries into the stored comma-joined text; blank entries are dropped. */

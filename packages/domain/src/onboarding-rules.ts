@@ -9,6 +9,7 @@ import {
   ACK_FIELDS,
   FIELD_OPTIONS,
   fieldBySnake,
+  namesAnEntry,
   ONBOARDING_FIELDS,
   type OnboardingField,
   type OnboardingFieldKey,
@@ -303,12 +304,19 @@ function optionalAnswers<K extends OnboardingFieldKey>(
 
 /**
  * A field the step requires: the required message while it is missing, then the record's own rule
- * (only one message at a time).
+ * (only one message at a time). A comma list is missing until it names an entry (namesAnEntry), as
+ * profile completeness counts it.
  */
 function required(key: OnboardingFieldKey, message: string): z.ZodType<unknown> {
-  const kind = fieldBySnake(key)?.kind;
+  const field = fieldBySnake(key);
   const presence: z.ZodType<unknown> =
-    kind === 'list' ? nonEmptyList(message) : kind === 'boolean' ? checked(message) : requiredText(message);
+    field?.kind === 'list'
+      ? nonEmptyList(message)
+      : field?.kind === 'boolean'
+        ? checked(message)
+        : field?.commaList
+          ? z.string({ error: message }).refine(namesAnEntry, message)
+          : requiredText(message);
   return presence.pipe(FIELD_RULES[key] as z.ZodType<unknown>);
 }
 
@@ -378,11 +386,7 @@ export const employmentSchema = z.looseObject({
 export const preferencesSchema = z.looseObject({
   work_location_type: required('work_location_type', MESSAGES.workLocationType),
   salary_expectation: required('salary_expectation', MESSAGES.salaryRequired),
-  // Job titles are stored comma-joined; at least one non-blank entry.
-  top_job_titles: required('top_job_titles', MESSAGES.topJobTitles).refine(
-    (titles) => parseCommaList(titles).length > 0,
-    MESSAGES.topJobTitles,
-  ),
+  top_job_titles: required('top_job_titles', MESSAGES.topJobTitles),
   ...optionalAnswers(
     'job_description_keywords',
     'exclude_job_titles',
