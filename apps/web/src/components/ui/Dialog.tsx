@@ -15,7 +15,10 @@ export interface DialogProps {
   size?: 'md' | 'lg';
   /** Where focus goes when the dialog opens (a text box to type in); by default its first control. */
   initialFocus?: RefObject<HTMLElement | null>;
-  /** Where focus goes when the dialog closes, when the control that opened it can no longer take it. */
+  /**
+   * Where focus goes when the dialog closes and the control that opened it can no longer take it (it
+   * left with its row, or is disabled now); while the opener can, it has focus back.
+   */
   finalFocus?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
@@ -23,7 +26,8 @@ export interface DialogProps {
 /**
  * A modal dialog: traps focus, closes on Escape, on the close button and on a click outside, and
  * gives focus back to whatever had it when the dialog opened (dialogs here are opened by state, not
- * by a Radix trigger, so Radix alone would leave focus on the page body).
+ * by a Radix trigger, so Radix alone would leave focus on the page body), or to `finalFocus` when
+ * that can no longer take it.
  */
 export function Dialog({
   open,
@@ -53,11 +57,17 @@ export function Dialog({
             }
           }}
           onCloseAutoFocus={(event) => {
-            const element = finalFocus?.current ?? opener.current;
+            const from = opener.current;
             opener.current = null;
-            if (!element?.isConnected) return;
-            event.preventDefault();
-            element.focus();
+            // The opener first; finalFocus only when the opener does not take focus (it left with
+            // its row, or is disabled now).
+            for (const element of [from, finalFocus?.current]) {
+              element?.focus();
+              if (element && document.activeElement === element) {
+                event.preventDefault();
+                return;
+              }
+            }
           }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-neutral-200 p-4">

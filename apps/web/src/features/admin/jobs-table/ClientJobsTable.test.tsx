@@ -82,7 +82,7 @@ async function deleteJob(name: string) {
   return dialog;
 }
 
-/** Lets the table's focus move, which waits for the dialog to give focus back, happen if it will. */
+/** Lets the dialog give focus back, which it does on a timer once closed. */
 const focusSettles = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 beforeEach(() => {

@@ -16,7 +16,6 @@ import {
   type RefObject,
   useCallback,
   useDeferredValue,
-  useEffect,
   useId,
   useMemo,
   useRef,
@@ -117,6 +116,10 @@ export function ClientJobsTable({
   const searchBox = useRef<HTMLInputElement>(null);
   const scrollBox = useRef<HTMLDivElement>(null);
   const ids = useId();
+  // The Delete button that opened the dialog leaves with its job: focus then goes to the Delete button
+  // of the job that took its place (or the search box). Only after a delete: a failed one leaves its
+  // job listed and its button takes focus back, so Enter never lands on another job's Delete.
+  const afterDelete = useRef<HTMLElement | null>(null);
 
   const byId = useMemo(() => new Map((all ?? []).map((job) => [job.id, job])), [all]);
   // Which jobs are shown, and in what order, is decided when the filters, the sort or the set of jobs
@@ -169,7 +172,10 @@ export function ClientJobsTable({
       hasNotesDraft: (id) => draftedIds.has(id),
       notesDraftOf,
       keepNotesDraft,
-      askDelete: setDeleting,
+      askDelete: (job) => {
+        afterDelete.current = null;
+        setDeleting(job);
+      },
       outcomeSaving,
     }),
     [
@@ -194,32 +200,19 @@ export function ClientJobsTable({
     );
   };
 
-  // After a delete, focus goes to the Delete button of the job that took its place (or the search).
-  // Only after one: a failed delete leaves its job listed and focus where it was, so Enter never
-  // lands on another job's Delete.
-  const focusAfterDelete = useRef<string | null>(null);
   const confirmDelete = () => {
     if (!deleting || remove.isPending) return;
     const index = shown.findIndex((job) => job.id === deleting.id);
-    const next = (shown[index + 1] ?? shown[index - 1])?.id ?? '';
+    const next = shown[index + 1] ?? shown[index - 1];
     remove.mutate(deleting, {
       onSuccess: () => {
-        focusAfterDelete.current = next;
+        afterDelete.current =
+          (next && scrollBox.current?.querySelector<HTMLElement>(`[data-delete-job="${next.id}"]`)) ||
+          searchBox.current;
         setDeleting(null);
       },
     });
   };
-  useEffect(() => {
-    const target = focusAfterDelete.current;
-    if (deleting || target === null) return;
-    focusAfterDelete.current = null;
-    // After the dialog has given focus back (to nothing: the row is gone).
-    const timer = setTimeout(() => {
-      const button = scrollBox.current?.querySelector<HTMLElement>(`[data-delete-job="${target}"]`);
-      (button ?? searchBox.current)?.focus();
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [deleting]);
 
   const total = all?.length ?? 0;
   // While one bulk change saves, both buttons show it and take no click (one change at a time).
@@ -343,6 +336,7 @@ export function ClientJobsTable({
 
       <Dialog
         open={deleting !== null}
+        finalFocus={afterDelete}
         onOpenChange={(open) => {
           if (!open && !remove.isPending) setDeleting(null);
         }}
