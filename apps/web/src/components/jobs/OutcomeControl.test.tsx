@@ -1,4 +1,8 @@
-import { OUTCOME_DATE_IN_FUTURE_MESSAGE, OUTCOME_NOT_APPLIED_MESSAGE } from '@app/domain/job-outcomes';
+import {
+  OUTCOME_DATE_IN_FUTURE_MESSAGE,
+  OUTCOME_DATE_REQUIRED_MESSAGE,
+  OUTCOME_NOT_APPLIED_MESSAGE,
+} from '@app/domain/job-outcomes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -92,14 +96,20 @@ describe('an outcome that cannot be saved', () => {
     },
   );
 
-  it("takes the person to the date when it breaks the date's rule, invalid and described by the reason", async () => {
-    const { user, save, dialog, date } = await openFailing(new Error('not called'));
-    fireEvent.change(date, { target: { value: '2999-01-01' } });
-    await user.click(within(dialog).getByRole('button', { name: 'Save Outcome' }));
-    expect(save).not.toHaveBeenCalled();
-    expect(date).toHaveFocus();
-    expect(date).toHaveAttribute('aria-invalid', 'true');
-    expect(date).toHaveAccessibleDescription(OUTCOME_DATE_IN_FUTURE_MESSAGE);
-    expect(toast.error).not.toHaveBeenCalled();
-  });
+  it.each([
+    ['in the future', '2999-01-01', OUTCOME_DATE_IN_FUTURE_MESSAGE],
+    ['missing', '', OUTCOME_DATE_REQUIRED_MESSAGE],
+  ])(
+    "takes the person to the date when it breaks the date's rule (%s), invalid and described by the reason",
+    async (_, value, reason) => {
+      const { user, save, dialog, date } = await openFailing(new Error('not called'));
+      fireEvent.change(date, { target: { value } });
+      await user.click(within(dialog).getByRole('button', { name: 'Save Outcome' }));
+      expect(save).not.toHaveBeenCalled();
+      expect(date).toHaveFocus();
+      expect(date).toHaveAttribute('aria-invalid', 'true');
+      expect(date).toHaveAccessibleDescription(reason);
+      expect(toast.error).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -3,16 +3,16 @@ import {
   JOB_OUTCOMES,
   type JobOutcome,
   OUTCOME_DATE_IN_FUTURE_MESSAGE,
-  OUTCOME_DATE_REQUIRED_MESSAGE,
 } from '@app/domain/job-outcomes';
 import type { JobListItem } from '@app/domain/jobs';
-import type { OutcomeBody } from '@app/domain/jobs-api';
+import { type OutcomeBody, outcomeBodySchema } from '@app/domain/jobs-api';
 import { formatShortDate } from '@app/domain/jobs-format';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { failureMessage } from '../../lib/api.ts';
+import { SAVE_FAILED_TITLE } from '../../lib/toast-titles.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field, Input } from '../ui/Field.tsx';
@@ -31,7 +31,6 @@ export interface OutcomeSaving<Saved extends OutcomeJob> {
   onSaved(saved: Saved): void;
 }
 
-const OUTCOME_SAVE_FAILED_TITLE = 'Save Failed';
 const OUTCOME_SAVE_FAILED_MESSAGE = 'Failed to save the outcome. Please try again.';
 
 /** Today in the browser's own time zone, YYYY-MM-DD: the latest day an outcome can have happened. */
@@ -109,7 +108,7 @@ function OutcomeDialog<Saved extends OutcomeJob>({
     // A refusal is not the date's fault (the job un-applied by staff meanwhile, a lost connection):
     // said, and announced, in a toast like every other failed save, with the dialog kept to retry.
     onError: (failure) =>
-      toast.error(OUTCOME_SAVE_FAILED_TITLE, {
+      toast.error(SAVE_FAILED_TITLE, {
         description: failureMessage(failure, OUTCOME_SAVE_FAILED_MESSAGE),
       }),
   });
@@ -123,8 +122,12 @@ function OutcomeDialog<Saved extends OutcomeJob>({
   };
 
   const submit = () => {
-    // The server's rules, said before asking it.
-    if (!date) return refuseDate(OUTCOME_DATE_REQUIRED_MESSAGE);
+    // The server's rules, said before asking it: the body's own (an empty box is no date), then the
+    // future, which the server judges by its clock and the browser by its own day.
+    const dateProblem = outcomeBodySchema
+      .safeParse({ outcome, outcome_date: date || null })
+      .error?.issues.find((issue) => issue.path[0] === 'outcome_date')?.message;
+    if (dateProblem) return refuseDate(dateProblem);
     if (date > today) return refuseDate(OUTCOME_DATE_IN_FUTURE_MESSAGE);
     setError(null);
     save.mutate({ outcome, outcome_date: date });

@@ -1,5 +1,6 @@
 import type { ClientApproval } from '@app/domain/jobs';
 import { formatCount } from '@app/domain/jobs-format';
+import { SAVE_FAILED_TITLE } from '../../lib/toast-titles.ts';
 
 /** The jobs screens' words (spec 2, sections 2 and 8), copied exactly. */
 
@@ -19,7 +20,7 @@ export const bulkFailedMessage = (approval: ClientApproval, count: number) =>
     ? `Failed to reject ${formatCount(count)} selected jobs`
     : `Failed to clear rejections for ${formatCount(count)} selected jobs`;
 
-export const NOTES_SAVE_FAILED_TITLE = 'Save Failed';
+export const NOTES_SAVE_FAILED_TITLE = SAVE_FAILED_TITLE;
 export const NOTES_SAVE_FAILED_MESSAGE = 'Failed to save notes. Please try again.';
 export const NOTES_SAVED_TITLE = 'Notes Saved';
 export const NOTES_SAVED_MESSAGE = 'Your notes have been saved successfully';
