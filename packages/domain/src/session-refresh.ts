@@ -17,9 +17,14 @@ export function refreshRetryDelayMs(attempt: number): number {
 export const REFRESH_RETRY_LATER_MS = 30_000;
 
 /**
- * How long after its first use a refresh token is still exchanged again: the first round of
- * retries (about 12.6 s), the try later and that round's retries all come inside it. Okta's grace
- * period allows up to the same minute; after it, a used token revokes the session.
+ * How long after its first use a refresh token is still exchanged again. The waits of the first
+ * round of retries (about 12.6 s), the try later and that round's retries add up to about 55.2 s
+ * (endOfTryLaterMs). The requests' own time is not counted: the thirteen before the last share the
+ * 4.8 s left (about 370 ms each). Requests that fail at once (offline, connection refused) fit; ones
+ * that hang (the browser's refresh fetch has no timeout of its own) can push the last retries past
+ * the interval, which then ends the session as a longer outage does. A timeout short enough to fit
+ * would cut off refreshes on slow connections. Okta's grace period allows up to the same minute;
+ * after it, a used token revokes the session.
  */
 export const REFRESH_TOKEN_REUSE_INTERVAL_MS = 60_000;
 
@@ -31,9 +36,10 @@ function roundMs(): number {
 }
 
 /**
- * When the last retry of the try later comes, counted from the first attempt. Later rounds (while
- * the network stays down) come after the interval: after a lost answer, an outage that long still
- * ends the session. A 429 is not counted: that request never reached the token.
+ * When the last retry of the try later comes, counted from the first attempt, counting the waits
+ * only, not the requests' own time (see REFRESH_TOKEN_REUSE_INTERVAL_MS). Later rounds (while the
+ * network stays down) come after the interval: after a lost answer, an outage that long still ends
+ * the session. A 429 is not counted: that request never reached the token.
  */
 export function endOfTryLaterMs(): number {
   return roundMs() + REFRESH_RETRY_LATER_MS + roundMs();
