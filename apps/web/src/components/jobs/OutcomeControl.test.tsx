@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { OutcomeControl, type OutcomeJob } from './OutcomeControl.tsx';
+import { OutcomeControl, type OutcomeJob, type OutcomeSaving } from './OutcomeControl.tsx';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -21,29 +21,22 @@ const job: OutcomeJob = {
   outcome_date: '2024-11-03',
 };
 
-/** The control over a save the test answers when it chooses. */
-function renderControl() {
-  let answer: (saved: OutcomeJob) => void = () => {};
-  const save = vi.fn(() => new Promise<OutcomeJob>((resolve) => (answer = resolve)));
+/** The control over `save`. */
+function renderControl(save: OutcomeSaving<OutcomeJob>['save']) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <OutcomeControl job={job} saving={{ save, onSaved: vi.fn() }} />
     </QueryClientProvider>,
   );
-  return { save, answer: (saved: OutcomeJob) => answer(saved) };
 }
 
-/** The control over a save that fails with `failure`. */
+/** The control over a save that fails with `failure`, its dialog open. */
 async function openFailing(failure: unknown) {
   const user = userEvent.setup();
   const save = vi.fn(async () => {
     throw failure;
   });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <OutcomeControl job={job} saving={{ save, onSaved: vi.fn() }} />
-    </QueryClientProvider>,
-  );
+  renderControl(save);
   await user.click(screen.getByRole('button', { name: 'Outcome for Designer: Interview, Nov 3. Change' }));
   const dialog = screen.getByRole('dialog', { name: 'Record Outcome' });
   return { user, save, dialog, date: within(dialog).getByLabelText('Date') };
@@ -59,7 +52,10 @@ describe('recording an outcome', () => {
     ['Clear Outcome', 'Clear Outcome'],
   ])('keeps focus on %s while it saves, and sends nothing more meanwhile', async (pressed, working) => {
     const user = userEvent.setup();
-    const { save, answer } = renderControl();
+    // A save the test answers when it chooses.
+    let answer: (saved: OutcomeJob) => void = () => {};
+    const save = vi.fn(() => new Promise<OutcomeJob>((resolve) => (answer = resolve)));
+    renderControl(save);
     await user.click(screen.getByRole('button', { name: 'Outcome for Designer: Interview, Nov 3. Change' }));
     const dialog = screen.getByRole('dialog', { name: 'Record Outcome' });
     await user.click(within(dialog).getByRole('button', { name: pressed }));
