@@ -14,7 +14,8 @@ export const clientDocumentParamsSchema = clientPageParamsSchema.extend({ which:
 const lastEmailSchema = z
   .object({
     id: z.string(),
-    status: outboxStatusSchema,
+    // A cancelled message is never the newest shown: it would hide one sent before it.
+    status: outboxStatusSchema.exclude(['cancelled']),
     created_at: z.string(),
     sent_at: z.string().nullable(),
   })
@@ -40,7 +41,7 @@ export const clientPageSchema = z.object({
   user_data: adminRecordSchema.nullable(),
   documents: z.object({ resume: z.string().nullable(), cover_letter: z.string().nullable() }),
   filters: z.array(savedFilterSchema),
-  /** The newest welcome e-mail and team notification in the outbox (sent or not). */
+  /** The newest welcome e-mail and team notification in the outbox that was not cancelled. */
   last_emails: z.object({ welcome: lastEmailSchema, team_notification: lastEmailSchema }),
 });
 export type ClientPage = z.infer<typeof clientPageSchema>;

@@ -411,17 +411,12 @@ export function createAdminService(deps: {
       // The outbox lists newest first: the first of each kind is the last one sent (or tried). One
       // cancelled was taken back and never hides an earlier one, as on the clients board.
       const lastOf = (kind: string) => {
-        const message = messages.find(
-          (candidate) => candidate.kind === kind && candidate.status !== 'cancelled',
-        );
-        return message
-          ? {
-              id: message.id,
-              status: message.status,
-              created_at: message.created_at,
-              sent_at: message.sent_at,
-            }
-          : null;
+        for (const message of messages) {
+          if (message.kind !== kind || message.status === 'cancelled') continue;
+          const { id, status, created_at, sent_at } = message;
+          return { id, status, created_at, sent_at };
+        }
+        return null;
       };
       const documentName = (value: string | undefined) =>
         value && normalizeDocumentPath(value) ? displayFileName(value) : null;

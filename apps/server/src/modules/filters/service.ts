@@ -75,7 +75,7 @@ export function createFiltersService(db: Db) {
      * Saves each filter for a client who has none yet; the ids come back in the order given, or
      * undefined (and nothing saved) when the client already has filters (decision 007); 404 when
      * the client is gone (erased meanwhile). `within`: the caller's transaction, when the filters
-     * must stand or fall with its other writes.
+     * must stand or fall with its other writes; the caller has then checked the client in it.
      */
     async saveFirstSet(
       client: { id: string; email: string },

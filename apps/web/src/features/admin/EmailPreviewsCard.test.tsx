@@ -66,12 +66,6 @@ describe('where the newest e-mail stands, on the tab and in the confirmation bef
       'Last one queued November 20, 2026 at 10:00 AM, failed and was not sent.',
       'Last one queued November 20, 2026 at 10:00 AM, failed and was not sent.',
     ],
-    [
-      'cancelled',
-      last('cancelled'),
-      'Last one queued November 20, 2026 at 10:00 AM, was cancelled and not sent.',
-      'Last one queued November 20, 2026 at 10:00 AM, was cancelled and not sent.',
-    ],
   ])('says where the newest one stands: %s', async (_state, newest, onTab, inConfirmation) => {
     const dialog = await confirmWelcome(newest);
     expect(dialog).toHaveAccessibleDescription(inConfirmation);

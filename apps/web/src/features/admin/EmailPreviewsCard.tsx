@@ -119,8 +119,8 @@ type LastEmail = SendContext['lastEmails']['welcome'];
 
 /**
  * Where the newest message of this kind stands, in the words the tab and the send confirmation both
- * use. Only that one is known: one that failed or was cancelled says so, never that nothing was ever
- * sent. `waiting` is true while it may still go out, so that sending now adds another.
+ * use. Only that one is known (a cancelled one is never named): one that failed says so, never that
+ * nothing was ever sent. `waiting` is true while it may still go out, so that sending now adds another.
  */
 function lastEmailStanding(last: NonNullable<LastEmail>): { text: string; waiting: boolean } {
   if (last.sent_at) return { text: `Last one sent ${formatMoment(last.sent_at)}.`, waiting: false };
@@ -128,8 +128,6 @@ function lastEmailStanding(last: NonNullable<LastEmail>): { text: string; waitin
   switch (last.status) {
     case 'failed':
       return { text: `${queued}, failed and was not sent.`, waiting: false };
-    case 'cancelled':
-      return { text: `${queued}, was cancelled and not sent.`, waiting: false };
     default:
       // Queued, or being sent right now.
       return { text: `${queued}, still waiting in the outbox.`, waiting: true };
