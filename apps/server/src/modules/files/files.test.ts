@@ -17,6 +17,7 @@ import {
 import { refuseInserts } from '../../testing/refuse-inserts.ts';
 import { startTestS3Server, type TestS3Server } from '../../testing/s3-server.ts';
 import { createDocumentsRepo } from './repo.ts';
+import { sweepStoredFiles } from './routes.ts';
 
 type Headers = Record<string, string>;
 type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer };
@@ -617,3 +618,26 @@ async function newFileIn(folder: string, before: Set<string>): Promise<string> {
   }
   throw new Error(`no new file in ${folder}`);
 }
+
+describe('the timed sweep of stored files', () => {
+  it('logs a failed sweep of queued deletions and still sweeps the forgotten uploads', async () => {
+    const failure = new Error('storage refused the listing');
+    const swept: string[] = [];
+    const logged: unknown[][] = [];
+    await sweepStoredFiles(
+      {
+        sweepQueuedDeletions: async () => {
+          swept.push('queued');
+          throw failure;
+        },
+        sweepForgottenUploads: async () => {
+          swept.push('forgotten');
+          return 0;
+        },
+      },
+      { error: (...args: unknown[]) => void logged.push(args) },
+    );
+    expect(swept).toEqual(['queued', 'forgotten']);
+    expect(logged).toEqual([[{ err: failure }, 'stored file deletion sweep failed']]);
+  });
+});

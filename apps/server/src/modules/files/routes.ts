@@ -4,7 +4,7 @@ import {
   uploadedDocumentSchema,
 } from '@app/domain/document-upload';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
@@ -23,6 +23,20 @@ export const BROKEN_UPLOAD_MESSAGE = 'The upload was incomplete. Please try agai
  */
 const DELETION_SWEEP_EVERY_MS = 5 * 60_000;
 
+/**
+ * What each instance runs every DELETION_SWEEP_EVERY_MS: the queued deletions, then the forgotten
+ * uploads. A failed sweep of the queue is logged and does not hold up the one of forgotten uploads.
+ */
+export async function sweepStoredFiles(
+  files: Pick<FilesService, 'sweepQueuedDeletions' | 'sweepForgottenUploads'>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
+  await files
+    .sweepQueuedDeletions()
+    .catch((error: unknown) => log.error({ err: error }, 'stored file deletion sweep failed'));
+  await files.sweepForgottenUploads();
+}
+
 /** Registered as its own plugin so multipart parsing exists only for the upload route. */
 export async function fileRoutes(
   app: FastifyInstance,
@@ -35,17 +49,11 @@ export async function fileRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { files, activity } = options;
 
-  // Deleting the same file twice is harmless, so every instance sweeps without a claim. A failed
-  // sweep of the queue does not hold up the one of forgotten uploads.
+  // Deleting the same file twice is harmless, so every instance sweeps without a claim.
   repeatWhileOpen(
     app,
     DELETION_SWEEP_EVERY_MS,
-    async () => {
-      await files
-        .sweepQueuedDeletions()
-        .catch((error: unknown) => app.log.error({ err: error }, 'stored file deletion sweep failed'));
-      await files.sweepForgottenUploads();
-    },
+    () => sweepStoredFiles(files, app.log),
     'sweep of forgotten uploads failed',
   );
 
