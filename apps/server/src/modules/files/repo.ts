@@ -44,6 +44,7 @@ export function createDocumentsRepo(db: Db) {
      */
     async ownersOfDocumentsStoredBefore(before: string): Promise<string[]> {
       const { kysely } = db;
+      // This substring test only narrows who is read: removeForgotten (service.ts) compares exactly.
       // strpos on PostgreSQL, instr on SQLite: the position of the path in the stored value, 0 if absent.
       const position = onPostgres(kysely) ? sql.raw('strpos') : sql.raw('instr');
       const names = (column: 'resume' | 'cover_letter') =>
