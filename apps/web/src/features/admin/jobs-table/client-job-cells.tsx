@@ -119,9 +119,8 @@ export function DeleteJobButton({ job }: { job: JobListItem }) {
   const { askDelete } = useActions();
   return (
     <Button
-      variant="ghost"
+      variant="ghost-danger"
       size="sm"
-      className="text-red-700 hover:bg-red-50 hover:text-red-800"
       data-delete-job={job.id}
       aria-label={`Delete ${jobName(job)}`}
       onClick={() => askDelete(job)}
