@@ -306,19 +306,46 @@ async function showPage(server: ReturnType<typeof fakeServer>) {
   await waitFor(() => expect(listed()).toBeDefined());
   const shown = () => Object.fromEntries((listed() ?? []).map((item) => [item.id, item.client_approval]));
   const refresh = () => act(() => void result.current.jobs.refetch());
+  const fetched = () => expect(queryClient.isFetching({ queryKey: myJobsQueryKey, exact: true })).toBe(0);
+  // Every read answered has landed or been dropped, whatever is still in flight.
+  const readsDone = () => waitFor(fetched);
   const settled = () =>
     waitFor(() => {
       expect(queryClient.isMutating()).toBe(0);
-      expect(queryClient.isFetching({ queryKey: myJobsQueryKey, exact: true })).toBe(0);
+      fetched();
     });
-  return { result, shown, refresh, settled };
+  return { result, shown, refresh, readsDone, settled };
 }
+
 describe('a refresh made while a decision is in flight, answered before the decision was saved', () => {
+  it('keeps showing a decision on one job while it is in flight, and reads the list once it is saved', async () => {
+    const server = fakeServer([job('a'), job('b')]);
+    const answer = deferred<Job>();
+    vi.mocked(updateApproval).mockReturnValue(answer.promise);
+    const { result, shown, refresh, readsDone, settled } = await showPage(server);
+    await act(async () => result.current.decisions.toggleDecision(job('a'), 1));
+    await waitFor(() => expect(result.current.decisions.inFlight.has('a')).toBe(true));
+    await refresh();
+    // The refresh is answered with a still pending, as the server has not saved the decision yet.
+    await server.answerReads();
+    await readsDone();
+    expect(result.current.decisions.inFlight.has('a')).toBe(true);
+    expect(shown()).toEqual({ a: 'rejected', b: 'pending' });
+    const readsBefore = server.reads();
+    server.save(['a'], 'rejected');
+    await act(async () => answer.resolve(makeJob({ id: 'a', client_approval: 'rejected' })));
+    // The Refresh whose answer was dropped is made again, now that the decision is saved.
+    await waitFor(() => expect(server.reads()).toBe(readsBefore + 1));
+    await server.answerReads();
+    await settled();
+    expect(shown()).toEqual({ a: 'rejected', b: 'pending' });
+  });
+
   it('does not hide a bulk decision the server saved (answered while the decision was in flight)', async () => {
     const server = fakeServer([job('a'), job('b'), job('c')]);
     const answer = deferred<Awaited<ReturnType<typeof updateApprovalMany>>>();
     vi.mocked(updateApprovalMany).mockReturnValue(answer.promise);
-    const { result, shown, refresh, settled } = await showPage(server);
+    const { result, shown, refresh, readsDone, settled } = await showPage(server);
     let decided!: Promise<boolean>;
     act(() => {
       decided = result.current.decisions.decideMany([job('a'), job('b')], 'rejected', new Map());
@@ -326,11 +353,15 @@ describe('a refresh made while a decision is in flight, answered before the deci
     await waitFor(() => expect(result.current.decisions.deciding).toBe(true));
     await refresh();
     await server.answerReads();
+    await readsDone();
+    expect(shown()).toEqual({ a: 'rejected', b: 'rejected', c: 'pending' });
     server.save(['a', 'b'], 'rejected');
     await act(async () => {
       answer.resolve({ notFound: [], failed: [], error: null });
       await decided;
     });
+    // The refresh, whose answer was dropped, is made again now that the decision is saved.
+    await server.answerReads();
     await settled();
     expect(shown()).toEqual({ a: 'rejected', b: 'rejected', c: 'pending' });
     // And a read from now on agrees.

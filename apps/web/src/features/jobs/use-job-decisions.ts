@@ -131,18 +131,10 @@ export function useJobDecisions() {
     mutationKey: DECISION_MUTATION_KEY,
     mutationFn: ({ ids, approval }: ManyDecisions) => updateApprovalMany(ids, approval),
     onMutate: (decision) => showDecision(queryClient, decision),
-    onSuccess: (outcome, { ids, approval, serialNumbers }, context) => {
-      const missed = new Set([...outcome.failed, ...outcome.notFound]);
-      // Written again as saved: a read of the list answered meanwhile (a Refresh, a reconnect) may
-      // have put back what the jobs had before.
-      patchCachedJobs(
-        queryClient,
-        approvalChanges(
-          ids.filter((id) => !missed.has(id)),
-          () => approval,
-        ),
-      );
-      if (missed.size === 0) return;
+    onSuccess: (outcome, { approval, serialNumbers }, context) => {
+      // The jobs saved already show the decision: a read of the list answered meanwhile (a Refresh, a
+      // reconnect) did not land over it (listToLand in use-my-jobs.ts).
+      if (outcome.failed.length === 0 && outcome.notFound.length === 0) return;
       putBack(queryClient, outcome.failed, context.previous);
       // Jobs the server no longer has are not put back: the list is read again, without them. A
       // failed request is read again too: its connection may have dropped after the server saved,

@@ -54,47 +54,104 @@ describe('useMyJobs', () => {
   });
 });
 
-/** A notes save as the notes dialog makes it: the list's reads stop for it and resume after. */
-function useNotesSave(save: () => Promise<string>) {
+/**
+ * A change to the jobs as use-my-jobs.ts asks of any (a decision, a notes save): a mutation keyed
+ * under `myJobsQueryKey` that stops the list's reads as it begins and resumes them as it settles.
+ * This one writes notes on job a into the list at once; `save` stands for the server.
+ */
+function useChange(save: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...myJobsQueryKey, 'notes'],
-    mutationFn: save,
-    onMutate: () => stopJobFetches(queryClient),
-    onSuccess: (notes) => patchCachedJobs(queryClient, new Map([['a', { client_notes: notes }]])),
+    mutationKey: [...myJobsQueryKey, 'change under test'],
+    mutationFn: (_notes: string) => save(),
+    onMutate: async (notes) => {
+      await stopJobFetches(queryClient);
+      patchCachedJobs(queryClient, new Map([['a', { client_notes: notes }]]));
+    },
     onSettled: () => resumeJobFetches(queryClient),
   });
 }
 
+const listed = (notes: string | null) => [jobListItemSchema.parse(makeJob({ id: 'a', client_notes: notes }))];
+
+/** A promise the test settles when it chooses. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+function setUp() {
+  const queryClient = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const saved = deferred<void>();
+  const notes = () => queryClient.getQueryData<JobListItem[]>(myJobsQueryKey)?.[0]?.client_notes;
+  const readsDone = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  return { queryClient, wrapper, saved, notes, readsDone };
+}
+
 describe('a change to the jobs', () => {
-  it('reads the list again when a read made while it was saving is still unanswered', async () => {
-    const before = [jobListItemSchema.parse(makeJob({ id: 'a', client_notes: null }))];
-    const after = [jobListItemSchema.parse(makeJob({ id: 'a', client_notes: 'Call back' }))];
-    // The read made during the save is answered from before it, and only after the save is answered.
-    let answerEarlyRead!: () => void;
+  it('keeps the list shown when a read is answered while it is in flight, and reads it after', async () => {
+    // The read made during the change is answered from before it, while it is still in flight.
+    const early = deferred<JobListItem[]>();
     vi.mocked(fetchMyJobs)
-      .mockResolvedValueOnce(before)
-      .mockReturnValueOnce(new Promise((resolve) => (answerEarlyRead = () => resolve(before))))
-      .mockResolvedValue(after);
-    let answerSave!: (notes: string) => void;
-    const queryClient = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(
-      () => ({
-        jobs: useMyJobs(),
-        save: useNotesSave(() => new Promise((resolve) => (answerSave = resolve))),
-      }),
-      { wrapper },
-    );
-    const notes = () => queryClient.getQueryData<JobListItem[]>(myJobsQueryKey)?.[0]?.client_notes;
+      .mockResolvedValueOnce(listed(null))
+      .mockReturnValueOnce(early.promise)
+      .mockResolvedValue(listed('Call back'));
+    const { queryClient, wrapper, saved, notes, readsDone } = setUp();
+    const { result } = renderHook(() => ({ jobs: useMyJobs(), change: useChange(() => saved.promise) }), {
+      wrapper,
+    });
     await waitFor(() => expect(notes()).toBeNull());
-    await act(async () => result.current.save.mutate());
+    await act(async () => result.current.change.mutate('Call back'));
     await act(() => void result.current.jobs.refetch());
-    await act(async () => answerSave('Call back'));
-    await act(async () => answerEarlyRead());
-    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await act(async () => early.resolve(listed(null)));
+    await readsDone();
+    expect(queryClient.isMutating()).toBe(1);
+    expect(notes()).toBe('Call back');
+    expect(fetchMyJobs).toHaveBeenCalledTimes(2);
+    await act(async () => saved.resolve());
+    await waitFor(() => expect(fetchMyJobs).toHaveBeenCalledTimes(3));
+    await readsDone();
+    expect(notes()).toBe('Call back');
+  });
+
+  it('lets a first load land while it is in flight, as nothing else is there to show', async () => {
+    vi.mocked(fetchMyJobs).mockResolvedValueOnce(listed(null)).mockResolvedValue(listed('Call back'));
+    const { queryClient, wrapper, saved, notes, readsDone } = setUp();
+    const { result } = renderHook(() => useChange(() => saved.promise), { wrapper });
+    await act(async () => result.current.mutate('Call back'));
+    renderHook(() => useMyJobs(), { wrapper });
+    await waitFor(() => expect(notes()).toBeNull());
+    expect(queryClient.isMutating()).toBe(1);
+    // Its answer may be from before the change was saved: it is read again once it is.
+    await act(async () => saved.resolve());
+    await waitFor(() => expect(fetchMyJobs).toHaveBeenCalledTimes(2));
+    await readsDone();
+    expect(notes()).toBe('Call back');
+  });
+
+  it('reads the list again when a read made while it was saving is still unanswered', async () => {
+    // The read made during the change is answered from before it, and only after it is saved.
+    const early = deferred<JobListItem[]>();
+    vi.mocked(fetchMyJobs)
+      .mockResolvedValueOnce(listed(null))
+      .mockReturnValueOnce(early.promise)
+      .mockResolvedValue(listed('Call back'));
+    const { wrapper, saved, notes, readsDone } = setUp();
+    const { result } = renderHook(() => ({ jobs: useMyJobs(), change: useChange(() => saved.promise) }), {
+      wrapper,
+    });
+    await waitFor(() => expect(notes()).toBeNull());
+    await act(async () => result.current.change.mutate('Call back'));
+    await act(() => void result.current.jobs.refetch());
+    await act(async () => saved.resolve());
+    await act(async () => early.resolve(listed(null)));
+    await readsDone();
     expect(notes()).toBe('Call back');
     expect(fetchMyJobs).toHaveBeenCalledTimes(3);
   });

@@ -1,5 +1,5 @@
 import type { Job, JobListItem } from '@app/domain/jobs';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, type QueryFunctionContext, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { ApiError, failureMessage } from '../../lib/api.ts';
@@ -15,9 +15,10 @@ class JobsLoadError extends Error {
   }
 }
 
-async function loadJobs(): Promise<JobListItem[]> {
+async function loadJobs({ client }: QueryFunctionContext): Promise<JobListItem[]> {
+  let answer: JobListItem[];
   try {
-    return await fetchMyJobs();
+    answer = await fetchMyJobs();
   } catch (error) {
     // Status 0: the request itself failed, so there is no server message to show.
     if (error instanceof ApiError && error.status !== 0) {
@@ -25,6 +26,20 @@ async function loadJobs(): Promise<JobListItem[]> {
     }
     throw new JobsLoadError(LOAD_THROWN_TITLE, LOAD_THROWN_MESSAGE);
   }
+  return listToLand(client, answer);
+}
+
+/**
+ * What a read of the list lands: its answer, unless a change is in flight. The server may have
+ * answered before it saved the change, and the answer would show what the jobs had before until the
+ * change is answered (a rejected row back to Pending while its toggle is locked). The cached list,
+ * which shows the change, stays instead, and the list is owed a read once the changes settle. A
+ * first load has nothing cached to keep: its answer lands, and is owed a read all the same.
+ */
+function listToLand(queryClient: QueryClient, answer: JobListItem[]): JobListItem[] {
+  if (queryClient.isMutating({ mutationKey: myJobsQueryKey }) === 0) return answer;
+  readJobsAgainWhenSettled(queryClient);
+  return queryClient.getQueryData<JobListItem[]>(myJobsQueryKey) ?? answer;
 }
 
 /** The title of a failed load, in its toast and above its message on the page. */
@@ -74,10 +89,11 @@ export function patchCachedJobs(queryClient: QueryClient, changes: ReadonlyMap<s
 const readsOwed = new WeakSet<QueryClient>();
 
 /**
- * Cancels a fetch of the list in flight, so that it does not land over a change about to be shown,
- * and owes the list a fresh read instead. Whole jobs are left to load: the pop-up shows the list's
- * decision and notes over them anyway. Changes are mutations whose keys start with `myJobsQueryKey`;
- * each calls resumeJobFetches when it settles.
+ * Cancels a fetch of the list in flight as a change begins, and owes the list a fresh read instead:
+ * its answer could not land while the change is in flight (listToLand) and may be older than the
+ * change once it is settled, so it is not waited for. Whole jobs are left to load: the pop-up shows
+ * the list's decision and notes over them anyway. Changes are mutations whose keys start with
+ * `myJobsQueryKey`; each calls this as it begins and resumeJobFetches when it settles.
  */
 export async function stopJobFetches(queryClient: QueryClient): Promise<void> {
   if (queryClient.isFetching({ queryKey: myJobsQueryKey, exact: true }) > 0) {
@@ -97,11 +113,29 @@ export function readJobsAgainWhenSettled(queryClient: QueryClient): void {
  * change keeps the answer from landing over one still shown only on this screen.
  */
 export function resumeJobFetches(queryClient: QueryClient): void {
-  // A read started while the change was in flight (a Refresh, a reconnect) may have been answered
-  // before the change was saved, and would land over it: it is stopped and owed like one cut short.
+  // A read started while the change was in flight (a Refresh, a reconnect) and still unanswered may
+  // have been answered before the change was saved. listToLand cannot tell: the answer comes when no
+  // change is in flight, and would land over the change. It is stopped and owed like one cut short,
+  // and the read made instead is asked after the save.
   void stopJobFetches(queryClient);
-  // The change that is settling still counts.
-  if (queryClient.isMutating({ mutationKey: myJobsQueryKey }) > 1) return;
-  if (readsOwed.delete(queryClient))
-    void queryClient.invalidateQueries({ queryKey: myJobsQueryKey, exact: true });
+  // The change that is settling still counts as in flight until its callbacks are done: a read made
+  // now could be answered before then, and listToLand would not let it land.
+  whenNoChangeInFlight(queryClient, () => {
+    if (readsOwed.delete(queryClient))
+      void queryClient.invalidateQueries({ queryKey: myJobsQueryKey, exact: true });
+  });
+}
+
+/** Calls `then` once no change to the jobs is in flight, asked of the mutation cache as it changes. */
+function whenNoChangeInFlight(queryClient: QueryClient, then: () => void): void {
+  const settled = () => queryClient.isMutating({ mutationKey: myJobsQueryKey }) === 0;
+  if (settled()) {
+    then();
+    return;
+  }
+  const stop = queryClient.getMutationCache().subscribe(() => {
+    if (!settled()) return;
+    stop();
+    then();
+  });
 }
