@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,8 +6,22 @@ import { Button } from '../components/ui/Button.tsx';
 import { useLoadFailure } from './use-load-failure.ts';
 
 /** A screen that loads `load`'s answer, with the failure and Try Again as the app's screens show them. */
-function Screen({ id = 'a', load }: { id?: string; load: () => Promise<string> }) {
-  const query = useQuery({ queryKey: ['answer', id], queryFn: load, retry: false });
+function Screen({
+  id = 'a',
+  load,
+  keepPrevious = false,
+}: {
+  id?: string;
+  load: () => Promise<string>;
+  /** Shows the answer for the last id while the next one loads, as the clients board does. */
+  keepPrevious?: boolean;
+}) {
+  const query = useQuery({
+    queryKey: ['answer', id],
+    queryFn: load,
+    retry: false,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
   const failure = useLoadFailure(query);
   if (failure.failed)
     return (
@@ -19,7 +33,12 @@ function Screen({ id = 'a', load }: { id?: string; load: () => Promise<string> }
       </div>
     );
   if (query.data === undefined) return <p>Loading...</p>;
-  return <h1 tabIndex={-1}>{query.data}</h1>;
+  return (
+    <>
+      <h1 tabIndex={-1}>{query.data}</h1>
+      {failure.refreshFailed && <p>Could not refresh: {failure.error?.message}</p>}
+    </>
+  );
 }
 
 describe('a load that failed, asked again', () => {
@@ -47,6 +66,36 @@ describe('a load that failed, asked again', () => {
     expect(screen.queryByText(/Could not load/)).toBeNull();
   });
 
+  it("keeps the failure while it is asked again with the last id's answer as a placeholder", async () => {
+    const client = new QueryClient();
+    let answer: (text: string) => void = () => {};
+    const { rerender } = render(
+      <QueryClientProvider client={client}>
+        <Screen id="a" keepPrevious load={async () => 'A'} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'A' })).toBeInTheDocument();
+    const loadB = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new Error('Down'))
+      .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    rerender(
+      <QueryClientProvider client={client}>
+        <Screen id="b" keepPrevious load={loadB} />
+      </QueryClientProvider>,
+    );
+    const tryAgain = await screen.findByRole('button', { name: 'Try Again' });
+    await userEvent.click(tryAgain);
+    expect(loadB).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Could not load: Down')).toBeInTheDocument();
+    expect(tryAgain).toHaveFocus();
+    expect(tryAgain).toHaveAttribute('aria-busy', 'true');
+
+    answer('B');
+    expect(await screen.findByRole('heading', { name: 'B' })).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load/)).toBeNull();
+  });
+
   it('keeps what was loaded on screen when a refresh of it fails', async () => {
     const client = new QueryClient();
     const load = vi
@@ -67,6 +116,29 @@ describe('a load that failed, asked again', () => {
     expect(client.getQueryState(['answer', 'a'])?.status).toBe('error');
     expect(screen.getByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
     expect(screen.queryByText(/Could not load/)).toBeNull();
+  });
+
+  it('says a refresh failed while it shows what was last loaded, until a refresh succeeds', async () => {
+    const client = new QueryClient();
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockResolvedValueOnce('Loaded')
+      .mockRejectedValueOnce(new Error('Down'))
+      .mockResolvedValueOnce('Loaded again');
+    render(
+      <QueryClientProvider client={client}>
+        <Screen load={load} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
+    expect(screen.queryByText(/Could not refresh/)).toBeNull();
+    await act(() => client.refetchQueries({ queryKey: ['answer', 'a'] }));
+    expect(await screen.findByText('Could not refresh: Down')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
+
+    await act(() => client.refetchQueries({ queryKey: ['answer', 'a'] }));
+    expect(await screen.findByRole('heading', { name: 'Loaded again' })).toBeInTheDocument();
+    expect(screen.queryByText(/Could not refresh/)).toBeNull();
   });
 
   it("shows another query's first load as loading, not as the failure before it", async () => {

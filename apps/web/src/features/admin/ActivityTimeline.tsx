@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
@@ -45,13 +46,19 @@ export function ActivityTimeline({
   // Only a load with nothing to show fails the timeline: a refresh that fails (the client page asks
   // for one after each change) or an older page that fails keeps the entries already shown.
   const failure = useLoadFailure(entries);
-  if (failure.failed) {
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {failureMessage(failure.error, GENERIC_ERROR)}
-      </p>
-    );
-  }
+  const reason = failureMessage(failure.error, GENERIC_ERROR);
+  const failureView = (
+    <LoadFailure
+      failure={failure}
+      message={reason}
+      refreshNote={
+        entries.isFetchNextPageError
+          ? `Could not load older entries: ${reason}`
+          : `Could not refresh the activity, so it shows the entries as last loaded: ${reason}`
+      }
+    />
+  );
+  if (failure.failed) return failureView;
   if (entries.data === undefined) return <Spinner label="Loading activity..." />;
   const all = entries.data.pages.flatMap((page) => page.data);
   if (all.length === 0) return <p className="text-sm text-neutral-600">Nothing recorded yet.</p>;
@@ -73,14 +80,7 @@ export function ActivityTimeline({
           </li>
         ))}
       </ol>
-      {entries.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {entries.isFetchNextPageError
-            ? 'Could not load older entries: '
-            : 'Could not refresh the activity, so it shows the entries as last loaded: '}
-          {failureMessage(entries.error, GENERIC_ERROR)}
-        </p>
-      )}
+      {failureView}
       {entries.hasNextPage && (
         <Button
           variant="secondary"

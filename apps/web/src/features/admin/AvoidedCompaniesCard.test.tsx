@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AvoidedCompaniesCard } from './AvoidedCompaniesCard.tsx';
 
@@ -24,6 +25,27 @@ describe('the companies the client avoids', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(/^An error occurred$/);
+  });
+
+  it('offers to try again when nothing could be loaded, and shows the companies once it can', async () => {
+    let answer = () => Response.json({ error: 'The list is resting' }, { status: 503 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer()),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AvoidedCompaniesCard clientId="c1" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^The list is resting$/);
+    answer = () => Response.json({ data: [{ name: 'Initech' }] });
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('list', { name: 'Companies the client avoids' })).toHaveTextContent(
+      'Initech',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('keeps the companies shown when a refresh fails, and says so', async () => {

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { displayProfileValue } from '../../lib/profile-values.ts';
@@ -82,15 +83,18 @@ function ClientWorkspace({ clientId, staffUserId }: { clientId: string; staffUse
   // previews ask for one after each action, failed ones included) keeps the page as loaded, and with
   // it what is typed and open in its cards: a filter being edited, an import's problems, a dialog.
   const failure = useLoadFailure(page);
+  const reason = failureMessage(failure.error, GENERIC_ERROR);
+  const failureView = (
+    <LoadFailure
+      failure={failure}
+      message={reason}
+      refreshNote={`Could not refresh this page, so it shows the client as last loaded: ${reason}`}
+    />
+  );
   if (failure.failed) {
     return (
       <Card>
-        <div role="alert" className="space-y-3">
-          <p className="text-red-800">{failureMessage(failure.error, GENERIC_ERROR)}</p>
-          <Button variant="secondary" size="sm" busy={failure.retrying} onClick={failure.retry}>
-            Try Again
-          </Button>
-        </div>
+        {failureView}
         <div className="mt-4">
           <BackLink />
         </div>
@@ -103,12 +107,7 @@ function ClientWorkspace({ clientId, staffUserId }: { clientId: string; staffUse
   return (
     <div className="space-y-6">
       <BackLink />
-      {page.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          Could not refresh this page, so it shows the client as last loaded:{' '}
-          {failureMessage(page.error, GENERIC_ERROR)}
-        </p>
-      )}
+      {failureView}
       <SectionLinks withProfile={data.record !== null} />
       <Identity data={data} />
       <OnboardingState data={data} />

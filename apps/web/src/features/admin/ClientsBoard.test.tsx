@@ -275,6 +275,39 @@ describe('paging the board', () => {
     expect(lastBoardPath()).toBe('/admin?q=cl&view=incomplete_onboarding&sort=jobs');
   });
 
+  it('says a page could not be loaded, and keeps Try Again, busy and focused, until it comes', async () => {
+    const clients = firstClients(60);
+    let pageTwoAsked = 0;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const page = Number(new URL(String(input), 'http://localhost').searchParams.get('page') ?? 1);
+        if (page === 2 && pageTwoAsked++ === 0) {
+          return Response.json({ error: 'The board is resting' }, { status: 503 });
+        }
+        if (page === 2) await released;
+        const data = clients.slice((page - 1) * 50, page * 50);
+        return Response.json({ data, total: clients.length, page, page_size: 50 });
+      }),
+    );
+    renderBoard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^The board is resting$/);
+    const tryAgain = screen.getByRole('button', { name: 'Try Again' });
+    await userEvent.click(tryAgain);
+    // Meanwhile the first page's rows stand in for the second's, as for any page that loads.
+    expect(tryAgain).toHaveFocus();
+    expect(tryAgain).toHaveAttribute('aria-busy', 'true');
+    act(() => release());
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Client 51' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    vi.mocked(console.error).mockRestore();
+  });
+
   it('keeps focus on Next at the last page, where it does nothing more', async () => {
     const { pagesAsked } = boardServer(firstClients(150));
     renderBoard();

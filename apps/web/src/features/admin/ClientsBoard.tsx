@@ -19,10 +19,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { allChosen, Checkbox, Field, Input } from '../../components/ui/Field.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ColumnHeader } from '../../components/ui/VirtualTable.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { readChosenClients, rememberChosenClients } from '../../lib/storage.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { fetchBoard } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import {
@@ -186,6 +188,8 @@ export function ClientsBoard() {
     queryFn: async () => dataOrThrow(guard(await fetchBoard(query)), GENERIC_ERROR),
     placeholderData: keepPreviousData,
   });
+  const failure = useLoadFailure(board);
+  const reason = failureMessage(failure.error, GENERIC_ERROR);
 
   const rows = board.data?.data ?? [];
   // While another page loads, the rows on screen are still the last page's: choosing them would
@@ -280,11 +284,12 @@ export function ClientsBoard() {
           ? 'Loading clients...'
           : `${formatCount(total)} ${total === 1 ? 'client' : 'clients'}`}
       </p>
-      {board.isError && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {failureMessage(board.error, GENERIC_ERROR)}
-        </p>
-      )}
+      <LoadFailure
+        className="mt-2"
+        failure={failure}
+        message={reason}
+        refreshNote={`Could not refresh the board, so it shows the clients as last loaded: ${reason}`}
+      />
       <WelcomeBatch
         selected={chosen}
         onSent={(ids) => {

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { listOutbox } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { OutboxMessages } from './outbox/OutboxMessages.tsx';
@@ -22,6 +24,8 @@ export function OutboxCard({ clientId }: { clientId: string }) {
       return dataOrThrow(guard(await listOutbox(clientId)), GENERIC_ERROR);
     },
   });
+  const failure = useLoadFailure(outbox);
+  const reason = failureMessage(failure.error, GENERIC_ERROR);
 
   return (
     <Card
@@ -34,14 +38,18 @@ export function OutboxCard({ clientId }: { clientId: string }) {
         </Button>
       }
     >
-      {outbox.isPending && <Spinner label="Loading the outbox..." />}
-      {outbox.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {failureMessage(outbox.error, GENERIC_ERROR)}
-        </p>
-      )}
-      {outbox.data?.length === 0 && <p className="text-sm text-neutral-600">No e-mails yet.</p>}
-      {outbox.data && outbox.data.length > 0 && <OutboxMessages messages={outbox.data} withClient={false} />}
+      <div className="space-y-3">
+        {outbox.isPending && !failure.failed && <Spinner label="Loading the outbox..." />}
+        <LoadFailure
+          failure={failure}
+          message={reason}
+          refreshNote={`Could not refresh the outbox, so it shows the e-mails as last loaded: ${reason}`}
+        />
+        {outbox.data?.length === 0 && <p className="text-sm text-neutral-600">No e-mails yet.</p>}
+        {outbox.data && outbox.data.length > 0 && (
+          <OutboxMessages messages={outbox.data} withClient={false} />
+        )}
+      </div>
     </Card>
   );
 }

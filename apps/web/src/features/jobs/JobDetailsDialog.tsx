@@ -2,8 +2,9 @@ import { applyLink, type Job, type JobListItem } from '@app/domain/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Button, buttonClasses } from '../../components/ui/Button.tsx';
+import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
@@ -104,6 +105,7 @@ export interface JobDetailsDialogProps {
 export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
   const whole = useWholeJob(job?.id ?? null);
   const failure = useLoadFailure(whole);
+  const reason = failureMessage(failure.error, 'Unknown error');
   // What the list carries is at least as fresh: decisions and notes show there first.
   const details: Job | null = job && whole.data ? { ...whole.data, ...job } : null;
   const apply = job ? applyLink(job) : null;
@@ -147,18 +149,13 @@ export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
               )}
             </div>
           )}
-          {details ? (
-            <JobSections job={details} />
-          ) : failure.failed ? (
-            <div role="alert" className="space-y-3 text-sm text-neutral-800">
-              <p>The job's details could not be loaded: {failureMessage(failure.error, 'Unknown error')}</p>
-              <Button variant="secondary" size="sm" busy={failure.retrying} onClick={failure.retry}>
-                Try Again
-              </Button>
-            </div>
-          ) : (
-            <LoadingLine>Loading job details...</LoadingLine>
-          )}
+          <LoadFailure
+            failure={failure}
+            message={`The job's details could not be loaded: ${reason}`}
+            refreshNote={`Could not refresh the job's details, so it shows them as last loaded: ${reason}`}
+          />
+          {details === null && !failure.failed && <LoadingLine>Loading job details...</LoadingLine>}
+          {details && <JobSections job={details} />}
         </div>
       )}
     </Dialog>

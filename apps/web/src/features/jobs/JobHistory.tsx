@@ -1,7 +1,7 @@
 import { describeJobEvent, JOB_EVENT_ACTOR_LABELS } from '@app/domain/job-history';
 import { formatShortDate } from '@app/domain/jobs-format';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../components/ui/Button.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
@@ -24,35 +24,40 @@ export function JobHistory({ jobId }: { jobId: string }) {
     staleTime: 0,
   });
   const failure = useLoadFailure(history);
-  if (failure.failed) {
-    return (
-      <div role="alert" className="space-y-2 text-sm text-neutral-800">
-        <p>The history could not be loaded: {failureMessage(failure.error, 'Unknown error')}</p>
-        <Button variant="secondary" size="sm" busy={failure.retrying} onClick={failure.retry}>
-          Try Again
-        </Button>
-      </div>
-    );
-  }
+  const reason = failureMessage(failure.error, 'Unknown error');
+  const failureView = (
+    <LoadFailure
+      failure={failure}
+      message={`The history could not be loaded: ${reason}`}
+      refreshNote={`Could not refresh the history, so it shows the events as last loaded: ${reason}`}
+    />
+  );
+  if (failure.failed) return failureView;
   if (history.data === undefined) {
     return <LoadingLine>Loading history...</LoadingLine>;
   }
-  if (history.data.length === 0) return <p className="text-sm text-neutral-600">Nothing has happened yet.</p>;
   return (
-    <ol className="space-y-2 border-l-2 border-neutral-200 pl-4" aria-label="Job history, newest first">
-      {history.data.map((event) => (
-        <li key={event.id} className="text-sm">
-          <p className="text-neutral-900">
-            {describeJobEvent(event)}
-            {event.kind === 'outcome' && event.detail.outcome_date
-              ? ` (${formatShortDate(event.detail.outcome_date)})`
-              : ''}
-          </p>
-          <p className="text-xs text-neutral-600">
-            {JOB_EVENT_ACTOR_LABELS[event.actor]} · <time dateTime={event.at}>{when(event.at)}</time>
-          </p>
-        </li>
-      ))}
-    </ol>
+    <div className="space-y-3">
+      {failureView}
+      {history.data.length === 0 ? (
+        <p className="text-sm text-neutral-600">Nothing has happened yet.</p>
+      ) : (
+        <ol className="space-y-2 border-l-2 border-neutral-200 pl-4" aria-label="Job history, newest first">
+          {history.data.map((event) => (
+            <li key={event.id} className="text-sm">
+              <p className="text-neutral-900">
+                {describeJobEvent(event)}
+                {event.kind === 'outcome' && event.detail.outcome_date
+                  ? ` (${formatShortDate(event.detail.outcome_date)})`
+                  : ''}
+              </p>
+              <p className="text-xs text-neutral-600">
+                {JOB_EVENT_ACTOR_LABELS[event.actor]} · <time dateTime={event.at}>{when(event.at)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }

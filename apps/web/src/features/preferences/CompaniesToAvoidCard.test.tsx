@@ -37,7 +37,7 @@ function companiesServer(names: string[], suggestion: string | null = null) {
 
 function renderCard() {
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <CompaniesToAvoidCard />
     </QueryClientProvider>,
   );
@@ -117,6 +117,20 @@ describe('Companies to Avoid', () => {
     await user.type(nameBox, '{Enter}');
     await waitFor(() => expect(screen.getByText('Initech')).toBeInTheDocument());
     expect(nameBox).toHaveValue('');
+  });
+
+  it('says a refresh after an addition failed, showing the companies as last loaded', async () => {
+    companiesServer(['Globex']);
+    renderCard();
+    expect(await screen.findByRole('list', { name: 'Companies to avoid' })).toHaveTextContent('Globex');
+    vi.mocked(fetchCompaniesToAvoid).mockRejectedValue(new ApiError('The list is resting', 503));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Company name'), 'Initech');
+    await user.click(screen.getByRole('button', { name: 'Add Company' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Could not refresh your list, so it shows the companies as last loaded: The list is resting$/,
+    );
+    expect(screen.getByRole('list', { name: 'Companies to avoid' })).toHaveTextContent('Globex');
   });
 
   it('shows a failure to add a typed name under the name box', async () => {

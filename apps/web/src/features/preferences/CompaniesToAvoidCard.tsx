@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { focusIfLost } from '../../lib/focus.ts';
@@ -28,6 +29,7 @@ export function CompaniesToAvoidCard() {
   const queryClient = useQueryClient();
   const companies = useQuery({ queryKey: companiesToAvoidQueryKey, queryFn: fetchCompaniesToAvoid });
   const failure = useLoadFailure(companies);
+  const reason = failureMessage(failure.error, SAVE_FAILED_FALLBACK);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: companiesToAvoidQueryKey });
@@ -95,85 +97,84 @@ export function CompaniesToAvoidCard() {
       title="Companies to Avoid"
       description="We will never apply to these companies for you, whatever their name's spelling ('Acme' and 'ACME Inc.' are one)."
     >
-      {failure.failed ? (
-        <div role="alert" className="space-y-3 text-sm text-neutral-800">
-          <p>Your list could not be loaded: {failureMessage(failure.error, SAVE_FAILED_FALLBACK)}</p>
-          <Button variant="secondary" size="sm" busy={failure.retrying} onClick={failure.retry}>
-            Try Again
-          </Button>
-        </div>
-      ) : companies.data === undefined ? (
-        <LoadingLine>Loading companies...</LoadingLine>
-      ) : (
-        <div className="space-y-4">
-          {companies.data.suggestion && (
-            <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-neutral-900">
-              <p>
-                Your current employer: <span className="font-medium">{companies.data.suggestion}</span>
-              </p>
-              <Button
-                size="sm-wrap"
-                busy={add.isPending}
-                onClick={() => add.mutate(companies.data.suggestion ?? '', { onError: toastFailure })}
+      <div className="space-y-4">
+        <LoadFailure
+          failure={failure}
+          message={`Your list could not be loaded: ${reason}`}
+          refreshNote={`Could not refresh your list, so it shows the companies as last loaded: ${reason}`}
+        />
+        {companies.data === undefined && !failure.failed && <LoadingLine>Loading companies...</LoadingLine>}
+        {companies.data !== undefined && (
+          <>
+            {companies.data.suggestion && (
+              <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-neutral-900">
+                <p>
+                  Your current employer: <span className="font-medium">{companies.data.suggestion}</span>
+                </p>
+                <Button
+                  size="sm-wrap"
+                  busy={add.isPending}
+                  onClick={() => add.mutate(companies.data.suggestion ?? '', { onError: toastFailure })}
+                >
+                  Add {companies.data.suggestion}
+                </Button>
+              </div>
+            )}
+            {companies.data.data.length === 0 ? (
+              <p className="text-sm text-neutral-600">No companies yet.</p>
+            ) : (
+              <ul
+                className="divide-y divide-neutral-200 rounded-md border border-neutral-200"
+                aria-label="Companies to avoid"
               >
-                Add {companies.data.suggestion}
-              </Button>
-            </div>
-          )}
-          {companies.data.data.length === 0 ? (
-            <p className="text-sm text-neutral-600">No companies yet.</p>
-          ) : (
-            <ul
-              className="divide-y divide-neutral-200 rounded-md border border-neutral-200"
-              aria-label="Companies to avoid"
-            >
-              {companies.data.data.map((company) => {
-                const busy = removing.includes(company.name);
-                return (
-                  <li
-                    key={company.name}
-                    className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
-                  >
-                    <span className="flex min-w-0 items-center gap-2 wrap-anywhere text-neutral-900">
-                      <Ban className="size-4 shrink-0 text-neutral-500" aria-hidden="true" />
-                      {company.name}
-                    </span>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove ${company.name}`}
-                      busy={busy}
-                      onClick={() => remove.mutate(company.name)}
+                {companies.data.data.map((company) => {
+                  const busy = removing.includes(company.name);
+                  return (
+                    <li
+                      key={company.name}
+                      className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
                     >
-                      {/* While busy the button shows its spinner instead. */}
-                      {!busy && <X className="size-4" aria-hidden="true" />}
-                    </Button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {companies.data.data.length < AVOIDED_COMPANIES_MAX && (
-            <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-              <Field label="Company name" error={error} className="min-w-0 flex-1">
-                {(control) => (
-                  <Input
-                    {...control}
-                    ref={nameBox}
-                    value={name}
-                    maxLength={300}
-                    autoComplete="organization"
-                    onChange={(event) => setName(event.target.value)}
-                  />
-                )}
-              </Field>
-              <Button type="submit" variant="secondary" busy={add.isPending}>
-                Add Company
-              </Button>
-            </form>
-          )}
-        </div>
-      )}
+                      <span className="flex min-w-0 items-center gap-2 wrap-anywhere text-neutral-900">
+                        <Ban className="size-4 shrink-0 text-neutral-500" aria-hidden="true" />
+                        {company.name}
+                      </span>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Remove ${company.name}`}
+                        busy={busy}
+                        onClick={() => remove.mutate(company.name)}
+                      >
+                        {/* While busy the button shows its spinner instead. */}
+                        {!busy && <X className="size-4" aria-hidden="true" />}
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {companies.data.data.length < AVOIDED_COMPANIES_MAX && (
+              <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+                <Field label="Company name" error={error} className="min-w-0 flex-1">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      ref={nameBox}
+                      value={name}
+                      maxLength={300}
+                      autoComplete="organization"
+                      onChange={(event) => setName(event.target.value)}
+                    />
+                  )}
+                </Field>
+                <Button type="submit" variant="secondary" busy={add.isPending}>
+                  Add Company
+                </Button>
+              </form>
+            )}
+          </>
+        )}
+      </div>
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useNewsletterChange, useProfileRecord } from '../../lib/profile-record.ts';
@@ -55,6 +56,13 @@ function Preferences() {
   const navigate = useNavigate();
   const preferences = useProfileRecord();
   const failure = useLoadFailure(preferences);
+  const failureView = (
+    <LoadFailure
+      failure={failure}
+      message="Your current status could not be loaded."
+      refreshNote="Could not refresh your status, so it shows it as last loaded."
+    />
+  );
 
   const { isError: loadFailed, errorUpdatedAt } = preferences;
   useEffect(() => {
@@ -82,24 +90,22 @@ function Preferences() {
       </Button>
       {failure.failed ? (
         // The toast says what failed; no status is shown, since none is known.
-        <Card title="Career Coaching Email">
-          <p className="text-sm text-neutral-700">Your current status could not be loaded.</p>
-          <Button variant="secondary" className="mt-4" busy={failure.retrying} onClick={failure.retry}>
-            Try Again
-          </Button>
-        </Card>
+        <Card title="Career Coaching Email">{failureView}</Card>
       ) : (
         // The card is there while the status loads, so the cards below it do not move when it arrives.
         <Card title="Career Coaching Email" description="Tips and guidance for your job search, by e-mail.">
           {preferences.isPending ? (
             <LoadingLine>Loading preferences...</LoadingLine>
           ) : (
-            <SubscriptionSwitch
-              icon={Mail}
-              subscribed={subscribed}
-              busy={toggle.isPending}
-              onToggle={toggle.mutate}
-            />
+            <div className="space-y-3">
+              {failureView}
+              <SubscriptionSwitch
+                icon={Mail}
+                subscribed={subscribed}
+                busy={toggle.isPending}
+                onToggle={toggle.mutate}
+              />
+            </div>
           )}
         </Card>
       )}

@@ -2,8 +2,8 @@ import type { WeeklySummarySetting } from '@app/domain/account-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
 import { apiFetch, dataOrThrow, failureMessage } from '../../lib/api.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
@@ -50,27 +50,26 @@ export function WeeklySummaryCard() {
       title="Weekly Summary"
       description="Once a week, the jobs we applied to for you, sent only when there is something new."
     >
-      {failure.failed ? (
-        <div role="alert" className="space-y-3 text-sm text-neutral-800">
-          <p>Your current status could not be loaded.</p>
-          <Button variant="secondary" size="sm" busy={failure.retrying} onClick={failure.retry}>
-            Try Again
-          </Button>
-        </div>
-      ) : summary.data === undefined ? (
-        <LoadingLine>Loading...</LoadingLine>
-      ) : (
-        <SubscriptionSwitch
-          icon={CalendarClock}
-          subscribed={summary.data}
-          busy={toggle.isPending}
-          onToggle={toggle.mutate}
-          buttonNames={{
-            subscribe: 'Subscribe to the weekly summary',
-            unsubscribe: 'Unsubscribe from the weekly summary',
-          }}
+      <div className="space-y-3">
+        <LoadFailure
+          failure={failure}
+          message="Your current status could not be loaded."
+          refreshNote="Could not refresh your status, so it shows it as last loaded."
         />
-      )}
+        {summary.data === undefined && !failure.failed && <LoadingLine>Loading...</LoadingLine>}
+        {summary.data !== undefined && (
+          <SubscriptionSwitch
+            icon={CalendarClock}
+            subscribed={summary.data}
+            busy={toggle.isPending}
+            onToggle={toggle.mutate}
+            buttonNames={{
+              subscribe: 'Subscribe to the weekly summary',
+              unsubscribe: 'Unsubscribe from the weekly summary',
+            }}
+          />
+        )}
+      </div>
     </Card>
   );
 }

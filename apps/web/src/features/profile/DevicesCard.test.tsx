@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DevicesCard } from './DevicesCard.tsx';
-import { fetchDevices, type SignedInDevice, signOutOtherDevices } from './devices.ts';
+import { devicesQueryKey, fetchDevices, type SignedInDevice, signOutOtherDevices } from './devices.ts';
 
 vi.mock('./devices.ts', async (original) => ({
   ...(await original<typeof import('./devices.ts')>()),
@@ -43,5 +43,42 @@ describe('Signed-in devices', () => {
     await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(1));
     expect(signOutOthers).toBeDisabled();
     await waitFor(() => expect(card).toHaveFocus());
+  });
+
+  it('says a refresh of the list failed while it shows the devices as last loaded', async () => {
+    vi.mocked(fetchDevices)
+      .mockResolvedValueOnce([device('this', true), device('other', false)])
+      .mockRejectedValueOnce(new Error('Network down'));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <DevicesCard />
+      </QueryClientProvider>,
+    );
+    const card = screen.getByRole('region', { name: 'Signed-in devices' });
+    await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(2));
+    await act(() => queryClient.refetchQueries({ queryKey: devicesQueryKey }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      /^Could not refresh the list, so it shows your devices as last loaded\.$/,
+    );
+    expect(within(card).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('says the devices could not be loaded, and shows them once Try Again brings them', async () => {
+    vi.mocked(fetchDevices)
+      .mockRejectedValueOnce(new Error('Network down'))
+      .mockResolvedValueOnce([device('this', true)]);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <DevicesCard />
+      </QueryClientProvider>,
+    );
+    const card = screen.getByRole('region', { name: 'Signed-in devices' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      /^Failed to load your signed-in devices\. Please try again\.$/,
+    );
+    await userEvent.click(within(card).getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/profile-values.ts';
@@ -64,32 +65,25 @@ export function DevicesCard() {
         </Button>
       }
     >
-      {failure.failed ? (
-        <div>
-          <p role="alert" className="text-sm text-red-700">
-            {LOAD_FAILED_MESSAGE}
-          </p>
-          <Button
-            className="mt-3"
-            variant="secondary"
-            size="sm"
-            busy={failure.retrying}
-            onClick={failure.retry}
-          >
-            Try Again
-          </Button>
-        </div>
-      ) : devices.data === undefined ? (
-        <div className="flex justify-center py-4 text-neutral-500">
-          <Spinner label="Loading your devices..." />
-        </div>
-      ) : (
-        <ul className="divide-y divide-neutral-200">
-          {devices.data.map((device) => (
-            <DeviceRow key={device.id} device={device} />
-          ))}
-        </ul>
-      )}
+      <div className="space-y-3">
+        <LoadFailure
+          failure={failure}
+          message={LOAD_FAILED_MESSAGE}
+          refreshNote="Could not refresh the list, so it shows your devices as last loaded."
+        />
+        {devices.data === undefined && !failure.failed && (
+          <div className="flex justify-center py-4 text-neutral-500">
+            <Spinner label="Loading your devices..." />
+          </div>
+        )}
+        {devices.data !== undefined && (
+          <ul className="divide-y divide-neutral-200">
+            {devices.data.map((device) => (
+              <DeviceRow key={device.id} device={device} />
+            ))}
+          </ul>
+        )}
+      </div>
       <Dialog
         open={confirming}
         // With no other device left the button is disabled for good: the card, which now lists this

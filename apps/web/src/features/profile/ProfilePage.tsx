@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { setProfileCompleteCookie } from '../../lib/cookies.ts';
 import { useProfileRecord } from '../../lib/profile-record.ts';
@@ -37,17 +38,17 @@ export function ProfilePage({ account }: { account: ProfileAccount }) {
       toast.error(LOAD_FAILED_TITLE, { id: 'profile-load-failed', description: LOAD_FAILED_MESSAGE });
   }, [profile.isError]);
 
+  const failureView = (
+    <LoadFailure
+      failure={failure}
+      message={LOAD_FAILED_MESSAGE}
+      refreshNote="Could not refresh your profile, so it shows it as last loaded."
+    />
+  );
   if (failure.failed) {
     return (
       <PageFrame account={account}>
-        <Card title={LOAD_FAILED_TITLE}>
-          <p role="alert" className="text-sm text-red-700">
-            {LOAD_FAILED_MESSAGE}
-          </p>
-          <Button className="mt-4" variant="secondary" busy={failure.retrying} onClick={failure.retry}>
-            Try Again
-          </Button>
-        </Card>
+        <Card title={LOAD_FAILED_TITLE}>{failureView}</Card>
       </PageFrame>
     );
   }
@@ -61,7 +62,7 @@ export function ProfilePage({ account }: { account: ProfileAccount }) {
     );
   }
   if (!profile.data || !isMeaningfulRecord(profile.data)) return <NoProfileData account={account} />;
-  return <ProfileDetails record={profile.data} account={account} />;
+  return <ProfileDetails record={profile.data} account={account} refreshNote={failureView} />;
 }
 
 function PageFrame({
@@ -97,7 +98,16 @@ function PageFrame({
   );
 }
 
-function ProfileDetails({ record, account }: { record: OnboardingRecord; account: ProfileAccount }) {
+function ProfileDetails({
+  record,
+  account,
+  refreshNote,
+}: {
+  record: OnboardingRecord;
+  account: ProfileAccount;
+  /** Says so when a refresh of the profile failed and it shows as last loaded. */
+  refreshNote: ReactNode;
+}) {
   const navigate = useNavigate();
   const { isComplete, missingBySection } = checkCompleteness(record);
   const { before, legal } = profileLayout(record);
@@ -110,6 +120,7 @@ function ProfileDetails({ record, account }: { record: OnboardingRecord; account
 
   return (
     <PageFrame account={account} lastUpdated={formatDateTime(record.updated_at)}>
+      {refreshNote}
       {!isComplete && <IncompleteProfileCard missing={missingBySection} onComplete={completeProfile} />}
       {/* Each card as tall as its content: a short card is not stretched to its neighbour's height. */}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">

@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { FieldError, Input, Label } from '../../components/ui/Field.tsx';
+import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
@@ -104,6 +105,7 @@ function Enrolment({
     refetchOnWindowFocus: false,
   });
   const enrolmentFailure = useLoadFailure(enrolment);
+  const reason = failureMessage(enrolmentFailure.error, ENROLMENT_FAILED_MESSAGE);
 
   return (
     <Card>
@@ -112,25 +114,18 @@ function Enrolment({
         Staff sign in with a second step. Scan this QR code with an authenticator app (Google Authenticator,
         Microsoft Authenticator, 1Password...), then enter the 6-digit code it shows.
       </p>
-      {enrolmentFailure.failed ? (
-        <div className="mt-4">
-          <p role="alert" className="text-sm text-red-700">
-            {failureMessage(enrolmentFailure.error, ENROLMENT_FAILED_MESSAGE)}
-          </p>
-          <Button
-            className="mt-3"
-            variant="secondary"
-            busy={enrolmentFailure.retrying}
-            onClick={enrolmentFailure.retry}
-          >
-            Try Again
-          </Button>
-        </div>
-      ) : enrolment.data === undefined ? (
+      <LoadFailure
+        className="mt-4"
+        failure={enrolmentFailure}
+        message={reason}
+        refreshNote={`Could not refresh the QR code, so it shows it as last loaded: ${reason}`}
+      />
+      {enrolment.data === undefined && !enrolmentFailure.failed && (
         <div className="flex justify-center py-8 text-neutral-500">
           <Spinner label="Preparing your QR code..." />
         </div>
-      ) : (
+      )}
+      {enrolment.data !== undefined && (
         <>
           <img
             src={enrolment.data.qr_code}
