@@ -108,7 +108,7 @@ describe('the welcome e-mail to the chosen clients', () => {
   });
 
   it('sends those who started, then lists those whose e-mail is not on its way, with the reason', async () => {
-    const { sends, onSent } = renderBatch(
+    const { sends, onSent, queryClient } = renderBatch(
       [client(1, 'complete'), client(2, 'in_progress'), client(3, 'not_started')],
       () =>
         Response.json({
@@ -130,10 +130,14 @@ describe('the welcome e-mail to the chosen clients', () => {
         'listitem',
       ),
     ).toHaveTextContent('Client 3');
+    // What the board and the outboxes show is read again: welcome states and outboxes changed.
+    const shown = [adminQueryKeys.board(''), adminQueryKeys.outbox('client-1')];
+    for (const key of shown) queryClient.setQueryData(key, { data: [] });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 2 clients' }));
     expect(
       await screen.findByText('Welcome e-mail queued for 1 client, left unfinished for 1 client.'),
     ).toBeInTheDocument();
+    for (const key of shown) expect(queryClient.getQueryState(key)?.isInvalidated, String(key)).toBe(true);
     // The client the dialog left out is not asked for, and leaves the selection with the others.
     expect(JSON.parse(String(sends()[0]?.[1]?.body))).toEqual({ client_ids: ['client-1', 'client-2'] });
     expect(onSent).toHaveBeenCalledWith(['client-1', 'client-2', 'client-3']);

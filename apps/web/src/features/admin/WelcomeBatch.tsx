@@ -67,8 +67,6 @@ export function WelcomeBatch({
     onSuccess: ({ rows, chosen, results }) => {
       setAsking(false);
       onSent(chosen);
-      // Welcome states, outboxes, filters and activity changed for many clients at once.
-      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
       // Named with their e-mail, as the board's checkboxes are: two clients may share a name.
       const names = new Map(rows.map((row) => [row.id, clientLabel(row)]));
       setToCheck(
@@ -82,12 +80,11 @@ export function WelcomeBatch({
       );
       announce(results);
     },
-    onError: (error) => {
-      // Some e-mails may have been written before the answer failed: the board and the outboxes
-      // are read again, so they show what the outbox really holds.
-      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
-      toast.error(failureMessage(error, SEND_WELCOME_FAILED));
-    },
+    onError: (error) => toast.error(failureMessage(error, SEND_WELCOME_FAILED)),
+    // Welcome states, outboxes, filters and activity changed for many clients at once, and some
+    // e-mails may have been written before a failed answer: the board and the outboxes are read
+    // again either way, so they show what the outbox really holds.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
   });
 
   const ask = () => {
