@@ -69,10 +69,10 @@ export function sendWelcomeEmails(clientIds: string[]): Promise<ApiResult<Welcom
 
 /** Whom a client id stands for; unlike the client page, reading it is not a visit to the client. */
 export async function lookUpClient(clientId: string): Promise<ApiResult<ClientRef>> {
-  const result = await apiFetch<{ data: { client: ClientRef } }>(
+  const result = await apiFetchData<{ client: ClientRef }>(
     `/admin/clients?${new URLSearchParams({ client_id: clientId })}`,
   );
-  return { ...result, data: result.data?.data.client ?? null };
+  return { ...result, data: result.data?.client ?? null };
 }
 
 export function fetchClientPage(clientId: string): Promise<ApiResult<ClientPage>> {
