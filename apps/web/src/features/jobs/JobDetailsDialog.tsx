@@ -1,7 +1,7 @@
 import { applyLink, type Job, type JobListItem } from '@app/domain/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type RefObject, useId } from 'react';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
@@ -99,10 +99,12 @@ export interface JobDetailsDialogProps {
   /** The job to show (as the list has it now), or null when closed. */
   job: JobListItem | null;
   onClose(): void;
+  /** Where focus goes as it closes when the control that opened it has gone (the Dialog's). */
+  finalFocus?: RefObject<HTMLElement | null>;
 }
 
 /** The job details pop-up (spec 2, section 2). */
-export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
+export function JobDetailsDialog({ job, onClose, finalFocus }: JobDetailsDialogProps) {
   const whole = useWholeJob(job?.id ?? null);
   const failure = useLoadFailure(whole);
   const reason = failureMessage(failure.error, 'Unknown error');
@@ -115,6 +117,7 @@ export function JobDetailsDialog({ job, onClose }: JobDetailsDialogProps) {
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
+      finalFocus={finalFocus}
       size="lg"
       title={job?.data_job_title || 'Job Details'}
       description={`at ${job?.data_company || 'Company'}`}

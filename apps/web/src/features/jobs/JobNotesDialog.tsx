@@ -28,6 +28,8 @@ export interface JobNotesDialogProps {
   /** The job whose notes are open, or null when the dialog is closed. */
   job: JobListItem | null;
   onClose(): void;
+  /** Where focus goes as it closes when the control that opened it has gone (the Dialog's). */
+  finalFocus?: RefObject<HTMLElement | null>;
   /** Whose notes these are: what they type and do not save is kept in the tab under their id. */
   userId: string;
 }
@@ -47,13 +49,14 @@ const NOTES_MUTATION_KEY = ['my-jobs', 'notes'] as const;
  * notes unseen. The list it reads them from may be older than the server's, so a save also names the
  * notes it began from, and the server refuses it (409) when they changed since.
  */
-export function JobNotesDialog({ job, onClose, userId }: JobNotesDialogProps) {
+export function JobNotesDialog({ job, onClose, finalFocus, userId }: JobNotesDialogProps) {
   const saving = useIsMutating({ mutationKey: NOTES_MUTATION_KEY }) > 0;
   // The dialog is for writing: it opens with the cursor in the notes.
   const textBox = useRef<HTMLTextAreaElement>(null);
   return (
     <Dialog
       initialFocus={textBox}
+      finalFocus={finalFocus}
       open={job !== null}
       onOpenChange={(open) => {
         if (!open && !saving) onClose();

@@ -99,30 +99,27 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
 
   // A dialog gives focus back to the control that opened it; the opener's job stays rendered while
   // the dialog is open, however far it moves or the list scrolls (useKeptInRange). A job that left
-  // the list meanwhile (a bulk change read the list again) took that control with it: focus then
-  // goes, as after a decision, to the job now in its place (its first control) or to the message
-  // that nothing is left.
+  // the list meanwhile (a bulk change read the list again) took that control with it: the dialog then
+  // gives focus (its finalFocus), as after a decision, to the job now in its place (its first control)
+  // or to the message that nothing is left.
   const dialogJobId =
     [detailsId, notesId].find((id) => id !== null && jobs.some((job) => job.id === id)) ?? null;
-  const dialogJob = useRef<{ id: string; place: number } | null>(null);
+  const dialogPlace = useRef<number | null>(null);
+  const afterDialog = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (dialogJobId !== null) {
       const place = visible.findIndex((job) => job.id === dialogJobId);
-      if (place >= 0) dialogJob.current = { id: dialogJobId, place };
+      if (place >= 0) dialogPlace.current = place;
       return;
     }
-    const closed = dialogJob.current;
-    dialogJob.current = null;
-    if (!closed || visible.some((job) => job.id === closed.id)) return;
-    const next = visible[Math.min(closed.place, visible.length - 1)];
-    // After the dialog's own attempt, which it makes on a timer once closed.
-    setTimeout(() =>
-      focusIfLost(
-        next
-          ? listBox.current?.querySelector<HTMLElement>(`[data-job-id="${next.id}"] button`)
-          : emptyBox.current,
-      ),
-    );
+    const place = dialogPlace.current;
+    dialogPlace.current = null;
+    if (place === null) return;
+    const next = visible[Math.min(place, visible.length - 1)];
+    // Set as the dialog closes, before it gives focus back, which it does on a timer.
+    afterDialog.current = next
+      ? (listBox.current?.querySelector<HTMLElement>(`[data-job-id="${next.id}"] button`) ?? null)
+      : emptyBox.current;
   }, [dialogJobId, visible]);
 
   const actions = useMemo<JobTableActions>(() => {
@@ -257,8 +254,17 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
           )}
         </div>
       </div>
-      <JobDetailsDialog job={findJob(detailsId)} onClose={() => setDetailsId(null)} />
-      <JobNotesDialog job={findJob(notesId)} onClose={() => setNotesId(null)} userId={userId} />
+      <JobDetailsDialog
+        job={findJob(detailsId)}
+        onClose={() => setDetailsId(null)}
+        finalFocus={afterDialog}
+      />
+      <JobNotesDialog
+        job={findJob(notesId)}
+        onClose={() => setNotesId(null)}
+        finalFocus={afterDialog}
+        userId={userId}
+      />
     </JobTableContext.Provider>
   );
 }
