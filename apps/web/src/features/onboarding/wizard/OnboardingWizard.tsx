@@ -7,6 +7,7 @@ import { FormProvider, type Resolver, type UseFormTrigger, useForm, useWatch } f
 import { toast } from 'sonner';
 import { ApiError, failureMessage } from '../../../lib/api.ts';
 import { setProfileCompleteCookie } from '../../../lib/cookies.ts';
+import { SAVE_FAILED_TITLE } from '../../../lib/toast-titles.ts';
 import { useOnboardingAccount } from '../account-context.tsx';
 import { clearOnboardingDraft, writeOnboardingDraft } from '../onboarding-draft.ts';
 import { answersToAdopt, type WizardAnswers } from '../saved-submission.ts';
@@ -209,7 +210,7 @@ export function OnboardingWizard({
       }
     },
     onError: (error) =>
-      toast.error('Save Failed', {
+      toast.error(SAVE_FAILED_TITLE, {
         ...SAVE_FAILED,
         description: failureDescription(error, SAVE_FAILED.description),
       }),
