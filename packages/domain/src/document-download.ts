@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { splitExtension } from './document-upload.ts';
 
 /**
  * The type a downloaded document is saved with (spec 2, section 9): known by its extension, and a
@@ -17,8 +18,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 const FALLBACK_DOWNLOAD_TYPE = CONTENT_TYPES.pdf as string;
 
 export function downloadContentType(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  // The extension as splitExtension finds it, without its dot.
+  const extension = splitExtension(fileName).extension.slice(1).toLowerCase();
   return CONTENT_TYPES[extension] ?? FALLBACK_DOWNLOAD_TYPE;
 }
 
