@@ -1,6 +1,6 @@
 import type { BoardRow } from '@app/domain/clients-board';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -263,6 +263,19 @@ describe('paging the board', () => {
       'true',
     );
     expect(lastBoardAsked()).toBe('?q=client&view=incomplete_onboarding&page=3');
+  });
+
+  it('keeps a view pressed and a search typed before the board renders again', async () => {
+    boardServer(firstClients(3));
+    renderBoard();
+    const view = await screen.findByRole('button', { name: 'Incomplete onboarding' });
+    act(() => {
+      fireEvent.click(view);
+      fireEvent.change(screen.getByLabelText('Search clients'), { target: { value: 'cl' } });
+    });
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(
+      '?q=cl&view=incomplete_onboarding',
+    );
   });
 
   it("remembers where it was left, for the client page's link back to it", async () => {

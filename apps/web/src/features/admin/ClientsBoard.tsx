@@ -14,7 +14,7 @@ import { formatCount } from '@app/domain/jobs-format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { format, parseISO } from 'date-fns';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -170,9 +170,15 @@ export function ClientsBoard() {
   const { page } = address;
   const view = address.view ?? '';
   const sort = { column: address.sort, desc: address.dir === 'desc' };
+  // A change builds on the last address written, not on this render's: two made before the board
+  // renders again (a view pressed, then a letter typed at once) would otherwise keep only the second.
+  const written = useRef(address);
+  written.current = address;
   // One entry for the board: Back leaves it rather than stepping through each search or page.
-  const show = (change: Partial<BoardAddress>) =>
-    setParams(writeBoardAddress({ ...address, ...change }), { replace: true });
+  const show = (change: Partial<BoardAddress>) => {
+    written.current = { ...written.current, ...change };
+    setParams(writeBoardAddress(written.current), { replace: true });
+  };
   // Remembered for the client page's "All clients", which leads back to the board as it was left.
   const here = writeBoardAddress(address).toString();
   useEffect(() => rememberBoardAddress(here), [here]);
