@@ -169,8 +169,8 @@ export async function signInAsStaff(page: Page, names: Names = {}, email = newSt
   await expect(page).not.toHaveURL(/\/mfa/);
 }
 
-/** Follows a staff navigation entry: in the bar at desktop width, in the folded menu on a phone. */
-export async function openStaffNav(page: Page, width: number, name: string): Promise<void> {
+/** Follows a navigation entry: in the bar at desktop width, in the folded menu on a phone. */
+export async function openNavEntry(page: Page, width: number, name: string): Promise<void> {
   if (width <= 390) await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }

@@ -18,6 +18,7 @@ import {
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
+  openNavEntry,
   signIn,
   signOut,
   test,
@@ -256,6 +257,17 @@ for (const viewport of viewports) {
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
       await screenshot(page, 'upload-on-its-way');
+
+      // Another page of the app would leave the file out of the profile: the person is asked first.
+      await openNavEntry(page, viewport.width, 'My Team');
+      const leaving = page.getByRole('dialog', { name: 'Your file is still uploading' });
+      await expect(leaving).toBeVisible();
+      await expectAccessible(page);
+      await screenshot(page, 'upload-leave-asked');
+      await leaving.getByRole('button', { name: 'Stay' }).click();
+      await expect(leaving).toHaveCount(0);
+      await expect(page).toHaveURL(/\/edit-profile/);
+      await expect(page.getByText(/^Uploading\.\.\. \d+%$/)).toBeVisible();
 
       await page.getByRole('button', { name: 'Cancel resume upload' }).click();
       await expect(page.getByText('Upload cancelled', { exact: true })).toBeVisible();

@@ -10,7 +10,7 @@ import {
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
-  openStaffNav,
+  openNavEntry,
   signInAsStaff,
   test,
   toast,
@@ -287,7 +287,7 @@ test("a long table of a client's jobs keeps its place through a reload and Back,
     const place = await restingFirstRowInView(table, 120);
     await page.reload();
     await expect.poll(() => firstRowInView(table)).toBe(place);
-    await openStaffNav(page, width, 'Activity');
+    await openNavEntry(page, width, 'Activity');
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
     await page.goBack();
     await expect.poll(() => firstRowInView(table)).toBe(place);

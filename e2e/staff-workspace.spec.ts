@@ -10,7 +10,7 @@ import {
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
-  openStaffNav,
+  openNavEntry,
   signInAsStaff,
   test,
   toast,
@@ -210,7 +210,7 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: test.info().outputPath(`client-${width}.png`), fullPage: true });
 
     // Activity, for the whole team: everything this recruiter did, and as CSV.
-    await openStaffNav(page, width, 'Activity');
+    await openNavEntry(page, width, 'Activity');
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
     const entries = page.getByRole('list', { name: 'Activity entries' });
     await expect(entries).toContainText('Edited a filter: Senior Product Designer');

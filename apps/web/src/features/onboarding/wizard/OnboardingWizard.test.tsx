@@ -4,6 +4,7 @@ import { MAX_TEXT_LENGTH } from '@app/domain/onboarding-rules';
 import { completeOnboardingForm } from '@app/domain/onboarding-testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readProfileCompleteCookie, removeProfileCompleteCookie } from '../../../lib/cookies.ts';
 import { FakeUpload } from '../../../lib/testing/fake-upload.ts';
@@ -40,18 +41,23 @@ function renderWizard(
     values?: WizardForm;
     saved?: WizardForm;
     submissionId?: string | null;
+    /** A link beside the wizard, named 'Elsewhere', to another page of the app. */
+    linkTo?: string;
   } = {},
 ) {
-  const { values = empty, saved = values, submissionId = 'sub-1', ...rest } = props;
+  const { values = empty, saved = values, submissionId = 'sub-1', linkTo, ...rest } = props;
   const handlers = { onLeave: vi.fn(), onSubmitted: vi.fn(), onStepChange: vi.fn() };
   renderOnboarding(
-    <OnboardingWizard
-      mode="create"
-      answers={{ saved: readOnboardingFields(saved), values, submissionId }}
-      initialStep={1}
-      {...handlers}
-      {...rest}
-    />,
+    <>
+      {linkTo && <Link to={linkTo}>Elsewhere</Link>}
+      <OnboardingWizard
+        mode="create"
+        answers={{ saved: readOnboardingFields(saved), values, submissionId }}
+        initialStep={1}
+        {...handlers}
+        {...rest}
+      />
+    </>,
   );
   return handlers;
 }
@@ -489,6 +495,60 @@ describe('the onboarding wizard', () => {
     answerSave(Response.json({ data: { id: 'sub-1', ...readOnboardingFields(completeOnboardingForm()) } }));
     await screen.findByRole('heading', { level: 2, name: 'Job Preferences' });
     expect(leavingAsks()).toBe(false);
+  });
+
+  it('asks before another page of the app is opened while a file uploads, and goes there once it lands', async () => {
+    const user = userEvent.setup();
+    submissionServer(completeOnboardingForm());
+    const url = 'http://x/api/storage/public/documents/resumes/u/uuid-New_CV.pdf';
+    FakeUpload.reset();
+    FakeUpload.answer = { status: 201, body: { data: { url, path: 'p', name: 'New_CV.pdf', size: 100 } } };
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const release = FakeUpload.hold();
+    renderWizard({ values: completeOnboardingForm(), initialStep: 6, linkTo: '/profile' });
+    await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
+    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your file is still uploading' });
+    expect(dialog).toHaveAccessibleDescription(
+      'If you leave this page now, the file is not added to your profile. Stay to let it finish.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Employment Information' })).toBeInTheDocument();
+    expect(screen.getByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+
+    // Asked again, the person waits with the question open: the upload lands and they go on.
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await screen.findByRole('dialog', { name: 'Your file is still uploading' });
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile page' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('leaves the upload behind for another page when the person chooses Leave Anyway', async () => {
+    const user = userEvent.setup();
+    submissionServer(completeOnboardingForm());
+    FakeUpload.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    FakeUpload.hold();
+    renderWizard({ values: completeOnboardingForm(), initialStep: 6, linkTo: '/profile' });
+    await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
+    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your file is still uploading' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave Anyway' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile page' })).toBeInTheDocument();
+  });
+
+  it('opens another page at once when no file is uploading', async () => {
+    const user = userEvent.setup();
+    submissionServer(completeOnboardingForm());
+    renderWizard({ values: completeOnboardingForm(), initialStep: 6, linkTo: '/profile' });
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile page' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('after the saved answers failed to load, saves only what the person typed and then shows what the server holds', async () => {

@@ -21,6 +21,7 @@ import { TermsStep } from '../steps/TermsStep.tsx';
 import { WelcomeStep } from '../steps/WelcomeStep.tsx';
 import { WorkAuthorizationStep } from '../steps/WorkAuthorizationStep.tsx';
 import { DOCUMENT_UPLOAD_KEY } from '../upload-document.ts';
+import { LeaveWhileBusy } from './LeaveWhileBusy.tsx';
 import { StepNavigation } from './StepNavigation.tsx';
 import { type LandedSave, useSubmissionSaver } from './use-submission-saver.ts';
 import { WizardProgress } from './WizardProgress.tsx';
@@ -258,20 +259,6 @@ export function OnboardingWizard({
   const busy = move.isPending || submit.isPending;
   // A file still uploading is stored in the form only when it lands: every way on waits for it.
   const uploading = useIsMutating({ mutationKey: DOCUMENT_UPLOAD_KEY }) > 0;
-  const inFlight = busy || uploading;
-
-  // A file reaches the form only when its upload lands, and a save cut off may never land: while
-  // either runs, the browser asks before a reload, a closed tab or leaving the site drops it.
-  useEffect(() => {
-    if (!inFlight) return;
-    const askFirst = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Browsers before the one preventDefault asks in (Chrome 119) need this instead.
-      event.returnValue = true;
-    };
-    window.addEventListener('beforeunload', askFirst);
-    return () => window.removeEventListener('beforeunload', askFirst);
-  }, [inFlight]);
 
   /**
    * A held Back, Next, Save Changes or Complete was pressed: the problems that hold it are shown
@@ -338,6 +325,7 @@ export function OnboardingWizard({
           />
         </form>
       </div>
+      <LeaveWhileBusy uploading={uploading} saving={busy} />
     </FormProvider>
   );
 }
