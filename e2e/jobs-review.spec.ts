@@ -336,6 +336,45 @@ test('the jobs page passes axe, with the table and the notes dialog', async ({ s
   await expectAccessible(page);
 });
 
+test('on a laptop the columns past the edge of the table are signalled, and buttons bring them and back', async ({
+  staff,
+  page,
+}) => {
+  // Asking for less motion, the buttons jump instead of gliding, so each press has landed at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInClientWithJobs(page, staff);
+  await openMyJobs(page);
+  const header = (name: string) => jobsTable(page).getByRole('columnheader', { name, exact: true });
+  const more = page.getByRole('button', { name: 'Show more columns' });
+  const earlier = page.getByRole('button', { name: 'Show earlier columns' });
+  await expect(header('Status')).not.toBeInViewport();
+  await expect(earlier).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('columns-beyond-1280.png') });
+
+  await more.click();
+  await expect(header('Status')).toBeInViewport();
+  await expect(header('Refreshed')).not.toBeInViewport();
+  await expect(earlier).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('columns-scrolled-1280.png') });
+  // Pressed until the last column shows, the button goes: nothing lies beyond.
+  /** Where the table's scroll box stands: at its left end, at its right end, or between. */
+  const boxAt = () =>
+    jobsTable(page).evaluate((table) => {
+      const box = table.parentElement as HTMLElement;
+      if (box.scrollLeft <= 1) return 'start';
+      return box.scrollLeft + box.clientWidth >= box.scrollWidth - 1 ? 'end' : 'between';
+    });
+  for (let press = 0; press < 6 && (await boxAt()) !== 'end'; press += 1) await more.click();
+  await expect(more).toHaveCount(0);
+  await expect(header('Posted')).toBeInViewport();
+
+  for (let press = 0; press < 6 && (await boxAt()) !== 'start'; press += 1) await earlier.click();
+  await expect(earlier).toHaveCount(0);
+  await expect(header('Refreshed')).toBeInViewport();
+  await expect(more).toBeVisible();
+});
+
 test('a client without jobs is told to contact their analyst, and copies their e-mail', async ({
   staff,
   page,

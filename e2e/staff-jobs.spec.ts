@@ -226,6 +226,11 @@ for (const { width, height } of [
     await expect(card.getByText('3 of 3 jobs shown')).toBeVisible();
     await expect(table).toContainText('Staff Engineer');
 
+    // The columns past the table's edge are signalled, and a button brings them.
+    await table.evaluate((element) => element.parentElement?.scrollTo({ left: 0 }));
+    await expect(card.getByRole('button', { name: 'Show earlier columns' })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Show more columns' }).click();
+    await expect(card.getByRole('button', { name: 'Show earlier columns' })).toBeVisible();
     await expectAccessible(page, { exclude: ['iframe'] });
     await expectNoSidewaysScroll(page);
     await card.screenshot({ path: test.info().outputPath(`jobs-table-${width}.png`) });

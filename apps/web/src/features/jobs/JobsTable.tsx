@@ -1,6 +1,7 @@
 import type { JobListItem, JobSort, JobSortColumn } from '@app/domain/jobs';
 import { type ColumnDef, FlexRender, type Row, type SortingState, useTable } from '@tanstack/react-table';
 import { type CSSProperties, memo, useMemo, useRef } from 'react';
+import { TableScrollBox } from '../../components/ui/TableScrollBox.tsx';
 import {
   ColumnHeader,
   type StickyPlacement,
@@ -115,10 +116,7 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
   const headerGroup = table.getHeaderGroups()[0];
 
   return (
-    <div
-      ref={scrollRef}
-      className="relative max-h-[70vh] overflow-auto rounded-lg border border-neutral-200 bg-white"
-    >
+    <TableScrollBox scrollBox={scrollRef}>
       <VirtualTable
         label={label}
         rowCount={rows.length}
@@ -149,6 +147,6 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
           );
         })}
       </VirtualTable>
-    </div>
+    </TableScrollBox>
   );
 }

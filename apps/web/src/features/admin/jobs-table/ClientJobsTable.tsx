@@ -28,6 +28,7 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { allChosen, Input, Label, Select } from '../../../components/ui/Field.tsx';
 import { SelectionBar } from '../../../components/ui/SelectionBar.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { TableScrollBox } from '../../../components/ui/TableScrollBox.tsx';
 import {
   ColumnHeader,
   stickyPlacement,
@@ -442,11 +443,11 @@ function JobRows({
   const headerGroup = table.getHeaderGroups()[0];
 
   return (
-    <div
-      ref={scrollBox}
+    <TableScrollBox
+      scrollBox={scrollBox}
       // Keeps a control scrolled into view from ending under the sticky columns.
       style={{ '--sticky-width': `${stickyWidth}px` } as CSSProperties}
-      className="relative max-h-[70vh] overflow-auto rounded-lg border border-neutral-200 bg-white sm:scroll-pl-(--sticky-width)"
+      className="sm:scroll-pl-(--sticky-width)"
     >
       <VirtualTable
         label="Client jobs"
@@ -499,6 +500,6 @@ function JobRows({
           );
         })}
       </VirtualTable>
-    </div>
+    </TableScrollBox>
   );
 }
