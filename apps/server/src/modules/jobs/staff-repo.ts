@@ -1,7 +1,7 @@
 import { isAvoidedCompany } from '@app/domain/companies-to-avoid';
 import { JOB_LIST_FIELDS, type JobListItem } from '@app/domain/jobs';
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { type AlsoInTransaction, onPostgres, toBool } from '../../db/database.ts';
+import { type AlsoInTransaction, onPostgres, requireClientStillThere, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
 import { avoidedKeysHeld } from '../companies-to-avoid/service.ts';
@@ -52,7 +52,9 @@ function appliedColumns(eb: ExpressionBuilder<Database, 'jobs'>, applied: boolea
  * Staff writes to one client's jobs (the recruiter's job table). Every write names the client and
  * touches only that client's jobs; it raises their list version and appends the jobs' history in the
  * same transaction (and `also`, the activity line), so the client's list and the job's story never
- * miss a change.
+ * miss a change. Each takes the client's row first (requireClientStillThere), as an erasure does:
+ * the two run one after the other, so a write never appends history the erasure has already swept,
+ * and one that waited for an erasure answers 404, gone meanwhile.
  */
 export function staffJobsRepo(db: Jobs) {
   /**
@@ -104,6 +106,7 @@ export function staffJobsRepo(db: Jobs) {
       also?: AlsoInTransaction<JobListItem>,
     ): Promise<JobListItem | 'not-found' | 'changed' | AvoidedRefusal> {
       return db.transaction().execute(async (trx) => {
+        await requireClientStillThere(trx, clientId);
         const now = new Date();
         const stamp = now.toISOString();
         // Before the notes' row lock: a bulk change holding the list may be waiting for that row.
@@ -155,6 +158,7 @@ export function staffJobsRepo(db: Jobs) {
       also?: AlsoInTransaction<JobName[]>,
     ): Promise<JobName[] | AvoidedRefusal> {
       return db.transaction().execute(async (trx) => {
+        await requireClientStillThere(trx, clientId);
         const now = new Date();
         const stamp = now.toISOString();
         const avoided = await avoidedWhenApplying(trx, clientId, applied);
@@ -183,6 +187,7 @@ export function staffJobsRepo(db: Jobs) {
     /** Takes a job (and its history) back from the client; undefined when they had no such job. */
     remove(clientId: string, id: string, also?: AlsoInTransaction<JobName>): Promise<JobName | undefined> {
       return db.transaction().execute(async (trx) => {
+        await requireClientStillThere(trx, clientId);
         // The history goes with the job: it tells the story of a job the client no longer has.
         await trx
           .deleteFrom('job_events')
