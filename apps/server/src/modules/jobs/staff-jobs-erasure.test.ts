@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GONE_MEANWHILE_MESSAGE } from '../../errors.ts';
 import { signInForTest } from '../../testing/auth.ts';
@@ -35,7 +35,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
      */
     async function changeDuringErasure(
       email: string,
-      change: (clientId: string, jobId: string) => Parameters<FastifyInstance['inject']>[0],
+      change: (clientId: string, jobId: string) => InjectOptions,
     ) {
       const { userId } = await signInForTest(app, email);
       await importJobsFor(app, staff, { client_id: userId }, [
@@ -66,11 +66,11 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       return job.id;
     }
 
-    it.each([
+    it.each<[string, (clientId: string, jobId: string) => InjectOptions]>([
       [
         'a job marked applied',
         (clientId: string, jobId: string) => ({
-          method: 'PATCH' as const,
+          method: 'PATCH',
           url: `/api/admin/clients/${clientId}/jobs/${jobId}`,
           headers: staff,
           payload: { applied_for_job: true },
@@ -79,7 +79,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       [
         'jobs marked applied in bulk',
         (clientId: string, jobId: string) => ({
-          method: 'PUT' as const,
+          method: 'PUT',
           url: `/api/admin/clients/${clientId}/jobs/applied`,
           headers: staff,
           payload: { job_ids: [jobId], applied_for_job: true },
@@ -88,7 +88,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       [
         'a job deleted',
         (clientId: string, jobId: string) => ({
-          method: 'DELETE' as const,
+          method: 'DELETE',
           url: `/api/admin/clients/${clientId}/jobs/${jobId}`,
           headers: staff,
         }),
