@@ -1,6 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { SEARCH_FOLDS } from '@app/domain/search-text';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  type RawBuilder,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { GONE_MEANWHILE_MESSAGE, NotFound } from '../errors.ts';
@@ -159,6 +168,16 @@ export async function clientStillThere(trx: Kysely<Database>, clientId: string):
  */
 export async function requireClientStillThere(trx: Kysely<Database>, clientId: string): Promise<void> {
   if ((await clientNow(trx, clientId)) !== 'there') throw NotFound(GONE_MEANWHILE_MESSAGE);
+}
+
+/**
+ * `text` as searches compare it (the domain's foldForSearch: case and marks aside): PostgreSQL
+ * translates it over the domain's table, SQLite runs the domain's function (sqlite-adapter.ts).
+ */
+export function foldedForSearch(db: Kysely<Database>, text: RawBuilder<unknown>): RawBuilder<string> {
+  return onPostgres(db)
+    ? sql<string>`translate(lower(${text}), ${SEARCH_FOLDS.from}, ${SEARCH_FOLDS.to})`
+    : sql<string>`fold_for_search(${text})`;
 }
 
 /** SQLite returns 0/1 where PostgreSQL returns booleans. */

@@ -1,4 +1,5 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { foldForSearch } from '@app/domain/search-text';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /**
@@ -16,6 +17,10 @@ export function openSqlite(file: string): { database: SqliteDatabase; raw: Datab
   // deterministic, so SQLite may still plan with it as with the built-in one.
   raw.function('lower', { deterministic: true }, (value) =>
     value === null ? null : String(value).toLowerCase(),
+  );
+  // Searches fold case and marks with the domain's own rule (see foldedForSearch in database.ts).
+  raw.function('fold_for_search', { deterministic: true }, (value) =>
+    value === null ? null : foldForSearch(String(value)),
   );
   // Kysely prepares every query it runs; preparing (and asking for the columns) costs more than
   // running a small query, so statements are kept by their SQL. Kysely runs one query at a time.

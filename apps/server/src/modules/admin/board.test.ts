@@ -419,8 +419,22 @@ describe.each(databaseKinds)('clients board searched by the name given in onboar
       record: { first_name: 'Robert', last_name: 'Smith' },
     });
     await signInForTest(app, 'other@example.com', { firstName: 'Ann', lastName: 'Other' });
+    await signInForTest(app, 'jose@example.com', { firstName: 'José', lastName: 'Núñez' });
+    const zoe = await signInForTest(app, 'zm@example.com', { firstName: 'Zoe', lastName: 'M' });
+    await onboardClient(app, 'zm@example.com', {
+      signedIn: zoe,
+      record: { first_name: 'ZOË', last_name: 'Müller' },
+    });
   });
   afterAll(async () => close());
+
+  it('finds a name with or without its marks, in either case', async () => {
+    expect(await found('jose nunez')).toEqual(['jose@example.com']);
+    expect(await found('JOSÉ')).toEqual(['jose@example.com']);
+    expect(await found('zoë müller')).toEqual(['zm@example.com']);
+    expect(await found('zoe muller')).toEqual(['zm@example.com']);
+    expect(await found('ÑÚ')).toEqual(['jose@example.com']);
+  });
 
   it('finds a client by the name given in onboarding as well as by the one from sign-in', async () => {
     expect(await found('robert')).toEqual(['rs@example.com']);

@@ -8,7 +8,9 @@ import {
   welcomeStateOf,
 } from '@app/domain/clients-board';
 import { resumeStep } from '@app/domain/onboarding-rules';
+import { foldForSearch } from '@app/domain/search-text';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { foldedForSearch } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
 
@@ -180,12 +182,14 @@ export function createBoard(deps: {
   function conditions(query: BoardQuery, columns: ReturnType<typeof expressions>): RawBuilder<unknown> {
     const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
     if (query.q) {
-      const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const pattern = `%${foldForSearch(query.q).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       // The board's name is the one from sign-in when there is one ('Bob Smith'), but staff know
-      // the client by the name given in onboarding too ('Robert Smith'): either finds them.
+      // the client by the name given in onboarding too ('Robert Smith'): either finds them, with
+      // case and marks aside ('jose' finds 'José').
+      const matches = (text: RawBuilder<unknown>) =>
+        sql`${foldedForSearch(db, text)} like ${pattern} escape '\\'`;
       parts.push(
-        sql`(lower(${columns.name}) like ${pattern} escape '\\' or lower(${columns.onboardingName}) like ${pattern} escape '\\'
-          or lower(c.email) like ${pattern} escape '\\')`,
+        sql`(${matches(columns.name)} or ${matches(columns.onboardingName)} or ${matches(sql`c.email`)})`,
       );
     }
     if (query.view === 'incomplete_onboarding') parts.push(sql`${columns.onboardingRank} < 2`);

@@ -6,17 +6,13 @@ import {
   type StatusFilter,
   sortJobs,
 } from '@app/domain/jobs';
+import { foldForSearch } from '@app/domain/search-text';
 
 /** What the recruiter narrowed the table to. */
 export interface ClientJobsFilters {
   search: string;
   applied: StatusFilter;
   decision: DecisionFilter;
-}
-
-/** Case and accents ignored, so 'resume' finds 'Résumé'. */
-function searchable(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** Per job object: a changed job is a new object, so its text is made again, and only then. */
@@ -26,7 +22,7 @@ const searchTexts = new WeakMap<JobListItem, string>();
 function searchText(job: JobListItem): string {
   let text = searchTexts.get(job);
   if (text === undefined) {
-    text = searchable(
+    text = foldForSearch(
       [job.data_job_title, job.data_company, job.client_notes, job.analyst_notes].filter(Boolean).join('\n'),
     );
     searchTexts.set(job, text);
@@ -43,7 +39,7 @@ export function visibleJobIds(
   filters: ClientJobsFilters,
   sort: JobSort | null,
 ): string[] {
-  const words = searchable(filters.search).split(/\s+/).filter(Boolean);
+  const words = foldForSearch(filters.search).split(/\s+/).filter(Boolean);
   const passing = filterJobs(
     jobs,
     { status: filters.applied, decision: filters.decision, date: 'all' },
