@@ -16,7 +16,9 @@ import {
   onboardingDraftKey,
   readChosenClients,
   readJobNotesDrafts,
+  readRememberedBoardAddress,
   readRememberedOnboardingStep,
+  rememberBoardAddress,
   rememberChosenClients,
   rememberJobNotesDraft,
   rememberOnboardingStep,
@@ -329,7 +331,8 @@ describe('signed in', () => {
     const user = userEvent.setup();
     setProfileCompleteCookie(true);
     rememberOnboardingStep(1);
-    rememberChosenClients([{ id: 'client-1' }]);
+    rememberChosenClients(client.id, [{ id: 'client-1' }]);
+    rememberBoardAddress(client.id, 'q=smith&view=incomplete_onboarding');
     rememberJobNotesDraft(client.id, 'job-1', { text: 'Ask about the rota', before: '' });
     const { router, fetch } = renderApp(FRAME_ONLY, { user: client, logout: 'unreachable' });
 
@@ -342,7 +345,8 @@ describe('signed in', () => {
     expect(fetch).toHaveBeenCalledWith('/auth/v1/logout', expect.objectContaining({ method: 'POST' }));
     expect(readProfileCompleteCookie()).toBeNull();
     expect(readRememberedOnboardingStep()).toBeNull();
-    expect(readChosenClients()).toEqual([]);
+    expect(readChosenClients(client.id)).toEqual([]);
+    expect(readRememberedBoardAddress(client.id)).toBe('');
     expect(readJobNotesDrafts(client.id)).toEqual({});
   });
 });

@@ -7,7 +7,9 @@ import {
   readChosenJobs,
   readJobListPlace,
   readJobNotesDrafts,
+  readRememberedBoardAddress,
   rememberAnalystNotesDraft,
+  rememberBoardAddress,
   rememberChosenClients,
   rememberChosenJobs,
   rememberJobListPlace,
@@ -53,18 +55,58 @@ describe('job list places', () => {
 });
 
 describe('the clients chosen on the board', () => {
-  it('are read back as kept, and as none once the choice is cleared', () => {
-    expect(readChosenClients()).toEqual([]);
-    rememberChosenClients([{ id: 'a' }, { id: 'b' }]);
-    expect(readChosenClients()).toEqual([{ id: 'a' }, { id: 'b' }]);
-    rememberChosenClients([]);
-    expect(readChosenClients()).toEqual([]);
-    expect(sessionStorage.getItem('clients-board:chosen')).toBeNull();
+  it('are read back as each recruiter kept them, and as none once the choice is cleared', () => {
+    expect(readChosenClients('rae')).toEqual([]);
+    rememberChosenClients('rae', [{ id: 'a' }, { id: 'b' }]);
+    rememberChosenClients('sam', [{ id: 'c' }]);
+    expect(readChosenClients('rae')).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(readChosenClients('sam')).toEqual([{ id: 'c' }]);
+    rememberChosenClients('rae', []);
+    expect(readChosenClients('rae')).toEqual([]);
+    expect(sessionStorage.getItem('clients-board:chosen:rae')).toBeNull();
+    expect(readChosenClients('sam')).toEqual([{ id: 'c' }]);
   });
 
   it('are none when what is stored cannot be read', () => {
-    sessionStorage.setItem('clients-board:chosen', '{not json');
-    expect(readChosenClients()).toEqual([]);
+    sessionStorage.setItem('clients-board:chosen:rae', '{not json');
+    expect(readChosenClients('rae')).toEqual([]);
+  });
+});
+
+describe('where the clients board was left', () => {
+  it('is read back as each recruiter left it, and forgotten when left as the plain board', () => {
+    expect(readRememberedBoardAddress('rae')).toBe('');
+    rememberBoardAddress('rae', 'q=smith&page=3');
+    rememberBoardAddress('sam', 'view=incomplete_onboarding');
+    expect(readRememberedBoardAddress('rae')).toBe('q=smith&page=3');
+    expect(readRememberedBoardAddress('sam')).toBe('view=incomplete_onboarding');
+    rememberBoardAddress('rae', '');
+    expect(readRememberedBoardAddress('rae')).toBe('');
+    expect(sessionStorage.getItem('clients-board:address:rae')).toBeNull();
+  });
+
+  it('is nothing when what is stored cannot be read, or is not text', () => {
+    sessionStorage.setItem('clients-board:address:rae', 'q=smith');
+    expect(readRememberedBoardAddress('rae')).toBe('');
+    sessionStorage.setItem('clients-board:address:rae', JSON.stringify({ q: 'smith' }));
+    expect(readRememberedBoardAddress('rae')).toBe('');
+  });
+});
+
+describe("a recruiter's clients board", () => {
+  it("is left behind, search and chosen clients, when someone else signs in, and everyone's at sign-out", () => {
+    rememberBoardAddress('rae', 'q=smith');
+    rememberChosenClients('rae', [{ id: 'client-1' }]);
+    rememberBoardAddress('sam', 'q=jones');
+    rememberChosenClients('sam', [{ id: 'client-2' }]);
+    forgetWorkInProgress('sam');
+    expect(readRememberedBoardAddress('rae')).toBe('');
+    expect(readChosenClients('rae')).toEqual([]);
+    expect(readRememberedBoardAddress('sam')).toBe('q=jones');
+    expect(readChosenClients('sam')).toEqual([{ id: 'client-2' }]);
+    forgetWorkInProgress();
+    expect(readRememberedBoardAddress('sam')).toBe('');
+    expect(readChosenClients('sam')).toEqual([]);
   });
 });
 

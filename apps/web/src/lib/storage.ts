@@ -2,7 +2,7 @@
  * What the browser remembers: in local storage, the onboarding step a person was on, so a reload
  * resumes there (spec 2, section 4; sign-out clears it); in the tab's session storage, onboarding
  * answers, job notes and analyst notes not yet saved, the jobs chosen on each list, where each job
- * list stood and the clients a recruiter chose on the board.
+ * list stood, and each recruiter's clients board: where it was last left and the clients chosen on it.
  * Storage can be unavailable (private modes, quotas), so every access tolerates failure.
  */
 
@@ -98,18 +98,29 @@ const analystNotesDraftKey = (userId: string) => `${ANALYST_NOTES_DRAFT_PREFIX}$
 const CHOSEN_JOBS_PREFIX = 'chosen-jobs:';
 const chosenJobsKey = (userId: string) => `${CHOSEN_JOBS_PREFIX}${userId}`;
 
+/** Where the clients board was last left, per recruiter: its address's parameters. */
+const BOARD_ADDRESS_PREFIX = 'clients-board:address:';
+const boardAddressKey = (userId: string) => `${BOARD_ADDRESS_PREFIX}${userId}`;
+
+/** Where the clients board keeps the clients chosen for a batch, per recruiter: the rows. */
+const CHOSEN_CLIENTS_PREFIX = 'clients-board:chosen:';
+const chosenClientsKey = (userId: string) => `${CHOSEN_CLIENTS_PREFIX}${userId}`;
+
 /** Each person's work under way in the tab, stored under the prefix and their id. */
 const WORK_PREFIXES = [
   ONBOARDING_DRAFT_PREFIX,
   JOB_NOTES_DRAFT_PREFIX,
   ANALYST_NOTES_DRAFT_PREFIX,
   CHOSEN_JOBS_PREFIX,
+  BOARD_ADDRESS_PREFIX,
+  CHOSEN_CLIENTS_PREFIX,
 ];
 
 /**
- * Forgets the work under way in this tab (answers and notes typed and not saved, jobs chosen):
- * everyone's at a deliberate sign-out, so the next person at the device finds none; everyone's but
- * `keepFor`'s when someone signs in. (A session that merely expires keeps it for its owner's return.)
+ * Forgets the work under way in this tab (answers and notes typed and not saved, jobs and clients
+ * chosen, where the clients board was left, whose search names a client): everyone's at a deliberate
+ * sign-out, so the next person at the device finds none; everyone's but `keepFor`'s when someone signs
+ * in. (A session that merely expires keeps it for its owner's return.)
  */
 export function forgetWorkInProgress(keepFor?: string): void {
   const kept = keepFor === undefined ? [] : WORK_PREFIXES.map((prefix) => `${prefix}${keepFor}`);
@@ -230,20 +241,38 @@ export function rememberJobListPlace(entry: string, jobId: string | null): void 
 }
 
 /**
- * The clients a recruiter has chosen on the board for a batch, as each row read when chosen: kept for
- * the tab, so a look at one of them (or a reload) loses none of the others. A deliberate sign-out
- * forgets them.
+ * Where `userId` last left the clients board, as its address's parameters ('' when never, or when
+ * unreadable): the client page's "All clients" leads back there. Kept in the tab's session storage
+ * rather than in the history entry's state, which a jump to one of the client page's sections (a
+ * plain anchor) leaves behind, and so it also survives a reload of the client page. Unchecked: the
+ * client page parses it as the board parses its own address.
  */
-const CHOSEN_CLIENTS_KEY = 'clients-board:chosen';
-
-/** What was kept, unchecked: the board reads it as its rows, or as nothing chosen. */
-export function readChosenClients(): unknown {
-  return readTabJson(CHOSEN_CLIENTS_KEY) ?? [];
+export function readRememberedBoardAddress(userId: string): string {
+  const stored = readTabJson(boardAddressKey(userId));
+  return isText(stored) ? stored : '';
 }
 
-export function rememberChosenClients(rows: readonly object[]): void {
+/** Keeps `search`, the board's parameters as the board writes them; none (the plain board) forgets it. */
+export function rememberBoardAddress(userId: string, search: string): void {
   writeTabJson(
-    CHOSEN_CLIENTS_KEY,
+    boardAddressKey(userId),
+    search === '' ? undefined : search,
+    'Could not remember where the board was left',
+  );
+}
+
+/**
+ * The clients `userId` has chosen on the board for a batch, as each row read when chosen: kept for the
+ * tab, so a look at one of them (or a reload) loses none of the others. Unchecked: the board reads it
+ * as its rows, or as nothing chosen.
+ */
+export function readChosenClients(userId: string): unknown {
+  return readTabJson(chosenClientsKey(userId)) ?? [];
+}
+
+export function rememberChosenClients(userId: string, rows: readonly object[]): void {
+  writeTabJson(
+    chosenClientsKey(userId),
     rows.length === 0 ? undefined : rows,
     'Could not remember the chosen clients',
   );

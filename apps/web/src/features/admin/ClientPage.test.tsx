@@ -6,7 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { rememberBoardAddress } from './board-address.ts';
+import { rememberBoardAddress } from '../../lib/storage.ts';
 import { ClientPage } from './ClientPage.tsx';
 import { adminQueryKeys } from './query-keys.ts';
 
@@ -128,14 +128,21 @@ describe('the client page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('leads back to the board as it was left: its search, view, sort and page', async () => {
-    rememberBoardAddress('q=smith&view=incomplete_onboarding&sort=jobs&page=2');
+  it('leads back to the board as this recruiter left it: its search, view, sort and page', async () => {
+    rememberBoardAddress('staff-1', 'q=smith&view=incomplete_onboarding&sort=jobs&page=2');
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'Jane Doe' });
     expect(screen.getByRole('link', { name: 'All clients' })).toHaveAttribute(
       'href',
       '/admin?q=smith&view=incomplete_onboarding&sort=jobs&page=2',
     );
+  });
+
+  it('leads to the plain board, not to the search another recruiter left in the tab', async () => {
+    rememberBoardAddress('staff-2', 'q=smith&view=incomplete_onboarding');
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Jane Doe' });
+    expect(screen.getByRole('link', { name: 'All clients' })).toHaveAttribute('href', '/admin');
   });
 
   it('tells someone outside the company domain it is for staff only, without asking the server', async () => {

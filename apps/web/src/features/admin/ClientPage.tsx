@@ -96,7 +96,7 @@ function ClientWorkspace({ clientId, staffUserId }: { clientId: string; staffUse
       <Card>
         {failureView}
         <div className="mt-4">
-          <BackLink />
+          <BackLink staffUserId={staffUserId} />
         </div>
       </Card>
     );
@@ -106,7 +106,7 @@ function ClientWorkspace({ clientId, staffUserId }: { clientId: string; staffUse
   const target = { client_id: data.client.id };
   return (
     <div className="space-y-6">
-      <BackLink />
+      <BackLink staffUserId={staffUserId} />
       {failureView}
       <SectionLinks withProfile={data.record !== null} />
       <Identity data={data} />
@@ -205,11 +205,13 @@ function SectionLinks({ withProfile }: { withProfile: boolean }) {
   );
 }
 
-/** To the board as it was left in this tab: its search, view, sort and page (decision 031). */
-function BackLink() {
+/**
+ * To the board as `staffUserId` left it in this tab: its search, view, sort and page (decision 031).
+ */
+function BackLink({ staffUserId }: { staffUserId: string }) {
   return (
     <Link
-      to={lastBoardPath()}
+      to={lastBoardPath(staffUserId)}
       className={`inline-flex items-center gap-1 rounded-sm text-sm font-medium text-neutral-700 hover:text-neutral-950 ${focusRing}`}
     >
       <ArrowLeft className="size-4" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rememberChosenClients } from '../../lib/storage.ts';
 import { lastBoardPath } from './board-address.ts';
 import { ClientsBoard, welcomeLabel } from './ClientsBoard.tsx';
 
@@ -70,7 +71,8 @@ function AddressShown() {
   return <output aria-label="Address">{useLocation().search}</output>;
 }
 
-function renderBoard() {
+/** The board as the recruiter `userId` sees it. */
+function renderBoard(userId = 'rae') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -80,7 +82,7 @@ function renderBoard() {
             path="/admin"
             element={
               <>
-                <ClientsBoard />
+                <ClientsBoard userId={userId} />
                 <AddressShown />
               </>
             }
@@ -201,13 +203,25 @@ describe('choosing clients on the board', () => {
   });
 
   it('chooses nobody from what the tab kept when it no longer reads as clients', async () => {
-    sessionStorage.setItem('clients-board:chosen', JSON.stringify([{ id: 'client-1' }]));
+    sessionStorage.setItem('clients-board:chosen:rae', JSON.stringify([{ id: 'client-1' }]));
     boardServer(firstClients(3));
     renderBoard();
     expect(
       await screen.findByRole('checkbox', { name: 'Select Client 1 (client1@example.com)' }),
     ).not.toBeChecked();
     expect(selected().getByText('0 selected')).toBeInTheDocument();
+  });
+
+  it('starts from the clients this recruiter chose, never from those another chose in the tab', async () => {
+    rememberChosenClients('sam', [client(2)]);
+    rememberChosenClients('rae', [client(1)]);
+    boardServer(firstClients(3));
+    renderBoard('sam');
+    expect(
+      await screen.findByRole('checkbox', { name: 'Select Client 2 (client2@example.com)' }),
+    ).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Client 1 (client1@example.com)' })).not.toBeChecked();
+    expect(selected().getByText('1 selected')).toBeInTheDocument();
   });
 
   it('opens the client from anywhere else on the row', async () => {
@@ -278,14 +292,16 @@ describe('paging the board', () => {
     );
   });
 
-  it("remembers where it was left, for the client page's link back to it", async () => {
+  it("remembers where the recruiter left it, for the client page's link back to it", async () => {
     boardServer(firstClients(3));
-    renderBoard();
+    renderBoard('rae');
     await userEvent.click(await screen.findByRole('button', { name: 'Incomplete onboarding' }));
     await userEvent.type(screen.getByLabelText('Search clients'), 'cl');
-    expect(lastBoardPath()).toBe('/admin?q=cl&view=incomplete_onboarding');
+    expect(lastBoardPath('rae')).toBe('/admin?q=cl&view=incomplete_onboarding');
     await userEvent.click(screen.getByRole('button', { name: 'Jobs' }));
-    expect(lastBoardPath()).toBe('/admin?q=cl&view=incomplete_onboarding&sort=jobs');
+    expect(lastBoardPath('rae')).toBe('/admin?q=cl&view=incomplete_onboarding&sort=jobs');
+    // Kept for this recruiter alone: another signing in at the device finds the plain board.
+    expect(lastBoardPath('sam')).toBe('/admin');
   });
 
   it('says a page could not be loaded, and keeps Try Again, busy and focused, until it comes', async () => {

@@ -23,16 +23,11 @@ import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ColumnHeader } from '../../components/ui/VirtualTable.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
-import { readChosenClients, rememberChosenClients } from '../../lib/storage.ts';
+import { readChosenClients, rememberBoardAddress, rememberChosenClients } from '../../lib/storage.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { fetchBoard } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
-import {
-  type BoardAddress,
-  readBoardAddress,
-  rememberBoardAddress,
-  writeBoardAddress,
-} from './board-address.ts';
+import { type BoardAddress, readBoardAddress, writeBoardAddress } from './board-address.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 import { WelcomeBatch } from './WelcomeBatch.tsx';
@@ -143,9 +138,9 @@ function PhoneSummary({ row }: { row: BoardRow }) {
 /** Below the sm width only the client column shows (with PhoneSummary); the rest from sm up. */
 const wideOnly = (id: string) => (id === 'client' ? '' : 'hidden sm:table-cell');
 
-/** The clients chosen earlier in this tab, when what was kept still reads as board rows. */
-function keptChoice(): Map<string, BoardRow> {
-  const kept = boardRowSchema.array().safeParse(readChosenClients());
+/** The clients `userId` chose earlier in this tab, when what was kept still reads as board rows. */
+function keptChoice(userId: string): Map<string, BoardRow> {
+  const kept = boardRowSchema.array().safeParse(readChosenClients(userId));
   return new Map(kept.success ? kept.data.map((row) => [row.id, row]) : []);
 }
 
@@ -159,8 +154,10 @@ const checkboxCell = 'w-10 px-3 py-2 align-top';
  * view, sorted by any column and paged by the server. A row's name opens the client; so does a
  * click anywhere on the row but its checkbox. Chosen clients stay chosen across searches, views,
  * pages and a look at one of them, so staff can gather them before acting on all of them at once.
+ * Both the choice and where the board was left are kept for `userId`, the recruiter signed in: a
+ * search names a client, and the next person at the device must not find it.
  */
-export function ClientsBoard() {
+export function ClientsBoard({ userId }: { userId: string }) {
   const guard = useStaffGuard();
   const navigate = useNavigate();
   // What the board shows lives in the address (see board-address.ts), so Back from a client's page
@@ -181,10 +178,10 @@ export function ClientsBoard() {
   };
   // Remembered for the client page's "All clients", which leads back to the board as it was left.
   const here = writeBoardAddress(address).toString();
-  useEffect(() => rememberBoardAddress(here), [here]);
+  useEffect(() => rememberBoardAddress(userId, here), [userId, here]);
   const [search, setSearch] = useState(address.q ?? '');
-  const [selected, setSelected] = useState<ReadonlyMap<string, BoardRow>>(keptChoice);
-  useEffect(() => rememberChosenClients([...selected.values()]), [selected]);
+  const [selected, setSelected] = useState<ReadonlyMap<string, BoardRow>>(() => keptChoice(userId));
+  useEffect(() => rememberChosenClients(userId, [...selected.values()]), [userId, selected]);
   const q = useDeferredValue(search.trim());
 
   // The board's own parameters, with the search as typed a moment ago (the deferred text).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lastBoardPath, readBoardAddress, rememberBoardAddress, writeBoardAddress } from './board-address.ts';
+import { rememberBoardAddress } from '../../lib/storage.ts';
+import { lastBoardPath, readBoardAddress, writeBoardAddress } from './board-address.ts';
 
 const read = (search: string) => readBoardAddress(new URLSearchParams(search));
 
@@ -35,17 +36,21 @@ describe('the clients board in the address', () => {
     expect(writeBoardAddress({ q: '', sort: 'last_active', dir: 'asc', page: 1 }).toString()).toBe('dir=asc');
   });
 
-  it('leads back to the board as last left in the tab, or to the plain board', () => {
-    expect(lastBoardPath()).toBe('/admin');
-    rememberBoardAddress('q=smith&view=incomplete_onboarding&page=3');
-    expect(lastBoardPath()).toBe('/admin?q=smith&view=incomplete_onboarding&page=3');
+  it('leads back to the board as the recruiter last left it in the tab, or to the plain board', () => {
+    expect(lastBoardPath('rae')).toBe('/admin');
+    rememberBoardAddress('rae', 'q=smith&view=incomplete_onboarding&page=3');
+    expect(lastBoardPath('rae')).toBe('/admin?q=smith&view=incomplete_onboarding&page=3');
+    // Another recruiter's board is theirs alone.
+    expect(lastBoardPath('sam')).toBe('/admin');
     // Left as the plain board: the plain board.
-    rememberBoardAddress('');
-    expect(lastBoardPath()).toBe('/admin');
+    rememberBoardAddress('rae', '');
+    expect(lastBoardPath('rae')).toBe('/admin');
   });
 
   it('leads only to a board the API would accept, whatever the tab kept', () => {
-    sessionStorage.setItem('clients-board:address', 'view=everyone&page=2&token=secret');
-    expect(lastBoardPath()).toBe('/admin?page=2');
+    sessionStorage.setItem('clients-board:address:rae', JSON.stringify('view=everyone&page=2&token=secret'));
+    expect(lastBoardPath('rae')).toBe('/admin?page=2');
+    sessionStorage.setItem('clients-board:address:rae', '{not json');
+    expect(lastBoardPath('rae')).toBe('/admin');
   });
 });

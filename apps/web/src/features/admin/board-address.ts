@@ -1,4 +1,5 @@
 import { type BoardQuery, boardQuerySchema } from '@app/domain/clients-board';
+import { readRememberedBoardAddress } from '../../lib/storage.ts';
 
 /**
  * What the clients board shows (search, view, sort and page), kept in the address as the board's own
@@ -34,31 +35,11 @@ export function writeBoardAddress(address: BoardAddress): URLSearchParams {
 }
 
 /**
- * Where the board was last left in this tab, as its address's parameters: the client page's "All
- * clients" leads back there. Kept in the tab's session storage rather than in the history entry's
- * state, which a jump to one of the page's sections (a plain anchor) leaves behind, and so it also
- * survives a reload of the client page.
+ * The board as `userId` last left it in this tab (`/admin` when never, or when storage cannot be
+ * read), for the client page's "All clients".
  */
-const LAST_BOARD_KEY = 'clients-board:address';
-
-/** Keeps `search`, the board's parameters as `writeBoardAddress` writes them. */
-export function rememberBoardAddress(search: string): void {
-  try {
-    sessionStorage.setItem(LAST_BOARD_KEY, search);
-  } catch (error) {
-    // Storage can be unavailable (private modes, quotas): the link then leads to the plain board.
-    console.error('Could not remember where the board was left', error);
-  }
-}
-
-/** The board as it was last left in this tab (`/admin` when never, or when storage cannot be read). */
-export function lastBoardPath(): string {
-  let stored = '';
-  try {
-    stored = sessionStorage.getItem(LAST_BOARD_KEY) ?? '';
-  } catch {
-    // Unreadable: the plain board.
-  }
+export function lastBoardPath(userId: string): string {
+  const stored = readRememberedBoardAddress(userId);
   // Read as the address is, so what was stored is only ever a board the API would accept.
   const query = writeBoardAddress(readBoardAddress(new URLSearchParams(stored))).toString();
   return query ? `/admin?${query}` : '/admin';

@@ -12,11 +12,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type ApiSessionSource, setApiSessionSource, withReadsStopped } from '../../lib/api.ts';
 import { removeProfileCompleteCookie } from '../../lib/cookies.ts';
-import {
-  clearRememberedOnboardingStep,
-  forgetWorkInProgress,
-  rememberChosenClients,
-} from '../../lib/storage.ts';
+import { clearRememberedOnboardingStep, forgetWorkInProgress } from '../../lib/storage.ts';
 import { sendBrowserTimeZone } from '../../lib/time-zone.ts';
 import {
   type AuthClient,
@@ -87,8 +83,9 @@ export function AuthProvider({
       // wizard step may be another person's, left by a session that ended elsewhere (no sign-out here
       // forgot them). A restored session keeps them: they are its owner's.
       if (client.getSnapshot().isNewLogin) forgetCachedProfile();
-      // Whoever signs in finds nobody else's unsaved answers or chosen jobs in the tab (another
-      // person's session can take a tab over when the first signed out elsewhere).
+      // Whoever signs in finds none of anyone else's work in the tab (unsaved answers, chosen jobs and
+      // clients, a clients board search): another person's session can take a tab over when the first
+      // signed out elsewhere.
       forgetWorkInProgress(signedIn.user.id);
       // The weekly summary follows the client's own clock.
       if (signedIn.user.role === 'client') void sendBrowserTimeZone();
@@ -128,9 +125,8 @@ export function AuthProvider({
         const { error } = await withReadsStopped(() => client.signOut());
         forgetProfileState();
         // Only here: a session that expires keeps the unsaved answers and notes, the chosen jobs (and
-        // a recruiter's chosen clients) for its owner's return.
+        // a recruiter's chosen clients and place on the clients board) for its owner's return.
         forgetWorkInProgress();
-        rememberChosenClients([]);
         if (error) {
           console.error(`Sign-out failed: ${error}`);
           toast.error(SIGN_OUT_FAILED_MESSAGE);
