@@ -32,6 +32,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup/fast-check-seed.ts', 'apps/web/src/test-setup.ts'],
+          // A few tests render pages of fifty rows in jsdom several times over (3 to 4 s alone); with
+          // three files at a time on two cores, Vitest's default of 5 s cut them off now and then.
+          testTimeout: 15_000,
         },
       },
     ],
