@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type CSSProperties, type ReactNode, type RefObject, useEffect, useState } from 'react';
-import { focusRing } from './Button.tsx';
+import { Button } from './Button.tsx';
 
 /** Whether columns lie beyond the box's edges, and the box's scrollbars' sizes. */
 interface Beyond {
@@ -55,11 +55,15 @@ function useBeyond(scrollBox: RefObject<HTMLDivElement | null>): Beyond {
   return beyond;
 }
 
+/** How wide the fade at the box's right edge is; a control focused there is scrolled clear of it. */
+const FADE_WIDTH = 24;
+
 /**
- * The scroll box of a wide table (at most 70 % of the screen high, scrolling both ways), with signs
- * at its right edge while columns lie beyond it: a fade over the last column shown, and buttons that
- * scroll most of a box's width to the right, or back to the left. Without them a laptop shows the
- * first columns with nothing saying more exist, and the box's own scrollbar is often below the fold.
+ * The scroll box of a wide table (at most 70 % of the screen high, scrolling both ways). While its
+ * columns do not all fit, buttons above it scroll most of a box's width to the right or back, and
+ * a narrow fade at its right edge says more lie beyond. Without them a laptop shows the first
+ * columns with nothing saying more exist, and the box's own scrollbar is often below the fold.
+ * Above the table, not over it: they hide no column, and come before the table in reading order.
  */
 export function TableScrollBox({
   scrollBox,
@@ -80,45 +84,37 @@ export function TableScrollBox({
     box?.scrollBy({ left: direction * box.clientWidth * 0.75, behavior: glide ? 'smooth' : 'auto' });
   };
   return (
-    <div className="relative">
-      <div
-        ref={scrollBox}
-        style={style}
-        className={`relative max-h-[70vh] overflow-auto rounded-lg border border-neutral-200 bg-white ${className}`}
-      >
-        {children}
-      </div>
+    <div className="space-y-2">
       {(earlier || more) && (
-        <div
-          className={`pointer-events-none absolute top-px z-20 flex items-start justify-end gap-1 p-1 ${more ? 'bg-linear-to-l from-white/95 from-60% to-transparent pl-6' : ''}`}
-          style={{ right: scrollbarRight + 1, bottom: scrollbarBottom + 1 }}
-        >
-          {earlier && (
-            <ScrollButton label="Show earlier columns" onClick={() => scrollBy(-1)}>
-              <ChevronLeft className="size-5" aria-hidden="true" />
-            </ScrollButton>
-          )}
-          {more && (
-            <ScrollButton label="Show more columns" onClick={() => scrollBy(1)}>
-              <ChevronRight className="size-5" aria-hidden="true" />
-            </ScrollButton>
-          )}
+        // Both stay while the columns overflow, the one with nothing to show held: a button that
+        // vanished under the keyboard's focus would drop it to the page.
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" size="sm" aria-disabled={!earlier || undefined} onClick={() => scrollBy(-1)}>
+            <ChevronLeft className="size-4" aria-hidden="true" />
+            Earlier columns
+          </Button>
+          <Button variant="secondary" size="sm" aria-disabled={!more || undefined} onClick={() => scrollBy(1)}>
+            More columns
+            <ChevronRight className="size-4" aria-hidden="true" />
+          </Button>
         </div>
       )}
+      <div className="relative">
+        <div
+          ref={scrollBox}
+          style={{ ...style, scrollPaddingRight: more ? FADE_WIDTH : undefined }}
+          className={`relative max-h-[70vh] overflow-auto rounded-lg border border-neutral-200 bg-white ${className}`}
+        >
+          {children}
+        </div>
+        {more && (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute top-px z-20 rounded-r-lg bg-linear-to-l from-white to-transparent"
+            style={{ right: scrollbarRight + 1, bottom: scrollbarBottom + 1, width: FADE_WIDTH }}
+          />
+        )}
+      </div>
     </div>
-  );
-}
-
-function ScrollButton({ label, onClick, children }: { label: string; onClick(): void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className={`pointer-events-auto flex size-10 items-center justify-center rounded-full border border-neutral-300 bg-white text-neutral-700 shadow-md hover:bg-neutral-100 hover:text-neutral-900 ${focusRing}`}
-    >
-      {children}
-    </button>
   );
 }
