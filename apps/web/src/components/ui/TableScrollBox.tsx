@@ -89,11 +89,21 @@ export function TableScrollBox({
         // Both stay while the columns overflow, the one with nothing to show held: a button that
         // vanished under the keyboard's focus would drop it to the page.
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" size="sm" aria-disabled={!earlier || undefined} onClick={() => scrollBy(-1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-disabled={!earlier || undefined}
+            onClick={() => scrollBy(-1)}
+          >
             <ChevronLeft className="size-4" aria-hidden="true" />
             Earlier columns
           </Button>
-          <Button variant="secondary" size="sm" aria-disabled={!more || undefined} onClick={() => scrollBy(1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-disabled={!more || undefined}
+            onClick={() => scrollBy(1)}
+          >
             More columns
             <ChevronRight className="size-4" aria-hidden="true" />
           </Button>
