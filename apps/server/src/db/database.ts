@@ -173,6 +173,13 @@ export async function requireClientStillThere(trx: Kysely<Database>, clientId: s
 /**
  * `text` as searches compare it (the domain's foldForSearch: case and marks aside): PostgreSQL
  * translates it over the domain's table, SQLite runs the domain's function (sqlite-adapter.ts).
+ * translate deletes the combining marks at the end of the table's `from`, which `to` has no letter
+ * for. The table folds letters with marks whatever the case, but capitals without marks outside
+ * ASCII ('Д', 'Σ') are left to lower(): the usual UTF-8 collations (C.UTF-8, en_US.UTF-8) lower
+ * them as the browser does; the plain "C" collation does not, and there a name written with them
+ * ('Даша') is not found by a search with those letters in it ('даша', even 'Даша'), which is
+ * folded by foldForSearch and so lowered
+ * (search-fold.test.ts checks the database it runs on).
  */
 export function foldedForSearch(db: Kysely<Database>, text: RawBuilder<unknown>): RawBuilder<string> {
   return onPostgres(db)
