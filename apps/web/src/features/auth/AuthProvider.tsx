@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type ApiSessionSource, setApiSessionSource, withReadsStopped } from '../../lib/api.ts';
 import { removeProfileCompleteCookie } from '../../lib/cookies.ts';
+import { SIGNED_OUT_NAVIGATION } from '../../lib/signed-out-navigation.ts';
 import { clearRememberedOnboardingStep, forgetWorkInProgress } from '../../lib/storage.ts';
 import { sendBrowserTimeZone } from '../../lib/time-zone.ts';
 import {
@@ -131,7 +132,7 @@ export function AuthProvider({
           console.error(`Sign-out failed: ${error}`);
           toast.error(SIGN_OUT_FAILED_MESSAGE);
         }
-        navigate('/', { replace: true });
+        navigate('/', { replace: true, state: SIGNED_OUT_NAVIGATION });
       },
     }),
     [client, session, status, isNewLogin, navigate, queryClient],

@@ -49,6 +49,9 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
   const moveFocus = useRef<'cancel' | 'chooser' | null>(null);
   /** Cancels the upload under way. */
   const cancel = useRef<AbortController | null>(null);
+  // A file still on its way as the field goes (the person left the wizard) is stopped: it would land
+  // in no form, and count against their storage.
+  useEffect(() => () => cancel.current?.abort(), []);
   const id = useId();
   const stored = watch(name);
 

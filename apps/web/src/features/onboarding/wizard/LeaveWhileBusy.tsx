@@ -1,7 +1,10 @@
+import { useMutationState } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { isSignedOutNavigation } from '../../../lib/signed-out-navigation.ts';
+import { DOCUMENT_UPLOAD_KEY } from '../upload-document.ts';
 
 export interface LeaveWhileBusyProps {
   /** A file is on its way: it reaches the form only when its upload lands. */
@@ -16,9 +19,10 @@ export interface LeaveWhileBusyProps {
  * - A reload, a closed tab or another site ends the page, and with it an upload or a save cut off
  *   part-way: the browser asks (beforeunload) while either runs.
  * - Another page of the app (a link, the browser's Back) keeps the page alive, so a save still lands;
- *   but a file lands in the wizard's form, which that page no longer shows: this dialog asks while a
- *   file uploads. When the upload lands meanwhile, the person goes where they were going, since
- *   nothing holds them any more.
+ *   but a file lands in the wizard's form, which that page no longer shows (and leaving stops the
+ *   upload): this dialog asks while a file uploads. When the upload lands meanwhile, the person goes
+ *   where they were going, since nothing holds them any more; when it fails, they stay to see why.
+ * - A sign-out goes through unasked: the session the upload needed has ended.
  */
 export function LeaveWhileBusy({ uploading, saving }: LeaveWhileBusyProps) {
   const busy = uploading || saving;
@@ -35,12 +39,21 @@ export function LeaveWhileBusy({ uploading, saving }: LeaveWhileBusyProps) {
 
   // Only a move to another page: a step of the wizard is not an address of its own.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => uploading && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      uploading &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !isSignedOutNavigation(nextLocation.state),
   );
   const blocked = blocker.state === 'blocked';
+  const lastUpload = useMutationState({
+    filters: { mutationKey: DOCUMENT_UPLOAD_KEY },
+    select: (mutation) => mutation.state.status,
+  }).at(-1);
   useEffect(() => {
-    if (blocked && !uploading) blocker.proceed();
-  }, [blocked, uploading, blocker]);
+    if (!blocked || uploading) return;
+    if (lastUpload === 'success') blocker.proceed();
+    else blocker.reset();
+  }, [blocked, uploading, lastUpload, blocker]);
 
   return (
     <Dialog

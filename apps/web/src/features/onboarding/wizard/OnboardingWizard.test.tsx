@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readProfileCompleteCookie, removeProfileCompleteCookie } from '../../../lib/cookies.ts';
+import { SIGNED_OUT_NAVIGATION } from '../../../lib/signed-out-navigation.ts';
 import { FakeUpload } from '../../../lib/testing/fake-upload.ts';
 import { readOnboardingDraft } from '../onboarding-draft.ts';
 import { type FakeRoute, fakeServer, renderOnboarding, testAccount, uploadedFile } from '../testing.tsx';
@@ -41,15 +42,20 @@ function renderWizard(
     values?: WizardForm;
     saved?: WizardForm;
     submissionId?: string | null;
-    /** A link beside the wizard, named 'Elsewhere', to another page of the app. */
+    /** A link beside the wizard, named 'Elsewhere', to another page of the app, with this state. */
     linkTo?: string;
+    linkState?: unknown;
   } = {},
 ) {
-  const { values = empty, saved = values, submissionId = 'sub-1', linkTo, ...rest } = props;
+  const { values = empty, saved = values, submissionId = 'sub-1', linkTo, linkState, ...rest } = props;
   const handlers = { onLeave: vi.fn(), onSubmitted: vi.fn(), onStepChange: vi.fn() };
   renderOnboarding(
     <>
-      {linkTo && <Link to={linkTo}>Elsewhere</Link>}
+      {linkTo && (
+        <Link to={linkTo} state={linkState}>
+          Elsewhere
+        </Link>
+      )}
       <OnboardingWizard
         mode="create"
         answers={{ saved: readOnboardingFields(saved), values, submissionId }}
@@ -540,6 +546,46 @@ describe('the onboarding wizard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Your file is still uploading' });
     await user.click(within(dialog).getByRole('button', { name: 'Leave Anyway' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile page' })).toBeInTheDocument();
+    // The file would land in no form, and count against the person's storage: it is stopped.
+    expect(FakeUpload.last?.aborted).toBe(true);
+  });
+
+  it('keeps the person on the step when the upload fails while they are asked, to see why', async () => {
+    const user = userEvent.setup();
+    submissionServer(completeOnboardingForm());
+    FakeUpload.reset();
+    FakeUpload.answer = { status: 500, body: { error: 'Internal Server Error' } };
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const release = FakeUpload.hold();
+    renderWizard({ values: completeOnboardingForm(), initialStep: 6, linkTo: '/profile' });
+    await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
+    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await screen.findByRole('dialog', { name: 'Your file is still uploading' });
+    release();
+    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 2, name: 'Employment Information' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Profile page' })).toBeNull();
+  });
+
+  it('lets the way to the sign-in screen through unasked after a sign-out during an upload', async () => {
+    const user = userEvent.setup();
+    submissionServer(completeOnboardingForm());
+    FakeUpload.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    FakeUpload.hold();
+    renderWizard({
+      values: completeOnboardingForm(),
+      initialStep: 6,
+      linkTo: '/profile',
+      linkState: SIGNED_OUT_NAVIGATION,
+    });
+    await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
+    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile page' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('opens another page at once when no file is uploading', async () => {
