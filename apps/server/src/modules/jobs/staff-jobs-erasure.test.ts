@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GONE_MEANWHILE_MESSAGE } from '../../errors.ts';
 import { signInForTest } from '../../testing/auth.ts';
@@ -8,8 +9,6 @@ import { rowsHolding } from '../../testing/rows-holding.ts';
 import { accountRepo } from '../account/repo.ts';
 
 type Headers = Record<string, string>;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Only PostgreSQL runs two writes at once. On SQLite a change to the table runs wholly before or
 // after an erasure.
@@ -51,10 +50,17 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       await erasing.promise;
       const changing = app.inject(change(userId, jobId));
       // The change finds the client (the erasure has not committed), then waits on their row.
-      await pause(300);
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBeGreaterThan(0);
       release.resolve();
       await erasure;
       return { response: await changing, userId };
+    }
+
+    /** Queries of this database waiting for a row another transaction holds. */
+    async function waitingOnLocks(): Promise<number> {
+      const { rows } = await sql<{ waiting: number }>`select count(*) as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db.kysely);
+      return Number(rows[0]?.waiting ?? 0);
     }
 
     async function firstJobId(clientId: string): Promise<string> {

@@ -109,7 +109,8 @@ export function staffJobsRepo(db: Jobs) {
         await requireClientStillThere(trx, clientId);
         const now = new Date();
         const stamp = now.toISOString();
-        // Before the notes' row lock: a bulk change holding the list may be waiting for that row.
+        // Before the notes' row lock: two writes for a pending client share its row (held for share),
+        // and a bulk change of the other holding the list may be waiting for that job's row.
         const avoided = await avoidedWhenApplying(trx, clientId, patch.applied_for_job === true);
         if (expected) {
           const current = await trx
