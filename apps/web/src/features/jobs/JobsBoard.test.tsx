@@ -288,6 +288,22 @@ describe('a dialog opened from a job', () => {
     // As after a decision: the first control of the job now in its place (on /myjobs, its toggle).
     await waitFor(() => expect(screen.getByRole('button', { name: /^Reject ?Job c$/ })).toHaveFocus());
   });
+
+  it('keeps the pop-up of a job that left the list closed when the job comes back in a later read', async () => {
+    vi.mocked(fetchMyJobs).mockResolvedValue(listOf(['a', 'b', 'c']));
+    vi.mocked(fetchJob).mockReturnValue(new Promise(() => {}));
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    const user = userEvent.setup();
+    const queryClient = renderBoard({ wide: true });
+    await user.click(await screen.findByRole('button', { name: /^View Details ?of Job b$/ }));
+    await screen.findByRole('dialog', { name: 'Job b' });
+    act(() => queryClient.setQueryData(myJobsQueryKey, listOf(['a', 'c'])));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Restored elsewhere, the job is listed again: its pop-up does not open by itself.
+    act(() => queryClient.setQueryData(myJobsQueryKey, listOf(['a', 'b', 'c'])));
+    await screen.findByRole('button', { name: /^View Details ?of Job b$/ });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
 
 describe('a failed load of the jobs', () => {

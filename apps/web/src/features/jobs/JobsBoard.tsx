@@ -104,6 +104,13 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
   // or to the message that nothing is left.
   const dialogJobId =
     [detailsId, notesId].find((id) => id !== null && jobs.some((job) => job.id === id)) ?? null;
+  // A dialog whose job left the list is closed for good: were the job to come back in a later read
+  // (another tab restored it), its dialog would open again on its own.
+  useEffect(() => {
+    const gone = (id: string | null) => id !== null && !jobs.some((job) => job.id === id);
+    if (gone(detailsId)) setDetailsId(null);
+    if (gone(notesId)) setNotesId(null);
+  }, [jobs, detailsId, notesId]);
   const dialogPlace = useRef<number | null>(null);
   const afterDialog = useRef<HTMLElement | null>(null);
   useEffect(() => {
