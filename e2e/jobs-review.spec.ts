@@ -410,6 +410,27 @@ test('a client without jobs is told to contact their analyst, and copies their e
 });
 
 for (const width of [1280, 390]) {
+  test(`a client waiting for their first jobs checks again and finds those assigned meanwhile (${width} px)`, async ({
+    staff,
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const { email } = await signInClientWithJobs(page, staff, []);
+    await page.goto('/myjobs');
+    await expect(page.getByRole('heading', { name: 'Contact Your Analyst' })).toBeVisible();
+    const check = page.getByRole('button', { name: 'Check for New Jobs' });
+    await expect(check).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath(`no-jobs-yet-${width}.png`) });
+
+    await staff.importJobs(email, [{ job_uid: 'first-1', data_job_title: 'First Assigned Job' }]);
+    await check.click();
+    await expect(page.getByText('First Assigned Job').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Contact Your Analyst' })).toHaveCount(0);
+  });
+}
+
+for (const width of [1280, 390]) {
   test(`a failed load of the jobs says so on the page, and Try Again brings them (${width} px)`, async ({
     staff,
     page,

@@ -306,6 +306,22 @@ describe('a dialog opened from a job', () => {
   });
 });
 
+describe('a list with no jobs yet', () => {
+  it('looks again on request, and shows the jobs assigned meanwhile', async () => {
+    vi.mocked(fetchMyJobs).mockResolvedValueOnce([]);
+    const user = userEvent.setup();
+    renderBoard();
+    const check = await screen.findByRole('button', { name: 'Check for New Jobs' });
+    let answer: (jobs: JobListItem[]) => void = () => {};
+    vi.mocked(fetchMyJobs).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    await user.click(check);
+    expect(screen.getByRole('button', { name: 'Checking...' })).toHaveAttribute('aria-busy', 'true');
+    answer(listOf(['a']));
+    expect((await screen.findAllByText('Job a')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Check for New Jobs' })).toBeNull();
+  });
+});
+
 describe('a failed load of the jobs', () => {
   it("keeps the toast's title and the server's message on the page, with Try Again", async () => {
     vi.mocked(fetchMyJobs).mockRejectedValue(new ApiError('Too many requests', 429));

@@ -1,4 +1,5 @@
 import type { ClientApproval, JobFilters, JobListItem } from '@app/domain/jobs';
+import { RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, focusRing } from '../../components/ui/Button.tsx';
 import { allChosen } from '../../components/ui/Field.tsx';
@@ -21,7 +22,13 @@ import {
   type OptionalJobField,
   presentOptionalFields,
 } from './job-columns.tsx';
-import { APPLYING_FILTERS, NO_MATCHES_HINT, NO_MATCHES_TITLE } from './job-messages.ts';
+import {
+  APPLYING_FILTERS,
+  CHECK_FOR_JOBS,
+  CHECKING_FOR_JOBS,
+  NO_MATCHES_HINT,
+  NO_MATCHES_TITLE,
+} from './job-messages.ts';
 import { type JobTableActions, JobTableContext } from './job-table-context.ts';
 import { useJobDecisions } from './use-job-decisions.ts';
 import { useJobListView } from './use-job-list-view.ts';
@@ -188,7 +195,22 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
   if (query.isPending) {
     return <JobsLoading text={loadingText} />;
   }
-  if (jobs.length === 0) return noJobs;
+  if (jobs.length === 0) {
+    return (
+      <div className="space-y-3">
+        {noJobs}
+        {/* Nothing reads the list again by itself, and the team may assign jobs while the page is open:
+            a person waiting for their first jobs can look again without reloading. A failed look is
+            toasted, as any failed load of the jobs. */}
+        <div className="flex justify-center">
+          <Button variant="secondary" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
+            {!query.isFetching && <RefreshCw className="size-4" aria-hidden="true" />}
+            {query.isFetching ? CHECKING_FOR_JOBS : CHECK_FOR_JOBS}
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   const findJob = (id: string | null) => (id === null ? null : (jobs.find((job) => job.id === id) ?? null));
   return (

@@ -45,3 +45,7 @@ export const NO_MATCHES_HINT = 'Try adjusting your filter settings above';
 /** Spec 2, section 9: the badge and the copied indicator. */
 export const FILTERS_APPLIED_MS = 1000;
 export const EMAIL_COPIED_MS = 2000;
+
+/** Not the spec's words: a list with no jobs yet is looked at again on request. */
+export const CHECK_FOR_JOBS = 'Check for New Jobs';
+export const CHECKING_FOR_JOBS = 'Checking...';
