@@ -13,6 +13,15 @@ test('a client sees totals and approved applications that match their jobs', asy
   await expect(page.getByText('View statistics for your approved job applications')).toBeVisible();
   const applied = jobs.filter((job) => job.applied_for_job).length;
   await expect(page.getByText(`Total Applied Jobs: ${applied}`, { exact: true })).toBeVisible();
+  // The total is larger than the approved applications listed, and says why.
+  const rejectedApplied = jobs.filter((job) => job.applied_for_job && job.client_approval === 'rejected');
+  expect(rejectedApplied.length).toBeGreaterThan(1);
+  await expect(
+    page.getByText(
+      `The total includes ${rejectedApplied.length} jobs you rejected; set Decision to All to list them below.`,
+      { exact: true },
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Approved Job Applications' })).toBeVisible();
 
   // Listed by default: applied and not rejected.
@@ -56,6 +65,11 @@ test('a client sees totals and approved applications that match their jobs', asy
   await dialog.getByRole('button', { name: 'Save Notes' }).click();
   await expect(toast(page, 'Notes Saved')).toBeVisible();
   await expect(firstRow.getByRole('button', { name: 'View Notes' })).toBeVisible();
+
+  // As the note under the total says: with Decision at All, the table lists every applied job.
+  await page.getByLabel('Decision', { exact: true }).selectOption('all');
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page.getByText(`${applied} of ${JOURNEY_JOB_COUNT} jobs shown`)).toBeVisible();
 });
 
 test('a client without jobs is told they will appear once assigned', async ({ staff, page }) => {
@@ -66,6 +80,7 @@ test('a client without jobs is told they will appear once assigned', async ({ st
     page.getByText('Jobs will appear here once they are assigned to you by our team'),
   ).toBeVisible();
   await expect(page.getByText('Total Applied Jobs: 0', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^The total includes/)).toHaveCount(0);
   await expectAccessible(page);
 });
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { EmptyJobs } from './EmptyJobs.tsx';
 import { JobsBoard } from './JobsBoard.tsx';
 import { JobsLoading } from './JobsLoading.tsx';
+import { rejectedAppliedNote } from './job-messages.ts';
 import { OutcomeFunnel } from './OutcomeFunnel.tsx';
 import { useMyJobs } from './use-my-jobs.ts';
 
@@ -31,11 +32,7 @@ export function JobStatsPage({ account, insights }: JobStatsPageProps) {
         <JobsLoading text={LOADING_TEXT} />
       ) : (
         <>
-          {jobs && (
-            <p className="text-lg font-semibold text-neutral-900">
-              Total Applied Jobs: {formatCount(jobs.filter((job) => job.applied_for_job).length)}
-            </p>
-          )}
+          {jobs && <AppliedTotal jobs={jobs} />}
           {jobs && jobs.length > 0 && (
             <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
               <div className="min-w-0">{insights?.(jobs)}</div>
@@ -62,6 +59,23 @@ export function JobStatsPage({ account, insights }: JobStatsPageProps) {
           </section>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * Spec 2's total counts every applied job, the ones the client rejected too, while the table below
+ * lists approved ones by default: without a word, the total looks larger than the table for no reason.
+ */
+function AppliedTotal({ jobs }: { jobs: readonly JobListItem[] }) {
+  const applied = jobs.filter((job) => job.applied_for_job);
+  const rejected = applied.filter((job) => job.client_approval === 'rejected').length;
+  return (
+    <div>
+      <p className="text-lg font-semibold text-neutral-900">
+        Total Applied Jobs: {formatCount(applied.length)}
+      </p>
+      {rejected > 0 && <p className="text-sm text-neutral-700">{rejectedAppliedNote(rejected)}</p>}
     </div>
   );
 }

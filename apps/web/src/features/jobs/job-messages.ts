@@ -49,3 +49,9 @@ export const EMAIL_COPIED_MS = 2000;
 /** Not the spec's words: a list with no jobs yet is looked at again on request. */
 export const CHECK_FOR_JOBS = 'Check for New Jobs';
 export const CHECKING_FOR_JOBS = 'Checking...';
+
+/** Not the spec's words: why 'Total Applied Jobs' is larger than the approved applications listed. */
+export const rejectedAppliedNote = (count: number) =>
+  count === 1
+    ? 'The total includes one job you rejected; set Decision to All to list it below.'
+    : `The total includes ${formatCount(count)} jobs you rejected; set Decision to All to list them below.`;
