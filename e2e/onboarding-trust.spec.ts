@@ -267,6 +267,10 @@ for (const viewport of viewports) {
       await leaving.getByRole('button', { name: 'Stay' }).click();
       await expect(leaving).toHaveCount(0);
       await expect(page).toHaveURL(/\/edit-profile/);
+      // The phone's folded menu closed as the entry was chosen, not left open under the question.
+      if (viewport.width <= 390) {
+        await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+      }
       await expect(page.getByText(/^Uploading\.\.\. \d+%$/)).toBeVisible();
 
       await page.getByRole('button', { name: 'Cancel resume upload' }).click();

@@ -46,4 +46,14 @@ describe('the folded menu of a phone', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     expect(menuButton).toHaveFocus();
   });
+
+  it('closes as an entry is chosen, even one whose page does not change (the page it is on)', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menuButton);
+    const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '') as HTMLElement;
+    await user.click(within(menu).getByRole('link', { name: 'My Profile' }));
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
 });

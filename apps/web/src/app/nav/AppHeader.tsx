@@ -132,6 +132,9 @@ export function AppHeader() {
                 <NavLink
                   to={entry.to}
                   end={entry.end}
+                  // Closed as the entry is chosen, not only once the page changes: a page may ask
+                  // first (the wizard during an upload), and its question would open over the menu.
+                  onClick={() => setMenuOpen(false)}
                   className={({ isActive }) => `block ${linkClasses(isActive)}`}
                 >
                   {entry.label}
