@@ -274,7 +274,8 @@ describe('a dialog opened from a job', () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
-  it('gives focus to the job now in its place when its own job left the list meanwhile', async () => {
+  /** Job b's pop-up open in the wide table of a, b and c; then a read of the list without b. */
+  async function popUpOfJobThatLeaves() {
     vi.mocked(fetchMyJobs).mockResolvedValue(listOf(['a', 'b', 'c']));
     vi.mocked(fetchJob).mockReturnValue(new Promise(() => {}));
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
@@ -285,20 +286,17 @@ describe('a dialog opened from a job', () => {
     // The list read again (after a bulk change, say) no longer has the job: its pop-up closes.
     act(() => queryClient.setQueryData(myJobsQueryKey, listOf(['a', 'c'])));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    return queryClient;
+  }
+
+  it('gives focus to the job now in its place when its own job left the list meanwhile', async () => {
+    await popUpOfJobThatLeaves();
     // As after a decision: the first control of the job now in its place (on /myjobs, its toggle).
     await waitFor(() => expect(screen.getByRole('button', { name: /^Reject ?Job c$/ })).toHaveFocus());
   });
 
   it('keeps the pop-up of a job that left the list closed when the job comes back in a later read', async () => {
-    vi.mocked(fetchMyJobs).mockResolvedValue(listOf(['a', 'b', 'c']));
-    vi.mocked(fetchJob).mockReturnValue(new Promise(() => {}));
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-    const user = userEvent.setup();
-    const queryClient = renderBoard({ wide: true });
-    await user.click(await screen.findByRole('button', { name: /^View Details ?of Job b$/ }));
-    await screen.findByRole('dialog', { name: 'Job b' });
-    act(() => queryClient.setQueryData(myJobsQueryKey, listOf(['a', 'c'])));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const queryClient = await popUpOfJobThatLeaves();
     // Restored elsewhere, the job is listed again: its pop-up does not open by itself.
     act(() => queryClient.setQueryData(myJobsQueryKey, listOf(['a', 'b', 'c'])));
     await screen.findByRole('button', { name: /^View Details ?of Job b$/ });

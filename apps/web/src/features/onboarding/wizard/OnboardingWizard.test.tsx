@@ -503,19 +503,36 @@ describe('the onboarding wizard', () => {
     expect(leavingAsks()).toBe(false);
   });
 
-  it('asks before another page of the app is opened while a file uploads, and goes there once it lands', async () => {
+  /**
+   * The employment step with a link to another page beside it ('Elsewhere', carrying `linkState`) and
+   * a new resume on its way, held until `release()`; its answer is `answer`.
+   */
+  async function uploadUnderWay({
+    answer = {
+      status: 201,
+      body: { data: { url: 'http://x/cv.pdf', path: 'p', name: 'cv.pdf', size: 100 } },
+    },
+    linkState,
+  }: {
+    answer?: { status: number; body: unknown };
+    linkState?: unknown;
+  } = {}) {
     const user = userEvent.setup();
     submissionServer(completeOnboardingForm());
-    const url = 'http://x/api/storage/public/documents/resumes/u/uuid-New_CV.pdf';
     FakeUpload.reset();
-    FakeUpload.answer = { status: 201, body: { data: { url, path: 'p', name: 'New_CV.pdf', size: 100 } } };
+    FakeUpload.answer = answer;
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     const release = FakeUpload.hold();
-    renderWizard({ values: completeOnboardingForm(), initialStep: 6, linkTo: '/profile' });
+    renderWizard({ values: completeOnboardingForm(), initialStep: 6, linkTo: '/profile', linkState });
     await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
     expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
+    const leave = () => user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    return { user, release, leave };
+  }
 
-    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+  it('asks before another page of the app is opened while a file uploads, and goes there once it lands', async () => {
+    const { user, release, leave } = await uploadUnderWay();
+    await leave();
     const dialog = await screen.findByRole('dialog', { name: 'Your file is still uploading' });
     expect(dialog).toHaveAccessibleDescription(
       'If you leave this page now, the file is not added to your profile. Stay to let it finish.',
@@ -526,7 +543,7 @@ describe('the onboarding wizard', () => {
     expect(screen.getByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
 
     // Asked again, the person waits with the question open: the upload lands and they go on.
-    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await leave();
     await screen.findByRole('dialog', { name: 'Your file is still uploading' });
     release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile page' })).toBeInTheDocument();
@@ -534,15 +551,8 @@ describe('the onboarding wizard', () => {
   });
 
   it('leaves the upload behind for another page when the person chooses Leave Anyway', async () => {
-    const user = userEvent.setup();
-    submissionServer(completeOnboardingForm());
-    FakeUpload.reset();
-    vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    FakeUpload.hold();
-    renderWizard({ values: completeOnboardingForm(), initialStep: 6, linkTo: '/profile' });
-    await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
-    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    const { user, leave } = await uploadUnderWay();
+    await leave();
     const dialog = await screen.findByRole('dialog', { name: 'Your file is still uploading' });
     await user.click(within(dialog).getByRole('button', { name: 'Leave Anyway' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile page' })).toBeInTheDocument();
@@ -551,16 +561,10 @@ describe('the onboarding wizard', () => {
   });
 
   it('keeps the person on the step when the upload fails while they are asked, to see why', async () => {
-    const user = userEvent.setup();
-    submissionServer(completeOnboardingForm());
-    FakeUpload.reset();
-    FakeUpload.answer = { status: 500, body: { error: 'Internal Server Error' } };
-    vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    const release = FakeUpload.hold();
-    renderWizard({ values: completeOnboardingForm(), initialStep: 6, linkTo: '/profile' });
-    await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
-    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    const { release, leave } = await uploadUnderWay({
+      answer: { status: 500, body: { error: 'Internal Server Error' } },
+    });
+    await leave();
     await screen.findByRole('dialog', { name: 'Your file is still uploading' });
     release();
     expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
@@ -570,20 +574,8 @@ describe('the onboarding wizard', () => {
   });
 
   it('lets the way to the sign-in screen through unasked after a sign-out during an upload', async () => {
-    const user = userEvent.setup();
-    submissionServer(completeOnboardingForm());
-    FakeUpload.reset();
-    vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    FakeUpload.hold();
-    renderWizard({
-      values: completeOnboardingForm(),
-      initialStep: 6,
-      linkTo: '/profile',
-      linkState: SIGNED_OUT_NAVIGATION,
-    });
-    await user.upload(screen.getByLabelText(/^Resume/), uploadedFile('New CV.pdf'));
-    expect(await screen.findByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    const { leave } = await uploadUnderWay({ linkState: SIGNED_OUT_NAVIGATION });
+    await leave();
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile page' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });

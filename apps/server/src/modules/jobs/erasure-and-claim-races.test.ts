@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockClientJobs } from '../../db/job-list-versions.ts';
 import { GONE_MEANWHILE_MESSAGE } from '../../errors.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { importJobsFor } from '../../testing/jobs.ts';
 import { rowsHolding } from '../../testing/rows-holding.ts';
 import { accountRepo } from '../account/repo.ts';
 
@@ -11,10 +13,11 @@ type Headers = Record<string, string>;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Only PostgreSQL runs two writes at once. On SQLite the import, which reads its client inside its
-// transaction, runs wholly before or after an erasure or a claim.
+// Only PostgreSQL runs two writes at once. On SQLite a staff write to a client's jobs (an import, a
+// change in the recruiter's table), which reads its client inside its transaction, runs wholly before
+// or after an erasure or a claim.
 describe.skipIf(!databaseKinds.includes('postgres'))(
-  'an import racing an account erasure or a sign-in on postgres',
+  "staff writes to a client's jobs racing an account erasure or a sign-in on postgres",
   () => {
     let app: FastifyInstance;
     let close: () => Promise<void>;
@@ -29,9 +32,19 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       await close();
     });
 
-    it('answers 404 and leaves no job, history or activity line under the erased id', async () => {
-      const { userId } = await signInForTest(app, 'ada@example.com');
-      // The client's erasure, every row deleted and the user's row taken, held open.
+    /** Queries of this database waiting for a row another transaction holds. */
+    async function waitingOnLocks(): Promise<number> {
+      const { rows } = await sql<{ waiting: number }>`select count(*) as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db.kysely);
+      return Number(rows[0]?.waiting ?? 0);
+    }
+
+    /**
+     * Sends `request` about the client while their erasure (every row deleted and the user's row
+     * taken) is held open, commits the erasure once the request waits on that row, and answers the
+     * request's response.
+     */
+    async function duringErasure(userId: string, request: InjectOptions) {
       const erasing = Promise.withResolvers<void>();
       const release = Promise.withResolvers<void>();
       const erasure = accountRepo(app.db).erase(userId, async () => {
@@ -39,8 +52,17 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
         await release.promise;
       });
       await erasing.promise;
+      const sending = app.inject(request);
+      // The request finds the client (the erasure has not committed), then waits on their row.
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBeGreaterThan(0);
+      release.resolve();
+      await erasure;
+      return sending;
+    }
 
-      const importing = app.inject({
+    it('an import answers 404 and leaves no job, history or activity line under the erased id', async () => {
+      const { userId } = await signInForTest(app, 'ada@example.com');
+      const response = await duringErasure(userId, {
         method: 'POST',
         url: '/api/admin/jobs/import',
         headers: staff,
@@ -52,16 +74,60 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
           ]),
         },
       });
-      // The import finds the client (the erasure has not committed), then waits on their row.
-      await pause(300);
-      release.resolve();
-      await erasure;
-
-      const response = await importing;
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json()).toEqual({ error: GONE_MEANWHILE_MESSAGE });
       expect(await rowsHolding(app.db, userId)).toEqual([]);
     });
+
+    it.each<[string, (clientId: string, jobId: string) => InjectOptions]>([
+      [
+        'a job marked applied',
+        (clientId, jobId) => ({
+          method: 'PATCH',
+          url: `/api/admin/clients/${clientId}/jobs/${jobId}`,
+          headers: staff,
+          payload: { applied_for_job: true },
+        }),
+      ],
+      [
+        'jobs marked applied in bulk',
+        (clientId, jobId) => ({
+          method: 'PUT',
+          url: `/api/admin/clients/${clientId}/jobs/applied`,
+          headers: staff,
+          payload: { job_ids: [jobId], applied_for_job: true },
+        }),
+      ],
+      [
+        'a job deleted',
+        (clientId, jobId) => ({
+          method: 'DELETE',
+          url: `/api/admin/clients/${clientId}/jobs/${jobId}`,
+          headers: staff,
+        }),
+      ],
+    ])(
+      "%s in the recruiter's table answers 404, gone meanwhile, and leaves nothing under the erased id",
+      async (_name, change) => {
+        const { userId } = await signInForTest(
+          app,
+          `erased-${Math.random().toString(36).slice(2, 8)}@example.com`,
+        );
+        await importJobsFor(app, staff, { client_id: userId }, [
+          { job_uid: 'e-1', data_job_title: 'Platform Engineer', data_company: 'Northwind' },
+        ]);
+        const { id: jobId } = await app.db.kysely
+          .selectFrom('jobs')
+          .select('id')
+          .where('client_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        const response = await duringErasure(userId, change(userId, jobId));
+        expect(response.statusCode, response.body).toBe(404);
+        expect(response.json()).toEqual({ error: GONE_MEANWHILE_MESSAGE });
+        // No job history and no activity line outlive the client.
+        expect(await rowsHolding(app.db, userId)).toEqual([]);
+      },
+    );
 
     /** Imports one job for the client named by id. */
     const importFor = (clientId: string, jobUid: string) =>
