@@ -345,8 +345,8 @@ test('on a laptop the columns past the edge of the table are signalled, and butt
   await signInClientWithJobs(page, staff);
   await openMyJobs(page);
   const header = (name: string) => jobsTable(page).getByRole('columnheader', { name, exact: true });
-  const more = page.getByRole('button', { name: 'More columns' });
-  const earlier = page.getByRole('button', { name: 'Earlier columns' });
+  const more = page.getByRole('button', { name: 'More Columns' });
+  const earlier = page.getByRole('button', { name: 'Earlier Columns' });
   await expect(header('Status')).not.toBeInViewport();
   // Nothing lies to the left yet: that button is there, held.
   await expect(earlier).toHaveAttribute('aria-disabled', 'true');

@@ -228,12 +228,12 @@ for (const { width, height } of [
 
     // The columns past the table's edge are signalled, and a button brings them.
     await table.evaluate((element) => element.parentElement?.scrollTo({ left: 0 }));
-    await expect(card.getByRole('button', { name: 'Earlier columns' })).toHaveAttribute(
+    await expect(card.getByRole('button', { name: 'Earlier Columns' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
-    await card.getByRole('button', { name: 'More columns' }).click();
-    await expect(card.getByRole('button', { name: 'Earlier columns' })).not.toHaveAttribute('aria-disabled');
+    await card.getByRole('button', { name: 'More Columns' }).click();
+    await expect(card.getByRole('button', { name: 'Earlier Columns' })).not.toHaveAttribute('aria-disabled');
     await expectAccessible(page, { exclude: ['iframe'] });
     await expectNoSidewaysScroll(page);
     await card.screenshot({ path: test.info().outputPath(`jobs-table-${width}.png`) });

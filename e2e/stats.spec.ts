@@ -18,7 +18,7 @@ test('a client sees totals and approved applications that match their jobs', asy
   expect(rejectedApplied.length).toBeGreaterThan(1);
   await expect(
     page.getByText(
-      `The total includes ${rejectedApplied.length} jobs you rejected; set Decision to All to list them below.`,
+      `The total includes ${rejectedApplied.length} jobs you rejected, which the table below lists with Decision: All.`,
       { exact: true },
     ),
   ).toBeVisible();

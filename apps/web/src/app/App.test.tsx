@@ -11,6 +11,7 @@ import {
   removeProfileCompleteCookie,
   setProfileCompleteCookie,
 } from '../lib/cookies.ts';
+import { isSignedOutNavigation } from '../lib/signed-out-navigation.ts';
 import {
   clearRememberedOnboardingStep,
   onboardingDraftKey,
@@ -342,6 +343,9 @@ describe('signed in', () => {
     expect(await screen.findByText('Failed to sign out. Please try again.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+    // Marked as a sign-out's, so a page that asks before it is left (the wizard during an upload)
+    // lets it through.
+    expect(isSignedOutNavigation(router.state.location.state)).toBe(true);
     expect(fetch).toHaveBeenCalledWith('/auth/v1/logout', expect.objectContaining({ method: 'POST' }));
     expect(readProfileCompleteCookie()).toBeNull();
     expect(readRememberedOnboardingStep()).toBeNull();

@@ -11,8 +11,6 @@ import { accountRepo } from '../account/repo.ts';
 
 type Headers = Record<string, string>;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 // Only PostgreSQL runs two writes at once. On SQLite a staff write to a client's jobs (an import, a
 // change in the recruiter's table), which reads its client inside its transaction, runs wholly before
 // or after an erasure or a claim.
@@ -170,10 +168,10 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       });
       await listHeld.promise;
       const importing = importFor(pendingId, 'during-sign-in');
-      await pause(300);
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
       // The claim waits for the import's hold on the pending client, then moves its job as well.
       const signingIn = signInForTest(app, 'pat@example.com');
-      await pause(300);
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(2);
       releaseList.resolve();
       await holding;
       const response = await importing;
@@ -212,7 +210,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       await claimed.promise;
       // The import found the pending client unclaimed, then waits on its row.
       const importing = importFor(pendingId, 'after-claim');
-      await pause(300);
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBeGreaterThan(0);
       releaseClaim.resolve();
       await claim;
 

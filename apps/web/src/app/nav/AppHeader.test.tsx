@@ -55,5 +55,7 @@ describe('the folded menu of a phone', () => {
     const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '') as HTMLElement;
     await user.click(within(menu).getByRole('link', { name: 'My Profile' }));
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    // The entry went with the menu: focus is on the menu button, not dropped to the page.
+    expect(menuButton).toHaveFocus();
   });
 });

@@ -134,7 +134,11 @@ export function AppHeader() {
                   end={entry.end}
                   // Closed as the entry is chosen, not only once the page changes: a page may ask
                   // first (the wizard during an upload), and its question would open over the menu.
-                  onClick={() => setMenuOpen(false)}
+                  // Focus goes to the menu button, as with Escape, so the question gives it back there.
+                  onClick={() => {
+                    menuButton.current?.focus();
+                    setMenuOpen(false);
+                  }}
                   className={({ isActive }) => `block ${linkClasses(isActive)}`}
                 >
                   {entry.label}

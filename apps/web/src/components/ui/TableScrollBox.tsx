@@ -96,7 +96,7 @@ export function TableScrollBox({
             onClick={() => scrollBy(-1)}
           >
             <ChevronLeft className="size-4" aria-hidden="true" />
-            Earlier columns
+            Earlier Columns
           </Button>
           <Button
             variant="secondary"
@@ -104,7 +104,7 @@ export function TableScrollBox({
             aria-disabled={!more || undefined}
             onClick={() => scrollBy(1)}
           >
-            More columns
+            More Columns
             <ChevronRight className="size-4" aria-hidden="true" />
           </Button>
         </div>

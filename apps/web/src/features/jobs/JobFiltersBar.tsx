@@ -7,7 +7,7 @@ import {
 } from '@app/domain/jobs';
 import { formatCount } from '@app/domain/jobs-format';
 import { CheckCircle2, RefreshCw } from 'lucide-react';
-import { useId } from 'react';
+import { type Ref, useId } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field, Select } from '../../components/ui/Field.tsx';
 import { DateFilterPicker } from './DateFilterPicker.tsx';
@@ -69,6 +69,8 @@ export interface JobFiltersBarProps {
   total: number;
   onRefresh(): void;
   refreshing: boolean;
+  /** The refresh button, for focus to go to when it replaces the one a person used. */
+  refreshButton?: Ref<HTMLButtonElement>;
 }
 
 /** The Status, Decision and Date filters, Apply Filters, the refresh button and the counts. */
@@ -83,6 +85,7 @@ export function JobFiltersBar({
   total,
   onRefresh,
   refreshing,
+  refreshButton,
 }: JobFiltersBarProps) {
   const set = (change: Partial<JobFilters>) => onChange({ ...filters, ...change });
   const rangeErrorId = useId();
@@ -135,7 +138,13 @@ export function JobFiltersBar({
           >
             Apply Filters
           </Button>
-          <Button variant="secondary" aria-label="Refresh jobs" busy={refreshing} onClick={onRefresh}>
+          <Button
+            ref={refreshButton}
+            variant="secondary"
+            aria-label="Refresh jobs"
+            busy={refreshing}
+            onClick={onRefresh}
+          >
             {/* While busy the button shows its spinner instead. */}
             {!refreshing && <RefreshCw className="size-4" aria-hidden="true" />}
           </Button>

@@ -317,6 +317,26 @@ describe('a list with no jobs yet', () => {
     answer(listOf(['a']));
     expect((await screen.findAllByText('Job a')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Check for New Jobs' })).toBeNull();
+    // The button went as the jobs came: the filter bar's refresh button has the focus it had.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh jobs' })).toHaveFocus());
+  });
+
+  it('says so when a look finds no jobs yet', async () => {
+    vi.mocked(fetchMyJobs).mockResolvedValue([]);
+    const user = userEvent.setup();
+    renderBoard();
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(/^$/);
+    await user.click(screen.getByRole('button', { name: 'Check for New Jobs' }));
+    await waitFor(() =>
+      expect(status).toHaveTextContent('No jobs yet. They appear here as soon as our team assigns them.'),
+    );
+  });
+
+  it('leaves the focus alone when the first load brings jobs', async () => {
+    renderBoard();
+    expect((await screen.findAllByText('Job a')).length).toBeGreaterThan(0);
+    expect(document.body).toHaveFocus();
   });
 });
 

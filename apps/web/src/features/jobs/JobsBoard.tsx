@@ -28,6 +28,7 @@ import {
   CHECKING_FOR_JOBS,
   NO_MATCHES_HINT,
   NO_MATCHES_TITLE,
+  NO_NEW_JOBS_YET,
 } from './job-messages.ts';
 import { type JobTableActions, JobTableContext } from './job-table-context.ts';
 import { useJobDecisions } from './use-job-decisions.ts';
@@ -103,6 +104,14 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
         : listBox.current?.querySelector<HTMLElement>(`[data-decision-toggle="${place}"]`),
     );
   }, [visible]);
+
+  // 'Check for New Jobs' was pressed and answered: a look that found nothing says so.
+  const [lookedAgain, setLookedAgain] = useState(false);
+  // Jobs that arrive take the place of that button, and of the focus it had: the filter bar's
+  // refresh button, which does the same, has it instead. (Not as the first load lands: the no-jobs
+  // state has to have been shown.)
+  const refreshButton = useRef<HTMLButtonElement>(null);
+  useFocusOnChange(query.isSuccess && jobs.length === 0, (none) => (none ? null : refreshButton.current));
 
   // A dialog gives focus back to the control that opened it; the opener's job stays rendered while
   // the dialog is open, however far it moves or the list scrolls (useKeptInRange). A job that left
@@ -199,14 +208,23 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
     return (
       <div className="space-y-3">
         {noJobs}
-        {/* Nothing reads the list again by itself, and the team may assign jobs while the page is open:
-            a person waiting for their first jobs can look again without reloading. A failed look is
-            toasted, as any failed load of the jobs. */}
-        <div className="flex justify-center">
-          <Button variant="secondary" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
+        {/* The list is read again on its own only on a reconnect or a new visit to the page (not on
+            window focus), and the team may assign jobs while it is open: a person waiting for their
+            first jobs can look again without reloading. A failed look is toasted, as any failed
+            load of the jobs. */}
+        <div className="flex flex-col items-center gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={query.isFetching}
+            onClick={() => void query.refetch().then(() => setLookedAgain(true))}
+          >
             {!query.isFetching && <RefreshCw className="size-4" aria-hidden="true" />}
             {query.isFetching ? CHECKING_FOR_JOBS : CHECK_FOR_JOBS}
           </Button>
+          <p role="status" className="text-sm text-neutral-700">
+            {lookedAgain && !query.isFetching && !query.isError ? NO_NEW_JOBS_YET : ''}
+          </p>
         </div>
       </div>
     );
@@ -227,6 +245,7 @@ export function JobsBoard({ variant, label, defaultFilters, loadingText, noJobs,
           total={jobs.length}
           onRefresh={() => query.refetch()}
           refreshing={query.isFetching}
+          refreshButton={refreshButton}
         />
         {barShown && (
           // On a phone the cards scroll with the page: the bar stays at the top of the screen, in

@@ -49,9 +49,10 @@ export const EMAIL_COPIED_MS = 2000;
 /** Not the spec's words: a list with no jobs yet is looked at again on request. */
 export const CHECK_FOR_JOBS = 'Check for New Jobs';
 export const CHECKING_FOR_JOBS = 'Checking...';
+export const NO_NEW_JOBS_YET = 'No jobs yet. They appear here as soon as our team assigns them.';
 
 /** Not the spec's words: why 'Total Applied Jobs' is larger than the approved applications listed. */
 export const rejectedAppliedNote = (count: number) =>
   count === 1
-    ? 'The total includes one job you rejected; set Decision to All to list it below.'
-    : `The total includes ${formatCount(count)} jobs you rejected; set Decision to All to list them below.`;
+    ? 'The total includes one job you rejected, which the table below lists with Decision: All.'
+    : `The total includes ${formatCount(count)} jobs you rejected, which the table below lists with Decision: All.`;

@@ -1,5 +1,5 @@
 import { useMutationState } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
@@ -45,15 +45,33 @@ export function LeaveWhileBusy({ uploading, saving }: LeaveWhileBusyProps) {
       !isSignedOutNavigation(nextLocation.state),
   );
   const blocked = blocker.state === 'blocked';
-  const lastUpload = useMutationState({
+  const uploads = useMutationState({
     filters: { mutationKey: DOCUMENT_UPLOAD_KEY },
-    select: (mutation) => mutation.state.status,
-  }).at(-1);
+    select: (mutation) => ({ id: mutation.mutationId, status: mutation.state.status }),
+  });
+  // The uploads the person was asked to wait for (the resume and the cover letter can both be on
+  // their way): they go on only when every one of them landed.
+  const waitedFor = useRef<number[]>([]);
   useEffect(() => {
-    if (!blocked || uploading) return;
-    if (lastUpload === 'success') blocker.proceed();
+    if (!blocked) {
+      waitedFor.current = [];
+      return;
+    }
+    if (uploading) {
+      if (waitedFor.current.length === 0) {
+        waitedFor.current = uploads
+          .filter((upload) => upload.status === 'pending')
+          .map((upload) => upload.id);
+      }
+      return;
+    }
+    const landed = waitedFor.current.every(
+      (id) => uploads.find((upload) => upload.id === id)?.status === 'success',
+    );
+    waitedFor.current = [];
+    if (landed) blocker.proceed();
     else blocker.reset();
-  }, [blocked, uploading, lastUpload, blocker]);
+  }, [blocked, uploading, uploads, blocker]);
 
   return (
     <Dialog

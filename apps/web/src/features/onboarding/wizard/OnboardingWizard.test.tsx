@@ -573,6 +573,26 @@ describe('the onboarding wizard', () => {
     expect(screen.queryByRole('heading', { level: 1, name: 'Profile page' })).toBeNull();
   });
 
+  it('keeps the person on the step when one of two uploads they waited for fails, though the later one landed', async () => {
+    const { user, release, leave } = await uploadUnderWay();
+    // Answered in the order sent: the resume fails, the cover letter sent after it lands.
+    FakeUpload.answers = [
+      { status: 500, body: { error: 'Internal Server Error' } },
+      {
+        status: 201,
+        body: { data: { url: 'http://x/letter.pdf', path: 'p', name: 'letter.pdf', size: 100 } },
+      },
+    ];
+    await user.upload(screen.getByLabelText(/^Cover Letter/), uploadedFile('Letter.pdf'));
+    await waitFor(() => expect(screen.getAllByText(/Uploading\.\.\. 50%/)).toHaveLength(2));
+    await leave();
+    await screen.findByRole('dialog', { name: 'Your file is still uploading' });
+    release();
+    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 2, name: 'Employment Information' })).toBeInTheDocument();
+  });
+
   it('lets the way to the sign-in screen through unasked after a sign-out during an upload', async () => {
     const { leave } = await uploadUnderWay({ linkState: SIGNED_OUT_NAVIGATION });
     await leave();
