@@ -377,6 +377,24 @@ test('on a laptop the columns past the edge of the table are signalled, and butt
   await expect(earlier).toBeFocused();
   await expect(header('Refreshed')).toBeInViewport();
   await expect(more).not.toHaveAttribute('aria-disabled');
+
+  // A control tabbed to while its column lies under the sticky title (Shift+Tab from the next
+  // column, say) is scrolled clear of the sticky columns, not left hidden under them.
+  const addNotes = bodyRows(page)
+    .first()
+    .getByRole('button', { name: /^Add Notes/ });
+  await addNotes.evaluate((button) => {
+    const cell = button.closest('td') as HTMLElement;
+    const box = cell.closest('table')?.parentElement as HTMLElement;
+    box.scrollLeft = cell.offsetLeft - 150;
+  });
+  await addNotes.focus();
+  const uncovered = await addNotes.evaluate((button) => {
+    const { left, right, top, bottom } = button.getBoundingClientRect();
+    const seen = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    return seen !== null && button.contains(seen);
+  });
+  expect(uncovered, 'the focused Add Notes is not under the sticky columns').toBe(true);
 });
 
 test('a client without jobs is told to contact their analyst, and copies their e-mail', async ({

@@ -174,3 +174,11 @@ export function stickyPlacement(columns: readonly StickyColumnDef[]): Map<string
   if (edge) edge.edge = true;
   return placement;
 }
+
+/**
+ * How wide a job table's sticky columns are together: its scroll box keeps that much clear at the
+ * left (scroll-padding), so a control tabbed to never ends under them.
+ */
+export function stickyWidth(columns: readonly StickyColumnDef[]): number {
+  return columns.reduce((sum, columnDef) => sum + (columnDef.meta?.sticky ? columnDef.meta.width : 0), 0);
+}

@@ -6,6 +6,7 @@ import {
   ColumnHeader,
   type StickyPlacement,
   stickyPlacement,
+  stickyWidth,
   useVirtualTableRows,
   VirtualTable,
 } from '../../components/ui/VirtualTable.tsx';
@@ -116,7 +117,8 @@ export function JobsTable({ label, jobs, columns, sort, onSort, resetKey }: Jobs
   const headerGroup = table.getHeaderGroups()[0];
 
   return (
-    <TableScrollBox scrollBox={scrollRef}>
+    // A control tabbed to is scrolled clear of the sticky title, not left under it.
+    <TableScrollBox scrollBox={scrollRef} style={{ scrollPaddingLeft: stickyWidth(columns) }}>
       <VirtualTable
         label={label}
         rowCount={rows.length}

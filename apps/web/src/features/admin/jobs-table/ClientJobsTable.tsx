@@ -32,6 +32,7 @@ import { TableScrollBox } from '../../../components/ui/TableScrollBox.tsx';
 import {
   ColumnHeader,
   stickyPlacement,
+  stickyWidth,
   useVirtualTableRows,
   VirtualTable,
 } from '../../../components/ui/VirtualTable.tsx';
@@ -364,10 +365,7 @@ export function ClientJobsTable({
 }
 
 const placement = stickyPlacement(clientJobColumns);
-const stickyWidth = clientJobColumns.reduce(
-  (sum, columnDef) => sum + (columnDef.meta?.sticky ? columnDef.meta.width : 0),
-  0,
-);
+const stickyColumnsWidth = stickyWidth(clientJobColumns);
 const tableWidth = clientJobColumns.reduce((sum, columnDef) => sum + (columnDef.meta?.width ?? 0), 0);
 
 function cellLayout(columnDef: ClientJobColumn): { className: string; style: CSSProperties } {
@@ -446,7 +444,7 @@ function JobRows({
     <TableScrollBox
       scrollBox={scrollBox}
       // Keeps a control scrolled into view from ending under the sticky columns.
-      style={{ '--sticky-width': `${stickyWidth}px` } as CSSProperties}
+      style={{ '--sticky-width': `${stickyColumnsWidth}px` } as CSSProperties}
       className="sm:scroll-pl-(--sticky-width)"
     >
       <VirtualTable
