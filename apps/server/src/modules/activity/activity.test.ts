@@ -139,7 +139,10 @@ describe.each(databaseKinds)('activity log on %s', (kind) => {
     const actor = staffActor({ id: 'recruiter', email: 'recruiter@company.test' });
     const written: string[] = [];
     for (let index = 0; index < 12; index++)
-      written.push((await sameMoment.record({ actor, clientId, action: 'client.opened' })).id);
+      // Written as part of a change (recordIn): the order is under test, not the client's presence.
+      written.push(
+        (await sameMoment.recordIn(app.db.kysely, { actor, clientId, action: 'client.opened' })).id,
+      );
     const newestFirst = written.toReversed();
     expect((await sameMoment.list({ clientId }, undefined, 20)).data.map((entry) => entry.id)).toEqual(
       newestFirst,

@@ -43,7 +43,7 @@ import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { CurrentUser } from '../../auth/guard.ts';
-import { nowIso } from '../../db/database.ts';
+import { clientStillThere, nowIso } from '../../db/database.ts';
 import { type KeysetPosition, readKeysetPage } from '../../db/keyset-cursor.ts';
 import type { Database } from '../../db/schema.ts';
 import { type ActivityFilter, type ActivityRow, createActivityRepo, type ListedActivityRow } from './repo.ts';
@@ -117,7 +117,18 @@ export function createActivityService(db: Kysely<Database>, clock: () => string 
     return toEntry(row);
   }
 
-  const record = (input: ActivityInput): Promise<ActivityEntry> => recordIn(db, input);
+  /**
+   * A line of its own (a client opened, filters generated, a document read: actions that change
+   * nothing else), written only while the client is still there. It takes the client's row first, as
+   * an erasure does: a line written just after an erasure that the action raced would outlive the
+   * client it names. Undefined when the client is gone.
+   */
+  const record = (input: ActivityInput): Promise<ActivityEntry | undefined> =>
+    db
+      .transaction()
+      .execute(async (trx) =>
+        (await clientStillThere(trx, input.clientId)) ? recordIn(trx, input) : undefined,
+      );
 
   return {
     recordIn,

@@ -169,6 +169,18 @@ describe.each(databaseKinds)('staff actions racing an account erasure on %s', (k
     expect(await rowsHolding(app.db, userId)).toEqual([]);
   });
 
+  it.each<[string, (userId: string) => Promise<unknown>]>([
+    ['filters generated', (userId) => admin.generateFilters(staff, { clientId: userId })],
+    ['the client page opened', (userId) => admin.clientPage(staff, userId)],
+  ])('%s as the client erases their account leave no activity line behind', async (_name, action) => {
+    const { userId } = await onboardClient(app, `line-${Math.random().toString(36).slice(2, 8)}@example.com`);
+
+    await withErasureMidway(userId, () => action(userId));
+
+    // Whatever the action answered from what it had read, no line names the erased client.
+    expect(await rowsHolding(app.db, userId)).toEqual([]);
+  });
+
   it('a message whose client is erased while it is being sent goes, and leaves no activity line behind', async () => {
     const { userId } = await onboardClient(app, 'mary@example.com');
     duringDelivery = async () => {
