@@ -17,15 +17,11 @@ import { GONE_MEANWHILE_MESSAGE } from '../../errors.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
-import {
-  AVOIDED_COMPANY_NOT_FOUND_MESSAGE,
-  createAvoidedCompaniesService,
-  holdAvoidedCompanies,
-} from './service.ts';
+import { holdOpen, waitingOnLocks } from '../../testing/transactions.ts';
+import { AVOIDED_COMPANY_NOT_FOUND_MESSAGE, createAvoidedCompaniesService } from './service.ts';
+import { addingUncommitted } from './testing.ts';
 
 type Headers = Record<string, string>;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
@@ -133,30 +129,12 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
   it.skipIf(kind !== 'postgres')(
     'an import while the client adds a company waits for the add, then refuses the row there',
     async () => {
-      const held = Promise.withResolvers<void>();
-      const release = Promise.withResolvers<void>();
-      // An add that has taken the client's list and inserted the company, not yet committed.
-      const adding = app.db.kysely.transaction().execute(async (trx) => {
-        await holdAvoidedCompanies(trx, erinId);
-        await trx
-          .insertInto('avoided_companies')
-          .values({
-            client_id: erinId,
-            name: 'Umbrella',
-            name_key: 'umbrella',
-            created_at: new Date().toISOString(),
-          })
-          .execute();
-        held.resolve();
-        await release.promise;
-      });
-      await held.promise;
+      const adding = await addingUncommitted(app, erinId, 'Umbrella');
       const importing = importRows([
         { job_uid: 'race-1', data_job_title: 'Chemist', data_company: 'Umbrella' },
       ]);
-      await pause(300);
-      release.resolve();
-      await adding;
+      await expect.poll(() => waitingOnLocks(app.db), { timeout: 10_000 }).toBe(1);
+      await adding.release();
       const response = await importing;
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data).toMatchObject({
@@ -169,24 +147,16 @@ describe.each(databaseKinds)('companies to avoid on %s', (kind) => {
   it.skipIf(kind !== 'postgres')(
     "an add and an import at once take the client's row before the list, so neither deadlocks",
     async () => {
-      const held = Promise.withResolvers<void>();
-      const release = Promise.withResolvers<void>();
       // The client's jobs held, so the import stops after taking the client's row.
-      const holding = app.db.kysely.transaction().execute(async (trx) => {
-        await lockClientJobs(trx, erinId);
-        held.resolve();
-        await release.promise;
-      });
-      await held.promise;
+      const holding = await holdOpen(app.db, (trx) => lockClientJobs(trx, erinId));
       const importing = importRows([
         { job_uid: 'order-1', data_job_title: 'Engineer', data_company: 'Initrode' },
       ]);
-      await pause(300);
+      await expect.poll(() => waitingOnLocks(app.db), { timeout: 10_000 }).toBe(1);
       // The add waits on the client's row; had it taken the list first, the import would wait on it.
       const adding = add(erin, 'Tyrell');
-      await pause(300);
-      release.resolve();
-      await holding;
+      await expect.poll(() => waitingOnLocks(app.db), { timeout: 10_000 }).toBe(2);
+      await holding.release();
       const [imported, added] = await Promise.all([importing, adding]);
       expect(imported.statusCode, imported.body).toBe(200);
       expect(added.statusCode, added.body).toBe(201);

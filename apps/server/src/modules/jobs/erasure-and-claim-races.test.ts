@@ -1,5 +1,4 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockClientJobs } from '../../db/job-list-versions.ts';
 import { GONE_MEANWHILE_MESSAGE } from '../../errors.ts';
@@ -7,6 +6,7 @@ import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { importJobsFor } from '../../testing/jobs.ts';
 import { rowsHolding } from '../../testing/rows-holding.ts';
+import { holdOpen, waitingOnLocks } from '../../testing/transactions.ts';
 import { accountRepo } from '../account/repo.ts';
 
 type Headers = Record<string, string>;
@@ -30,13 +30,6 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       await close();
     });
 
-    /** Queries of this database waiting for a row another transaction holds. */
-    async function waitingOnLocks(): Promise<number> {
-      const { rows } = await sql<{ waiting: number }>`select count(*) as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db.kysely);
-      return Number(rows[0]?.waiting ?? 0);
-    }
-
     /**
      * Sends `request` about the client while their erasure (every row deleted and the user's row
      * taken) is held open, commits the erasure once the request waits on that row, and answers the
@@ -52,7 +45,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       await erasing.promise;
       const sending = app.inject(request);
       // The request finds the client (the erasure has not committed), then waits on their row.
-      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => waitingOnLocks(app.db), { timeout: 10_000 }).toBeGreaterThan(0);
       release.resolve();
       await erasure;
       return sending;
@@ -159,21 +152,13 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
     it('an import under way when its pending client signs in lands with the person who signed in', async () => {
       const pendingId = await pendingClient('pat@example.com');
       // The pending client's job list held, so the import stops after taking its client's row.
-      const listHeld = Promise.withResolvers<void>();
-      const releaseList = Promise.withResolvers<void>();
-      const holding = app.db.kysely.transaction().execute(async (trx) => {
-        await lockClientJobs(trx, pendingId);
-        listHeld.resolve();
-        await releaseList.promise;
-      });
-      await listHeld.promise;
+      const holding = await holdOpen(app.db, (trx) => lockClientJobs(trx, pendingId));
       const importing = importFor(pendingId, 'during-sign-in');
-      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => waitingOnLocks(app.db), { timeout: 10_000 }).toBe(1);
       // The claim waits for the import's hold on the pending client, then moves its job as well.
       const signingIn = signInForTest(app, 'pat@example.com');
-      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(2);
-      releaseList.resolve();
-      await holding;
+      await expect.poll(() => waitingOnLocks(app.db), { timeout: 10_000 }).toBe(2);
+      await holding.release();
       const response = await importing;
       const { userId } = await signingIn;
 
@@ -195,24 +180,18 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       const pendingId = await pendingClient('quinn@example.com');
       // A claim held open once it has marked the pending client claimed and moved its jobs.
       const { userId } = await signInForTest(app, 'quinn.new@example.com');
-      const claimed = Promise.withResolvers<void>();
-      const releaseClaim = Promise.withResolvers<void>();
-      const claim = app.db.kysely.transaction().execute(async (trx) => {
+      const claim = await holdOpen(app.db, async (trx) => {
         await trx
           .updateTable('pending_clients')
           .set({ claimed_by_user_id: userId, claimed_at: new Date().toISOString() })
           .where('id', '=', pendingId)
           .execute();
         await trx.updateTable('jobs').set({ client_id: userId }).where('client_id', '=', pendingId).execute();
-        claimed.resolve();
-        await releaseClaim.promise;
       });
-      await claimed.promise;
       // The import found the pending client unclaimed, then waits on its row.
       const importing = importFor(pendingId, 'after-claim');
-      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBeGreaterThan(0);
-      releaseClaim.resolve();
-      await claim;
+      await expect.poll(() => waitingOnLocks(app.db), { timeout: 10_000 }).toBeGreaterThan(0);
+      await claim.release();
 
       const response = await importing;
       expect(response.statusCode, response.body).toBe(404);

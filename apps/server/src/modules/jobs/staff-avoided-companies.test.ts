@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { importJobsFor, myJobs } from '../../testing/jobs.ts';
-import { holdAvoidedCompanies } from '../companies-to-avoid/service.ts';
+import { waitingOnLocks } from '../../testing/transactions.ts';
+import { addingUncommitted } from '../companies-to-avoid/testing.ts';
 
 type Headers = Record<string, string>;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Companies to avoid (decision 037) against the recruiter's job table: a job assigned before the
  * client listed its company stays in the table, and staff cannot mark it applied, one by one or in
@@ -153,28 +152,10 @@ describe.each(databaseKinds)("companies to avoid in the recruiter's job table on
   it.skipIf(kind !== 'postgres')(
     'a job marked applied while the client adds its company waits for the add, then is refused',
     async () => {
-      const held = Promise.withResolvers<void>();
-      const release = Promise.withResolvers<void>();
-      // An add that has taken the client's list and inserted the company, not yet committed.
-      const adding = app.db.kysely.transaction().execute(async (trx) => {
-        await holdAvoidedCompanies(trx, clientId);
-        await trx
-          .insertInto('avoided_companies')
-          .values({
-            client_id: clientId,
-            name: 'Umbrella',
-            name_key: 'umbrella',
-            created_at: new Date().toISOString(),
-          })
-          .execute();
-        held.resolve();
-        await release.promise;
-      });
-      await held.promise;
+      const adding = await addingUncommitted(app, clientId, 'Umbrella');
       const marking = patch('Race', { applied_for_job: true });
-      await pause(300);
-      release.resolve();
-      await adding;
+      await expect.poll(() => waitingOnLocks(app.db), { timeout: 10_000 }).toBe(1);
+      await adding.release();
       const response = await marking;
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json()).toEqual({
