@@ -530,6 +530,17 @@ describe('the onboarding wizard', () => {
     return { user, release, leave };
   }
 
+  /** Asked on the way out, the person sees an upload fail and stays on the step, the question gone. */
+  async function stillOnTheStepAfterAFailure(leave: () => Promise<void>, release: () => void) {
+    await leave();
+    await screen.findByRole('dialog', { name: 'Your file is still uploading' });
+    release();
+    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 2, name: 'Employment Information' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Profile page' })).toBeNull();
+  }
+
   it('asks before another page of the app is opened while a file uploads, and goes there once it lands', async () => {
     const { user, release, leave } = await uploadUnderWay();
     await leave();
@@ -564,13 +575,7 @@ describe('the onboarding wizard', () => {
     const { release, leave } = await uploadUnderWay({
       answer: { status: 500, body: { error: 'Internal Server Error' } },
     });
-    await leave();
-    await screen.findByRole('dialog', { name: 'Your file is still uploading' });
-    release();
-    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('heading', { level: 2, name: 'Employment Information' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { level: 1, name: 'Profile page' })).toBeNull();
+    await stillOnTheStepAfterAFailure(leave, release);
   });
 
   it('keeps the person on the step when one of two uploads they waited for fails, though the later one landed', async () => {
@@ -585,12 +590,7 @@ describe('the onboarding wizard', () => {
     ];
     await user.upload(screen.getByLabelText(/^Cover Letter/), uploadedFile('Letter.pdf'));
     await waitFor(() => expect(screen.getAllByText(/Uploading\.\.\. 50%/)).toHaveLength(2));
-    await leave();
-    await screen.findByRole('dialog', { name: 'Your file is still uploading' });
-    release();
-    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('heading', { level: 2, name: 'Employment Information' })).toBeInTheDocument();
+    await stillOnTheStepAfterAFailure(leave, release);
   });
 
   it('lets the way to the sign-in screen through unasked after a sign-out during an upload', async () => {
