@@ -8,14 +8,15 @@ import { importJobsFor } from '../../testing/jobs.ts';
 import { rowsHolding } from '../../testing/rows-holding.ts';
 import { holdOpen, waitingOnLocks } from '../../testing/transactions.ts';
 import { accountRepo } from '../account/repo.ts';
+import { jobsRepo } from './repo.ts';
 
 type Headers = Record<string, string>;
 
-// Only PostgreSQL runs two writes at once. On SQLite a staff write to a client's jobs (an import, a
-// change in the recruiter's table), which reads its client inside its transaction, runs wholly before
-// or after an erasure or a claim.
+// Only PostgreSQL runs two writes at once. On SQLite a write to a client's jobs (an import, a change
+// in the recruiter's table, the client's own decisions and outcomes), which reads its client inside
+// its transaction, runs wholly before or after an erasure or a claim.
 describe.skipIf(!databaseKinds.includes('postgres'))(
-  "staff writes to a client's jobs racing an account erasure or a sign-in on postgres",
+  "writes to a client's jobs racing an account erasure or a sign-in on postgres",
   () => {
     let app: FastifyInstance;
     let close: () => Promise<void>;
@@ -116,6 +117,111 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
         expect(response.statusCode, response.body).toBe(404);
         expect(response.json()).toEqual({ error: GONE_MEANWHILE_MESSAGE });
         // No job history and no activity line outlive the client.
+        expect(await rowsHolding(app.db, userId)).toEqual([]);
+      },
+    );
+
+    /** A signed-in client with one job, applied to so that it can take an outcome. */
+    async function clientWithAJob() {
+      const client = await signInForTest(app, `erased-${Math.random().toString(36).slice(2, 8)}@example.com`);
+      await importJobsFor(app, staff, { client_id: client.userId }, [
+        {
+          job_uid: 'e-1',
+          data_job_title: 'Platform Engineer',
+          data_company: 'Northwind',
+          applied_for_job: true,
+        },
+      ]);
+      const { id: jobId } = await app.db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where('client_id', '=', client.userId)
+        .executeTakeFirstOrThrow();
+      return { ...client, jobId };
+    }
+
+    const outcome = { outcome: 'interview', outcome_date: '2024-11-03' } as const;
+
+    it.each<[string, (jobId: string) => Omit<InjectOptions, 'headers'>]>([
+      [
+        'a decision',
+        (jobId) => ({
+          method: 'PUT',
+          url: `/api/my-jobs/${jobId}/approval`,
+          payload: { client_approval: 'rejected' },
+        }),
+      ],
+      [
+        'a decision on several jobs',
+        (jobId) => ({
+          method: 'PUT',
+          url: '/api/my-jobs/approval',
+          payload: { job_ids: [jobId], client_approval: 'rejected' },
+        }),
+      ],
+      ['an outcome', (jobId) => ({ method: 'PUT', url: `/api/my-jobs/${jobId}/outcome`, payload: outcome })],
+    ])(
+      "the client's own %s sent during their erasure answers 404, gone meanwhile, and leaves nothing under the erased id",
+      async (_name, change) => {
+        const { userId, jobId, authHeader } = await clientWithAJob();
+        const response = await duringErasure(userId, { ...change(jobId), headers: authHeader });
+        expect(response.statusCode, response.body).toBe(404);
+        expect(response.json()).toEqual({ error: GONE_MEANWHILE_MESSAGE });
+        expect(await rowsHolding(app.db, userId)).toEqual([]);
+      },
+    );
+
+    it('an outcome recorded by staff during the erasure answers 404, gone meanwhile, and leaves nothing', async () => {
+      const { userId, jobId } = await clientWithAJob();
+      const response = await duringErasure(userId, {
+        method: 'PUT',
+        url: `/api/admin/jobs/${jobId}/outcome`,
+        headers: staff,
+        payload: outcome,
+      });
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json()).toEqual({ error: GONE_MEANWHILE_MESSAGE });
+      expect(await rowsHolding(app.db, userId)).toEqual([]);
+    });
+
+    it.each<[string, (clientId: string, jobId: string, hold: () => Promise<void>) => Promise<unknown>]>([
+      [
+        "the client's decision",
+        (clientId, jobId, hold) =>
+          jobsRepo(app.db.kysely).updateForClient(clientId, jobId, { client_approval: 'rejected' }, hold),
+      ],
+      [
+        "the client's decision on several jobs",
+        (clientId, jobId, hold) =>
+          jobsRepo(app.db.kysely).setApprovalMany(clientId, [jobId], 'rejected', hold),
+      ],
+      [
+        "the client's outcome",
+        (clientId, jobId, hold) =>
+          jobsRepo(app.db.kysely).setOutcome(clientId, jobId, outcome, 'client', hold),
+      ],
+      [
+        "staff's outcome",
+        (_clientId, jobId, hold) => jobsRepo(app.db.kysely).setOutcome(null, jobId, outcome, 'team', hold),
+      ],
+    ])(
+      '%s under way when the erasure starts lands first, and the erasure leaves nothing of it',
+      async (_name, write) => {
+        const { userId, jobId } = await clientWithAJob();
+        const written = Promise.withResolvers<void>();
+        const release = Promise.withResolvers<void>();
+        // Held open once it has written, before it commits.
+        const writing = write(userId, jobId, async () => {
+          written.resolve();
+          await release.promise;
+        });
+        await written.promise;
+        const erasure = accountRepo(app.db).erase(userId, async () => {});
+        // The erasure waits for the write to commit (on the client's row), then deletes what it wrote.
+        await expect.poll(() => waitingOnLocks(app.db), { timeout: 10_000 }).toBeGreaterThan(0);
+        release.resolve();
+        await writing;
+        await erasure;
         expect(await rowsHolding(app.db, userId)).toEqual([]);
       },
     );

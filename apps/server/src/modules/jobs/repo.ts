@@ -13,7 +13,13 @@ import {
 import type { StaffJob } from '@app/domain/jobs-api';
 import type { ImportedJob } from '@app/domain/jobs-import';
 import type { Kysely } from 'kysely';
-import { type AlsoInTransaction, nowIso, onPostgres, toBool } from '../../db/database.ts';
+import {
+  type AlsoInTransaction,
+  nowIso,
+  onPostgres,
+  requireClientStillThere,
+  toBool,
+} from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
 import type { Database } from '../../db/schema.ts';
 import {
@@ -75,19 +81,23 @@ function dayAfter(day: string): string {
 }
 
 /**
- * Runs a write to one client's jobs and raises their list version with it, atomically; `also` (the
- * activity line, say) joins the same transaction when the write found something to change.
+ * Runs a client's write to their own jobs and raises their list version with it, atomically; `also`
+ * (the activity line, say) joins the same transaction when the write found something to change.
+ * It takes the client's row first, as their erasure does (decision 037): a write under way when the
+ * erasure starts lands before it, so the erasure deletes its history line too, and one that starts
+ * during the erasure finds the client gone and writes nothing.
  */
-function writeJobs<T>(
+function writeClientJobs<T>(
   db: Jobs,
+  clientId: string,
   write: (trx: Jobs) => Promise<T | undefined>,
-  clientOf: (result: T) => string,
   also?: AlsoInTransaction<T>,
 ): Promise<T | undefined> {
   return db.transaction().execute(async (trx) => {
+    await requireClientStillThere(trx, clientId);
     const result = await write(trx);
     if (result !== undefined) {
-      await bumpListVersion(trx, clientOf(result));
+      await bumpListVersion(trx, clientId);
       await also?.(trx, result);
     }
     return result;
@@ -153,8 +163,9 @@ export function jobsRepo(db: Jobs) {
       expected?: { client_notes: string | null },
     ): Promise<Job | undefined | 'changed'> {
       let changed = false;
-      const job = await writeJobs(
+      const job = await writeClientJobs(
         db,
+        clientId,
         async (trx) => {
           // Locked until the write: staff deleting the job meanwhile would leave its history line
           // without it. (SQLite runs one write at a time.)
@@ -192,7 +203,6 @@ export function jobsRepo(db: Jobs) {
             .executeTakeFirst();
           return row && fromRow<Job>(row);
         },
-        () => clientId,
         also,
       );
       return changed ? 'changed' : job;
@@ -211,11 +221,22 @@ export function jobsRepo(db: Jobs) {
       also?: AlsoInTransaction<StaffJob>,
     ): Promise<StaffJob | 'missing' | 'not_applied'> {
       return db.transaction().execute(async (trx) => {
-        let query = trx.selectFrom('jobs').select(['client_id', 'applied_for_job']).where('id', '=', id);
-        if (clientId !== null) query = query.where('client_id', '=', clientId);
+        const owner =
+          clientId ??
+          (await trx.selectFrom('jobs').select('client_id').where('id', '=', id).executeTakeFirst())
+            ?.client_id;
+        if (owner === undefined) return 'missing' as const;
+        // The client's row first, as every write for a client and their erasure take it (decision 037).
+        await requireClientStillThere(trx, owner);
         // Locked until the write: staff marking the job not applied, or deleting it, meanwhile would
         // leave an outcome on a job nobody applied to, or a history line without its job.
-        const job = await query.$if(onPostgres(trx), (locked) => locked.forUpdate()).executeTakeFirst();
+        const job = await trx
+          .selectFrom('jobs')
+          .select(['client_id', 'applied_for_job'])
+          .where('id', '=', id)
+          .where('client_id', '=', owner)
+          .$if(onPostgres(trx), (locked) => locked.forUpdate())
+          .executeTakeFirst();
         if (!job) return 'missing' as const;
         if (!toBool(job.applied_for_job)) return 'not_applied' as const;
         const now = new Date();
@@ -255,8 +276,9 @@ export function jobsRepo(db: Jobs) {
       approval: ClientApproval,
       also?: AlsoInTransaction<string[]>,
     ): Promise<string[]> {
-      const changed = await writeJobs(
+      const changed = await writeClientJobs(
         db,
+        clientId,
         async (trx) => {
           const owned = await trx
             .selectFrom('jobs')
@@ -289,7 +311,6 @@ export function jobsRepo(db: Jobs) {
             .execute();
           return owned.map((job) => job.id);
         },
-        () => clientId,
         also,
       );
       return changed ?? [];
