@@ -1,19 +1,17 @@
 import type { JobEvent } from '@app/domain/job-history';
 import { OUTCOME_DATE_IN_FUTURE_MESSAGE, OUTCOME_NOT_APPLIED_MESSAGE } from '@app/domain/job-outcomes';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { importJobsFor, myJobs } from '../../testing/jobs.ts';
+import { holdOpen, waitingOnLocks } from '../../testing/transactions.ts';
 
 type Headers = Record<string, string>;
 
 describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
-  let database: Config['database'];
   let carol: Headers;
   let carolId: string;
   let dave: Headers;
@@ -47,9 +45,7 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
   }
 
   beforeAll(async () => {
-    let config: Config;
-    ({ app, close, config } = await createTestApp(kind));
-    database = config.database;
+    ({ app, close } = await createTestApp(kind));
     const signedIn = await signInForTest(app, 'carol@example.com');
     carol = bearer(signedIn.accessToken);
     carolId = signedIn.userId;
@@ -89,26 +85,21 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
         ]);
         const id = await idOf('Release Manager');
         // Staff's delete, as the staff route makes it, holding the job's row until it commits.
-        const staffSide = new pg.Client({
-          connectionString: database.kind === 'postgres' ? database.url : '',
+        const deleting = await holdOpen(app.db, async (trx) => {
+          await trx.deleteFrom('job_events').where('job_id', '=', id).execute();
+          await trx.deleteFrom('jobs').where('id', '=', id).execute();
         });
-        await staffSide.connect();
-        try {
-          await staffSide.query('BEGIN');
-          await staffSide.query('DELETE FROM job_events WHERE job_id = $1', [id]);
-          await staffSide.query('DELETE FROM jobs WHERE id = $1', [id]);
-          const recorded = putOutcome(carol, id, { outcome: 'interview', outcome_date: '2024-11-03' });
-          // The request reaches the job's row meanwhile, and waits for the delete to end.
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          await staffSide.query('COMMIT');
-          expect((await recorded).statusCode).toBe(404);
-          const left = await staffSide.query('SELECT count(*)::int AS n FROM job_events WHERE job_id = $1', [
-            id,
-          ]);
-          expect(left.rows[0].n).toBe(0);
-        } finally {
-          await staffSide.end();
-        }
+        const recorded = putOutcome(carol, id, { outcome: 'interview', outcome_date: '2024-11-03' });
+        // The request reaches the job's row meanwhile, and waits for the delete to end.
+        await expect.poll(() => waitingOnLocks(app.db), { timeout: 10_000 }).toBe(1);
+        await deleting.release();
+        expect((await recorded).statusCode).toBe(404);
+        const left = await app.db.kysely
+          .selectFrom('job_events')
+          .select('id')
+          .where('job_id', '=', id)
+          .execute();
+        expect(left).toEqual([]);
       });
 
     it('refuses an outcome on a job nobody applied to, with the reason', async () => {
