@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
@@ -24,6 +23,7 @@ import {
   rememberJobNotesDraft,
   rememberOnboardingStep,
 } from '../lib/storage.ts';
+import { renderWithQueries } from '../lib/testing/render-with-queries.tsx';
 import { appRoutes } from './router.tsx';
 
 const config = {
@@ -82,12 +82,11 @@ function fakeAuthClient(server: FakeServer) {
 
 function renderWith(path: string, { fetch, navigate, authClient }: ReturnType<typeof fakeAuthClient>) {
   const router = createMemoryRouter(appRoutes(authClient), { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
+  const { queryClient } = renderWithQueries(
+    <>
       <RouterProvider router={router} />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
   return { router, fetch, navigate, authClient, queryClient };
 }

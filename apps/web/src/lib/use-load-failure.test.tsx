@@ -1,8 +1,9 @@
-import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../components/ui/Button.tsx';
+import { renderWithQueries } from './testing/render-with-queries.tsx';
 import { useLoadFailure } from './use-load-failure.ts';
 
 /** A screen that loads `load`'s answer, with the failure and Try Again as the app's screens show them. */
@@ -48,11 +49,7 @@ describe('a load that failed, asked again', () => {
       .fn<() => Promise<string>>()
       .mockRejectedValueOnce(new Error('Down'))
       .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Screen load={load} />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<Screen load={load} />);
     const tryAgain = await screen.findByRole('button', { name: 'Try Again' });
     await userEvent.click(tryAgain);
     expect(load).toHaveBeenCalledTimes(2);
@@ -67,23 +64,14 @@ describe('a load that failed, asked again', () => {
   });
 
   it("keeps the failure while it is asked again with the last id's answer as a placeholder", async () => {
-    const client = new QueryClient();
     let answer: (text: string) => void = () => {};
-    const { rerender } = render(
-      <QueryClientProvider client={client}>
-        <Screen id="a" keepPrevious load={async () => 'A'} />
-      </QueryClientProvider>,
-    );
+    const { rerender } = renderWithQueries(<Screen id="a" keepPrevious load={async () => 'A'} />);
     expect(await screen.findByRole('heading', { name: 'A' })).toBeInTheDocument();
     const loadB = vi
       .fn<() => Promise<string>>()
       .mockRejectedValueOnce(new Error('Down'))
       .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
-    rerender(
-      <QueryClientProvider client={client}>
-        <Screen id="b" keepPrevious load={loadB} />
-      </QueryClientProvider>,
-    );
+    rerender(<Screen id="b" keepPrevious load={loadB} />);
     const tryAgain = await screen.findByRole('button', { name: 'Try Again' });
     await userEvent.click(tryAgain);
     expect(loadB).toHaveBeenCalledTimes(2);
@@ -97,63 +85,44 @@ describe('a load that failed, asked again', () => {
   });
 
   it('keeps what was loaded on screen when a refresh of it fails', async () => {
-    const client = new QueryClient();
     const load = vi
       .fn<() => Promise<string>>()
       .mockResolvedValueOnce('Loaded')
       .mockRejectedValueOnce(new Error('Down'));
-    render(
-      <QueryClientProvider client={client}>
-        <Screen load={load} />
-      </QueryClientProvider>,
-    );
+    const { queryClient } = renderWithQueries(<Screen load={load} />);
     expect(await screen.findByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
     await act(async () => {
-      await client.refetchQueries({ queryKey: ['answer', 'a'] });
+      await queryClient.refetchQueries({ queryKey: ['answer', 'a'] });
       // The query tells its screen on the next tick.
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
-    expect(client.getQueryState(['answer', 'a'])?.status).toBe('error');
+    expect(queryClient.getQueryState(['answer', 'a'])?.status).toBe('error');
     expect(screen.getByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
     expect(screen.queryByText(/Could not load/)).toBeNull();
   });
 
   it('says a refresh failed while it shows what was last loaded, until a refresh succeeds', async () => {
-    const client = new QueryClient();
     const load = vi
       .fn<() => Promise<string>>()
       .mockResolvedValueOnce('Loaded')
       .mockRejectedValueOnce(new Error('Down'))
       .mockResolvedValueOnce('Loaded again');
-    render(
-      <QueryClientProvider client={client}>
-        <Screen load={load} />
-      </QueryClientProvider>,
-    );
+    const { queryClient } = renderWithQueries(<Screen load={load} />);
     expect(await screen.findByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
     expect(screen.queryByText(/Could not refresh/)).toBeNull();
-    await act(() => client.refetchQueries({ queryKey: ['answer', 'a'] }));
+    await act(() => queryClient.refetchQueries({ queryKey: ['answer', 'a'] }));
     expect(await screen.findByText('Could not refresh: Down')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
 
-    await act(() => client.refetchQueries({ queryKey: ['answer', 'a'] }));
+    await act(() => queryClient.refetchQueries({ queryKey: ['answer', 'a'] }));
     expect(await screen.findByRole('heading', { name: 'Loaded again' })).toBeInTheDocument();
     expect(screen.queryByText(/Could not refresh/)).toBeNull();
   });
 
   it("shows another query's first load as loading, not as the failure before it", async () => {
-    const client = new QueryClient();
-    const { rerender } = render(
-      <QueryClientProvider client={client}>
-        <Screen id="a" load={() => Promise.reject(new Error('Down'))} />
-      </QueryClientProvider>,
-    );
+    const { rerender } = renderWithQueries(<Screen id="a" load={() => Promise.reject(new Error('Down'))} />);
     expect(await screen.findByText('Could not load: Down')).toBeInTheDocument();
-    rerender(
-      <QueryClientProvider client={client}>
-        <Screen id="b" load={() => new Promise(() => {})} />
-      </QueryClientProvider>,
-    );
+    rerender(<Screen id="b" load={() => new Promise(() => {})} />);
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
   });
 });

@@ -3,12 +3,12 @@ import {
   OUTCOME_DATE_REQUIRED_MESSAGE,
   OUTCOME_NOT_APPLIED_MESSAGE,
 } from '@app/domain/job-outcomes';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { OutcomeControl, type OutcomeJob, type OutcomeSaving } from './OutcomeControl.tsx';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -23,11 +23,7 @@ const job: OutcomeJob = {
 
 /** The control over `save`. */
 function renderControl(save: OutcomeSaving<OutcomeJob>['save']) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <OutcomeControl job={job} saving={{ save, onSaved: vi.fn() }} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<OutcomeControl job={job} saving={{ save, onSaved: vi.fn() }} />);
 }
 
 /** The control over a save that fails with `failure`, its dialog open. */

@@ -1,10 +1,10 @@
 import type { ActivityEntry } from '@app/domain/activity';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { ActivityPage } from './ActivityPage.tsx';
 
 /** A board answer: `shown` clients of `total` that match. */
@@ -52,14 +52,12 @@ function renderActivity(
       return Response.json({ data: [] });
     }),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Suspense fallback={null}>
-        <MemoryRouter initialEntries={[entry]}>
-          <ActivityPage account={{ email: 'lead@company.test' }} />
-        </MemoryRouter>
-      </Suspense>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <Suspense fallback={null}>
+      <MemoryRouter initialEntries={[entry]}>
+        <ActivityPage account={{ email: 'lead@company.test' }} />
+      </MemoryRouter>
+    </Suspense>,
   );
   return asked;
 }

@@ -1,8 +1,8 @@
 import type { ActivityEntry } from '@app/domain/activity';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
 import { adminQueryKeys } from './query-keys.ts';
 
@@ -28,13 +28,7 @@ function renderTimeline(answer: (cursor: string | null) => Response) {
   );
   // The API client reports a failed request on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ActivityTimeline filter={{ client_id: 'client-7' }} />
-    </QueryClientProvider>,
-  );
-  return queryClient;
+  return renderWithQueries(<ActivityTimeline filter={{ client_id: 'client-7' }} />).queryClient;
 }
 
 const failure = () => Response.json({ error: 'The log is resting' }, { status: 503 });

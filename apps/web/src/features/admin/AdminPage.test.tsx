@@ -1,12 +1,12 @@
 import type { AdminRecord } from '@app/domain/admin-email';
 import { dataEngineerFilter, generatedFiltersAnswer } from '@app/domain/admin-email-testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { AdminPage } from './AdminPage.tsx';
 
 const DENIED = 'Access denied. This feature is only available to @company.test users.';
@@ -70,16 +70,15 @@ function renderAdmin(
   });
   vi.stubGlobal('fetch', fetch);
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
+  renderWithQueries(
+    <>
       <Suspense fallback={null}>
         <MemoryRouter>
           <AdminPage account={{ id: 'staff-1', email }} />
         </MemoryRouter>
       </Suspense>
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
   return fetch;
 }

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { AvoidedCompaniesCard } from './AvoidedCompaniesCard.tsx';
 
 afterEach(() => {
@@ -19,11 +19,7 @@ describe('the companies the client avoids', () => {
     );
     // The API client reports a failed request on the console.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AvoidedCompaniesCard clientId="c1" />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<AvoidedCompaniesCard clientId="c1" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(/^An error occurred$/);
   });
 
@@ -34,11 +30,7 @@ describe('the companies the client avoids', () => {
       vi.fn(async () => answer()),
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AvoidedCompaniesCard clientId="c1" />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<AvoidedCompaniesCard clientId="c1" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(/^The list is resting$/);
     answer = () => Response.json({ data: [{ name: 'Initech' }] });
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -55,12 +47,7 @@ describe('the companies the client avoids', () => {
       vi.fn(async () => answer()),
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <AvoidedCompaniesCard clientId="c1" />
-      </QueryClientProvider>,
-    );
+    const { queryClient } = renderWithQueries(<AvoidedCompaniesCard clientId="c1" />);
     expect(await screen.findByText('Initech')).toBeInTheDocument();
     answer = () => Response.json({ error: 'The list is resting' }, { status: 503 });
     await queryClient.invalidateQueries({ queryKey: ['admin', 'companies-to-avoid', 'c1'] });

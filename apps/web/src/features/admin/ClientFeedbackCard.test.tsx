@@ -1,17 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { ClientFeedbackCard } from './ClientFeedbackCard.tsx';
 
 function renderCard(answer: () => Promise<Response>) {
   vi.stubGlobal('fetch', vi.fn(answer));
   // The API client reports a failed request on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ClientFeedbackCard />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<ClientFeedbackCard />);
 }
 
 afterEach(() => {

@@ -1,12 +1,12 @@
 import { dataEngineerFilter } from '@app/domain/admin-email-testing';
 import type { ClientPage as ClientPageData } from '@app/domain/client-page';
 import { completeOnboardingRecord } from '@app/domain/onboarding-testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { rememberBoardAddress } from '../../lib/storage.ts';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { ClientPage } from './ClientPage.tsx';
 import { adminQueryKeys } from './query-keys.ts';
 
@@ -50,18 +50,15 @@ function renderPage(account = 'sam@company.test', { answerPage = () => Response.
   vi.stubGlobal('fetch', fetch);
   // The page's other cards ask for more than this test answers.
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/admin/clients/client-7']}>
-        <Routes>
-          <Route
-            path="/admin/clients/:id"
-            element={<ClientPage account={{ id: 'staff-1', email: account }} />}
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  const { queryClient } = renderWithQueries(
+    <MemoryRouter initialEntries={['/admin/clients/client-7']}>
+      <Routes>
+        <Route
+          path="/admin/clients/:id"
+          element={<ClientPage account={{ id: 'staff-1', email: account }} />}
+        />
+      </Routes>
+    </MemoryRouter>,
   );
   const asked = () => fetch.mock.calls.map(([input]) => String(input));
   return Object.assign(asked, { queryClient });

@@ -1,10 +1,10 @@
 import type { BoardRow } from '@app/domain/clients-board';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rememberChosenClients } from '../../lib/storage.ts';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { lastBoardPath } from './board-address.ts';
 import { ClientsBoard, welcomeLabel } from './ClientsBoard.tsx';
 
@@ -73,26 +73,22 @@ function AddressShown() {
 
 /** The board as the recruiter `userId` sees it. */
 function renderBoard(userId = 'rae') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/admin']}>
-        <Routes>
-          <Route
-            path="/admin"
-            element={
-              <>
-                <ClientsBoard userId={userId} />
-                <AddressShown />
-              </>
-            }
-          />
-          <Route path="/admin/clients/:id" element={<ClientPageStub />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return queryClient;
+  return renderWithQueries(
+    <MemoryRouter initialEntries={['/admin']}>
+      <Routes>
+        <Route
+          path="/admin"
+          element={
+            <>
+              <ClientsBoard userId={userId} />
+              <AddressShown />
+            </>
+          }
+        />
+        <Route path="/admin/clients/:id" element={<ClientPageStub />} />
+      </Routes>
+    </MemoryRouter>,
+  ).queryClient;
 }
 
 const firstClients = (count: number) => Array.from({ length: count }, (_, index) => client(index + 1));

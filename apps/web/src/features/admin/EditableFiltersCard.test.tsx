@@ -1,11 +1,11 @@
 import { dataEngineerFilter } from '@app/domain/admin-email-testing';
 import type { SavedFilter } from '@app/domain/job-filters';
 import { FILTER_CHANGED_MESSAGE } from '@app/domain/job-filters-api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { EditableFiltersCard } from './EditableFiltersCard.tsx';
 
 const filter: SavedFilter = {
@@ -23,11 +23,11 @@ describe('editing a saved filter', () => {
     vi.stubGlobal('fetch', fetch);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const onChanged = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
+    renderWithQueries(
+      <>
         <EditableFiltersCard filters={[filter]} onChanged={onChanged} />
         <Toaster />
-      </QueryClientProvider>,
+      </>,
     );
     await user.click(screen.getByRole('button', { name: /^Edit\s*Data Engineer$/ }));
     const form = screen.getByRole('form', { name: `Edit filter ${filter.name}` });
@@ -53,14 +53,13 @@ describe('editing a saved filter', () => {
       );
     vi.stubGlobal('fetch', fetch);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const queryClient = new QueryClient();
     const card = (version: number) => (
-      <QueryClientProvider client={queryClient}>
+      <>
         <EditableFiltersCard filters={[{ ...filter, version }]} onChanged={() => {}} />
         <Toaster />
-      </QueryClientProvider>
+      </>
     );
-    const { rerender } = render(card(3));
+    const { rerender } = renderWithQueries(card(3));
     await user.click(screen.getByRole('button', { name: /^Edit\s*Data Engineer$/ }));
     const form = screen.getByRole('form', { name: `Edit filter ${filter.name}` });
     await user.clear(within(form).getByLabelText('Name'));

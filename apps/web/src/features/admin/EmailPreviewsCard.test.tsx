@@ -1,8 +1,8 @@
 import type { ClientPage } from '@app/domain/client-page';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries, testQueryClient } from '../../lib/testing/render-with-queries.tsx';
 import { EmailPreviewsCard } from './EmailPreviewsCard.tsx';
 import { adminQueryKeys } from './query-keys.ts';
 
@@ -23,14 +23,12 @@ async function confirmWelcome(last: LastEmail) {
       }),
     ),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <EmailPreviewsCard
-        target={{ client_id: 'client-7' }}
-        afterSend={() => {}}
-        confirm={{ lastEmails: { welcome: last, team_notification: null }, onboardingComplete: true }}
-      />
-    </QueryClientProvider>,
+  renderWithQueries(
+    <EmailPreviewsCard
+      target={{ client_id: 'client-7' }}
+      afterSend={() => {}}
+      confirm={{ lastEmails: { welcome: last, team_notification: null }, onboardingComplete: true }}
+    />,
   );
   await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email' }));
   return screen.findByRole('dialog', { name: 'Send Welcome Email?' });
@@ -89,15 +87,13 @@ describe('a send that fails', () => {
     );
     // The API client reports the failed request on the console.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = testQueryClient();
     const shown = [adminQueryKeys.outbox('client-7'), adminQueryKeys.teamOutbox(null)];
     for (const key of shown) queryClient.setQueryData(key, { data: [] });
     const afterSend = vi.fn();
-    render(
-      <QueryClientProvider client={queryClient}>
-        <EmailPreviewsCard target={{ client_id: 'client-7' }} afterSend={afterSend} />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<EmailPreviewsCard target={{ client_id: 'client-7' }} afterSend={afterSend} />, {
+      queryClient,
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email' }));
     await waitFor(() => {
       for (const key of shown) expect(queryClient.getQueryState(key)?.isInvalidated, String(key)).toBe(true);

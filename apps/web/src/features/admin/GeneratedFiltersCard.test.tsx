@@ -1,11 +1,11 @@
 import { dataEngineerFilter, generatedFiltersAnswer } from '@app/domain/admin-email-testing';
 import { FILTERS_CHANGED_MESSAGE } from '@app/domain/client-page';
 import type { SavedFilter } from '@app/domain/job-filters';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { GeneratedFiltersCard, replaceQuestion } from './GeneratedFiltersCard.tsx';
 
 const draftFilter = dataEngineerFilter;
@@ -22,15 +22,13 @@ const saved: SavedFilter = {
 /** The card on a client page whose saved filters are `filters`. */
 function card(filters: SavedFilter[], onSaved: () => void = () => {}) {
   return (
-    <QueryClientProvider client={new QueryClient()}>
-      <GeneratedFiltersCard
-        target={{ client_id: 'client-7' }}
-        fileEmail="jane@example.com"
-        filtersExist={filters.length > 0}
-        onSaved={onSaved}
-        replacing={{ clientId: 'client-7', filters }}
-      />
-    </QueryClientProvider>
+    <GeneratedFiltersCard
+      target={{ client_id: 'client-7' }}
+      fileEmail="jane@example.com"
+      filtersExist={filters.length > 0}
+      onSaved={onSaved}
+      replacing={{ clientId: 'client-7', filters }}
+    />
   );
 }
 
@@ -46,7 +44,7 @@ describe('the generated filters on the client page', () => {
         }),
       ),
     );
-    const { rerender } = render(card([saved]));
+    const { rerender } = renderWithQueries(card([saved]));
     await userEvent.click(screen.getByRole('button', { name: 'Generate Filters' }));
     const generated = screen.getByRole('region', { name: 'Generated Job Filters' });
     expect(await within(generated).findByRole('button', { name: 'Replace Existing Filters' })).toBeVisible();
@@ -73,7 +71,7 @@ describe('replacing the saved filters on the client page', () => {
           }),
     );
     vi.stubGlobal('fetch', fetch);
-    render(card([saved, { ...saved, id: 'filter-2', name: 'Scientist', query: 'Scientist' }]));
+    renderWithQueries(card([saved, { ...saved, id: 'filter-2', name: 'Scientist', query: 'Scientist' }]));
     await user.click(screen.getByRole('button', { name: 'Generate Filters' }));
     const replacements = () => fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
 
@@ -115,7 +113,7 @@ describe('replacing the saved filters on the client page', () => {
       ),
     );
     const onSaved = vi.fn();
-    render(
+    renderWithQueries(
       <>
         {card([saved], onSaved)}
         <Toaster />
@@ -142,14 +140,12 @@ describe('replacing the saved filters on the client page', () => {
 describe('saving generated filters on /admin', () => {
   /** The card for the client searched by e-mail, whose saved filters the page knows of or not. */
   const searchedCard = (filtersExist: boolean, onSaved: () => void) => (
-    <QueryClientProvider client={new QueryClient()}>
-      <GeneratedFiltersCard
-        target={{ email: 'jane@example.com' }}
-        fileEmail="jane@example.com"
-        filtersExist={filtersExist}
-        onSaved={onSaved}
-      />
-    </QueryClientProvider>
+    <GeneratedFiltersCard
+      target={{ email: 'jane@example.com' }}
+      fileEmail="jane@example.com"
+      filtersExist={filtersExist}
+      onSaved={onSaved}
+    />
   );
 
   it('offers no second save once one succeeded, while the page reads the client again', async () => {
@@ -167,7 +163,7 @@ describe('saving generated filters on /admin', () => {
     });
     vi.stubGlobal('fetch', fetch);
     const onSaved = vi.fn();
-    const { rerender } = render(searchedCard(false, onSaved));
+    const { rerender } = renderWithQueries(searchedCard(false, onSaved));
     await userEvent.click(screen.getByRole('button', { name: 'Generate Filters' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Save to Database' }));
 

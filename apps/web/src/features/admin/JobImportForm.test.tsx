@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueries, testQueryClient } from '../../lib/testing/render-with-queries.tsx';
 import { JobImportForm } from './JobImportForm.tsx';
 import { adminQueryKeys } from './query-keys.ts';
 
@@ -16,14 +16,15 @@ function renderForm(answer: () => Promise<Response>) {
   vi.stubGlobal('fetch', vi.fn(answer));
   // The API client reports a failed request on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = testQueryClient();
   queryClient.setQueryData(adminQueryKeys.activity('client_id=c1'), { pages: [], pageParams: [] });
   queryClient.setQueryData(adminQueryKeys.board('page=1'), { data: [], total: 0, page: 1, page_size: 50 });
-  render(
-    <QueryClientProvider client={queryClient}>
+  renderWithQueries(
+    <>
       <JobImportForm clientId="c1" />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
+    { queryClient },
   );
   return queryClient;
 }

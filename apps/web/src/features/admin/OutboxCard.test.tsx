@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
 import { adminQueryKeys } from './query-keys.ts';
 
@@ -9,13 +9,7 @@ function renderCard(answer: () => Promise<Response>) {
   vi.stubGlobal('fetch', vi.fn(answer));
   // The API client reports a failed request on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <OutboxCard clientId="c1" />
-    </QueryClientProvider>,
-  );
-  return queryClient;
+  return renderWithQueries(<OutboxCard clientId="c1" />).queryClient;
 }
 
 describe("the client's outbox", () => {

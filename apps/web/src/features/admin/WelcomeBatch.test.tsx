@@ -1,9 +1,9 @@
 import type { BoardRow } from '@app/domain/clients-board';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { adminQueryKeys } from './query-keys.ts';
 import { WelcomeBatch } from './WelcomeBatch.tsx';
 
@@ -31,12 +31,11 @@ function renderBatch(selected: BoardRow[], answer: () => Response | Promise<Resp
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const onClear = vi.fn();
   const onSent = vi.fn();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
+  const { queryClient } = renderWithQueries(
+    <>
       <WelcomeBatch selected={selected} onSent={onSent} onClear={onClear} />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
   const sends = () => fetch.mock.calls.filter(([url]) => String(url) === '/api/admin/welcome-emails');
   return { sends, onSent, queryClient };

@@ -1,9 +1,9 @@
 import { jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { ExportJobsButton } from './ExportJobsButton.tsx';
 import { fetchMyJobs, myJobsQueryKey } from './jobs-api.ts';
 
@@ -14,13 +14,8 @@ vi.mock('./jobs-api.ts', async (original) => ({
 vi.mock('sonner', () => ({ toast: { error: vi.fn() } }));
 
 function renderButton() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ExportJobsButton />
-    </QueryClientProvider>,
-  );
-  const settled = () => client.getQueryState(myJobsQueryKey)?.status !== 'pending';
+  const { queryClient } = renderWithQueries(<ExportJobsButton />);
+  const settled = () => queryClient.getQueryState(myJobsQueryKey)?.status !== 'pending';
   return { button: screen.getByRole('button', { name: 'Export CSV' }), settled };
 }
 

@@ -1,10 +1,10 @@
 import { type Job, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { JobDetailsDialog } from './JobDetailsDialog.tsx';
 import { fetchJob } from './jobs-api.ts';
 
@@ -25,12 +25,7 @@ const whole: Job = makeJob({
 });
 
 function renderDialog(listed = jobListItemSchema.parse(whole)) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <JobDetailsDialog job={listed} onClose={() => {}} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<JobDetailsDialog job={listed} onClose={() => {}} />);
   return screen.getByRole('dialog', { name: 'Backend Engineer' });
 }
 

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { JobHistory } from './JobHistory.tsx';
 import { fetchJobHistory, jobHistoryQueryKey } from './outcome-api.ts';
 
@@ -11,13 +11,7 @@ vi.mock('./outcome-api.ts', async (original) => ({
 }));
 
 function renderHistory() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <JobHistory jobId="a" />
-    </QueryClientProvider>,
-  );
-  return queryClient;
+  return renderWithQueries(<JobHistory jobId="a" />).queryClient;
 }
 
 describe("a job's history that could not be loaded", () => {

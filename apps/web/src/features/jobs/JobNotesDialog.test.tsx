@@ -1,14 +1,15 @@
 import { type Job, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { CLIENT_NOTES_CHANGED_MESSAGE } from '@app/domain/jobs-api';
 import { makeJob } from '@app/domain/jobs-testing';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { readJobNotesDrafts, rememberJobNotesDraft } from '../../lib/storage.ts';
+import { renderWithQueries, testQueryClient } from '../../lib/testing/render-with-queries.tsx';
 import { JobNotesDialog, UNSAVED_NOTES_BACK_MESSAGE } from './JobNotesDialog.tsx';
 import { BRING_BACK_DRAFT_LABEL, NOTES_CHANGED_SINCE_DRAFT_MESSAGE } from './job-messages.ts';
 import { fetchJob, fetchMyJobs, myJobQueryKey, myJobsQueryKey, updateNotes } from './jobs-api.ts';
@@ -38,19 +39,20 @@ function NotesOnListedJob({ onClose }: { onClose(): void }) {
 }
 
 function renderNotes({ withPage = false, jobFromList = false } = {}) {
-  const queryClient = new QueryClient();
+  const queryClient = testQueryClient();
   queryClient.setQueryData(myJobsQueryKey, [listed]);
   queryClient.setQueryData(myJobQueryKey('a'), whole);
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={queryClient}>
+  renderWithQueries(
+    <>
       {withPage && <JobsPage />}
       {jobFromList ? (
         <NotesOnListedJob onClose={onClose} />
       ) : (
         <JobNotesDialog job={listed} onClose={onClose} userId="client-1" />
       )}
-    </QueryClientProvider>,
+    </>,
+    { queryClient },
   );
   return { queryClient, onClose };
 }
@@ -77,12 +79,7 @@ function NotesOpener({ job = listed }: { job?: JobListItem }) {
 describe('Job Notes', () => {
   it('keeps what was typed when closed without saving, until Cancel discards it', async () => {
     const user = userEvent.setup();
-    const queryClient = new QueryClient();
-    render(
-      <QueryClientProvider client={queryClient}>
-        <NotesOpener />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<NotesOpener />);
     const open = async () => {
       await user.click(screen.getByRole('button', { name: 'Open notes' }));
       return within(await screen.findByRole('dialog', { name: 'Job Notes' }));
@@ -112,12 +109,7 @@ describe('Job Notes', () => {
 
   it('brings back what was typed after a reload, until it is saved', async () => {
     const user = userEvent.setup();
-    const page = () =>
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <NotesOpener />
-        </QueryClientProvider>,
-      );
+    const page = () => renderWithQueries(<NotesOpener />);
     const open = async () => {
       await user.click(screen.getByRole('button', { name: 'Open notes' }));
       return within(await screen.findByRole('dialog', { name: 'Job Notes' }));
@@ -145,11 +137,7 @@ describe('Job Notes', () => {
   it('opens on notes changed elsewhere since the draft began, and brings the draft back when asked', async () => {
     const user = userEvent.setup();
     const withNotes = (client_notes: string) => ({ ...listed, client_notes });
-    const { rerender } = render(
-      <QueryClientProvider client={new QueryClient()}>
-        <NotesOpener job={withNotes('A')} />
-      </QueryClientProvider>,
-    );
+    const { rerender } = renderWithQueries(<NotesOpener job={withNotes('A')} />);
     const open = async () => {
       await user.click(screen.getByRole('button', { name: 'Open notes' }));
       return within(await screen.findByRole('dialog', { name: 'Job Notes' }));
@@ -160,11 +148,7 @@ describe('Job Notes', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // Saved as 'B' on the phone meanwhile; the list here reads it.
-    rerender(
-      <QueryClientProvider client={new QueryClient()}>
-        <NotesOpener job={withNotes('B')} />
-      </QueryClientProvider>,
-    );
+    rerender(<NotesOpener job={withNotes('B')} />);
     dialog = await open();
     const box = dialog.getByRole('textbox', { name: 'Notes' });
     expect(box).toHaveValue('B');
@@ -199,11 +183,7 @@ describe('Job Notes', () => {
     const user = userEvent.setup();
     // Begun on 'A'; the notes are 'B' now.
     rememberJobNotesDraft('client-1', 'a', { text: 'A, ask about remote', before: 'A' });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <NotesOpener job={{ ...listed, client_notes: 'B' }} />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<NotesOpener job={{ ...listed, client_notes: 'B' }} />);
     const open = async () => {
       await user.click(screen.getByRole('button', { name: 'Open notes' }));
       return within(await screen.findByRole('dialog', { name: 'Job Notes' }));
@@ -232,10 +212,8 @@ describe('Job Notes', () => {
   it('offers the draft set aside again when the box is cleared back to the saved notes', async () => {
     const user = userEvent.setup();
     rememberJobNotesDraft('client-1', 'a', { text: 'A, ask about remote', before: 'A' });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <JobNotesDialog job={{ ...listed, client_notes: 'B' }} onClose={() => {}} userId="client-1" />
-      </QueryClientProvider>,
+    renderWithQueries(
+      <JobNotesDialog job={{ ...listed, client_notes: 'B' }} onClose={() => {}} userId="client-1" />,
     );
     const box = screen.getByRole('textbox', { name: 'Notes' });
     await user.type(box, 'xy');
@@ -249,10 +227,8 @@ describe('Job Notes', () => {
 
   it('puts back a draft begun on the notes still saved, as before', async () => {
     rememberJobNotesDraft('client-1', 'a', { text: 'B, then more', before: 'B' });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <JobNotesDialog job={{ ...listed, client_notes: 'B' }} onClose={() => {}} userId="client-1" />
-      </QueryClientProvider>,
+    renderWithQueries(
+      <JobNotesDialog job={{ ...listed, client_notes: 'B' }} onClose={() => {}} userId="client-1" />,
     );
     const box = screen.getByRole('textbox', { name: 'Notes' });
     expect(box).toHaveValue('B, then more');
@@ -265,10 +241,8 @@ describe('Job Notes', () => {
     // As an earlier version kept it: the text alone.
     sessionStorage.setItem('job-notes:draft:client-1', JSON.stringify({ a: 'Old words' }));
     const onClose = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <JobNotesDialog job={{ ...listed, client_notes: 'B' }} onClose={onClose} userId="client-1" />
-      </QueryClientProvider>,
+    renderWithQueries(
+      <JobNotesDialog job={{ ...listed, client_notes: 'B' }} onClose={onClose} userId="client-1" />,
     );
     const box = screen.getByRole('textbox', { name: 'Notes' });
     expect(box).toHaveValue('B');

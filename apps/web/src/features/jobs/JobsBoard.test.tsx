@@ -1,12 +1,12 @@
 import { DEFAULT_JOB_FILTERS, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { JobsBoard } from './JobsBoard.tsx';
 import {
   fetchJob,
@@ -41,22 +41,18 @@ function renderBoard({ address = '/myjobs', wide = false } = {}) {
     addEventListener: () => {},
     removeEventListener: () => {},
   }));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[address]}>
-        <JobsBoard
-          variant="manage"
-          label="Your jobs"
-          userId="client-1"
-          defaultFilters={DEFAULT_JOB_FILTERS}
-          loadingText="Loading jobs..."
-          noJobs={null}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return queryClient;
+  return renderWithQueries(
+    <MemoryRouter initialEntries={[address]}>
+      <JobsBoard
+        variant="manage"
+        label="Your jobs"
+        userId="client-1"
+        defaultFilters={DEFAULT_JOB_FILTERS}
+        loadingText="Loading jobs..."
+        noJobs={null}
+      />
+    </MemoryRouter>,
+  ).queryClient;
 }
 
 beforeEach(() => {

@@ -1,11 +1,10 @@
 import { type Job, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { renderHookWithQueries, testQueryClient } from '../../lib/testing/render-with-queries.tsx';
 import {
   fetchMyJobs,
   myJobQueryKey,
@@ -28,12 +27,9 @@ const job = (id: string, overrides: Partial<JobListItem> = {}): JobListItem =>
   jobListItemSchema.parse(makeJob({ id, data_job_title: `Job ${id}`, ...overrides }));
 
 function setUp(jobs: JobListItem[]) {
-  const queryClient = new QueryClient();
+  const queryClient = testQueryClient();
   queryClient.setQueryData(myJobsQueryKey, jobs);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  const { result } = renderHook(() => useJobDecisions(), { wrapper });
+  const { result } = renderHookWithQueries(() => useJobDecisions(), { queryClient });
   const approvals = () =>
     (queryClient.getQueryData<JobListItem[]>(myJobsQueryKey) ?? []).map((item) => item.client_approval);
   return { queryClient, result, approvals };
@@ -235,13 +231,12 @@ describe('a refresh of the list cut short by a decision', () => {
     vi.mocked(updateApproval)
       .mockReturnValueOnce(answers[0]!.promise)
       .mockReturnValueOnce(answers[1]!.promise);
-    const queryClient = new QueryClient();
+    const queryClient = testQueryClient();
     queryClient.setQueryData(myJobsQueryKey, [job('a'), job('c')]);
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
     // The page shows the list, which it reads again on showing (as Refresh does).
-    const { result } = renderHook(() => ({ jobs: useMyJobs(), decisions: useJobDecisions() }), { wrapper });
+    const { result } = renderHookWithQueries(() => ({ jobs: useMyJobs(), decisions: useJobDecisions() }), {
+      queryClient,
+    });
     await waitFor(() => expect(result.current.jobs.isFetching).toBe(true));
     await act(async () => {
       result.current.decisions.toggleDecision(job('a'), 1);
@@ -294,11 +289,10 @@ function fakeServer(jobs: JobListItem[]) {
 
 /** The page: the list, read on showing, with Refresh, and the decisions made on it. */
 async function showPage(server: ReturnType<typeof fakeServer>) {
-  const queryClient = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  const { result } = renderHook(() => ({ jobs: useMyJobs(), decisions: useJobDecisions() }), { wrapper });
+  const { result, queryClient } = renderHookWithQueries(() => ({
+    jobs: useMyJobs(),
+    decisions: useJobDecisions(),
+  }));
   await waitFor(() => expect(server.reads()).toBe(1));
   await server.answerReads();
   // Asked of the cache: the hook's result only follows the properties read while it renders.

@@ -1,11 +1,15 @@
 import { type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { makeJob } from '@app/domain/jobs-testing';
-import { QueryClient, QueryClientProvider, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import {
+  queriesWrapper,
+  renderHookWithQueries,
+  testQueryClient,
+} from '../../lib/testing/render-with-queries.tsx';
 import { fetchMyJobs, myJobsQueryKey } from './jobs-api.ts';
 import { patchCachedJobs, resumeJobFetches, stopJobFetches, useMyJobs } from './use-my-jobs.ts';
 
@@ -16,11 +20,7 @@ vi.mock('./jobs-api.ts', async (original) => ({
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 function loadJobs() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  return renderHook(() => useMyJobs(), { wrapper });
+  return renderHookWithQueries(() => useMyJobs());
 }
 
 beforeEach(() => {
@@ -84,10 +84,8 @@ function deferred<T>() {
 }
 
 function setUp() {
-  const queryClient = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
+  const queryClient = testQueryClient();
+  const wrapper = queriesWrapper(queryClient);
   const saved = deferred<void>();
   const notes = () => queryClient.getQueryData<JobListItem[]>(myJobsQueryKey)?.[0]?.client_notes;
   const readsDone = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));

@@ -3,14 +3,13 @@
 import { emptyOnboardingFields } from '@app/domain/onboarding-fields';
 import type { WizardForm } from '@app/domain/onboarding-rules';
 import { defaultOnboardingResources } from '@app/domain/resources';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { publicConfigQuery } from '../../lib/public-config.ts';
+import { renderWithQueries, testQueryClient } from '../../lib/testing/render-with-queries.tsx';
 import { type OnboardingAccount, OnboardingAccountProvider } from './account-context.tsx';
 
 export const testAccount: OnboardingAccount = {
@@ -40,7 +39,7 @@ export function fakeServer(route: FakeRoute) {
 }
 
 export function renderOnboarding(ui: ReactNode, { path = '/', account = testAccount } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = testQueryClient();
   queryClient.setQueryData(publicConfigQuery.queryKey, {
     brandName: 'Acme Jobs',
     brandColor: '#0f766e',
@@ -58,13 +57,12 @@ export function renderOnboarding(ui: ReactNode, { path = '/', account = testAcco
     ],
     { initialEntries: [path] },
   );
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <OnboardingAccountProvider account={account}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </OnboardingAccountProvider>
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <OnboardingAccountProvider account={account}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </OnboardingAccountProvider>,
+    { queryClient },
   );
 }
 

@@ -1,10 +1,10 @@
 import { AVOIDED_COMPANIES_MAX } from '@app/domain/companies-to-avoid';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { CompaniesToAvoidCard } from './CompaniesToAvoidCard.tsx';
 import { addCompanyToAvoid, fetchCompaniesToAvoid, removeCompanyToAvoid } from './companies-api.ts';
 
@@ -36,11 +36,7 @@ function companiesServer(names: string[], suggestion: string | null = null) {
 }
 
 function renderCard() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <CompaniesToAvoidCard />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<CompaniesToAvoidCard />);
 }
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { WeeklySummaryCard } from './WeeklySummaryCard.tsx';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -14,13 +14,7 @@ function renderCard(answer: () => Response) {
   );
   // The API client reports a failed request on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <WeeklySummaryCard />
-    </QueryClientProvider>,
-  );
-  return queryClient;
+  return renderWithQueries(<WeeklySummaryCard />).queryClient;
 }
 
 const subscribed = () => Response.json({ subscribed: true });

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { DevicesCard } from './DevicesCard.tsx';
 import { devicesQueryKey, fetchDevices, type SignedInDevice, signOutOtherDevices } from './devices.ts';
 
@@ -29,11 +29,7 @@ describe('Signed-in devices', () => {
       return 1;
     });
     const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <DevicesCard />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<DevicesCard />);
     const card = screen.getByRole('region', { name: 'Signed-in devices' });
     await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(2));
     const signOutOthers = within(card).getByRole('button', { name: 'Sign out everywhere else' });
@@ -49,12 +45,7 @@ describe('Signed-in devices', () => {
     vi.mocked(fetchDevices)
       .mockResolvedValueOnce([device('this', true), device('other', false)])
       .mockRejectedValueOnce(new Error('Network down'));
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <DevicesCard />
-      </QueryClientProvider>,
-    );
+    const { queryClient } = renderWithQueries(<DevicesCard />);
     const card = screen.getByRole('region', { name: 'Signed-in devices' });
     await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(2));
     await act(() => queryClient.refetchQueries({ queryKey: devicesQueryKey }));
@@ -68,11 +59,7 @@ describe('Signed-in devices', () => {
     vi.mocked(fetchDevices)
       .mockRejectedValueOnce(new Error('Network down'))
       .mockResolvedValueOnce([device('this', true)]);
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <DevicesCard />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<DevicesCard />);
     const card = screen.getByRole('region', { name: 'Signed-in devices' });
     expect(await within(card).findByRole('alert')).toHaveTextContent(
       /^Failed to load your signed-in devices\. Please try again\.$/,

@@ -1,8 +1,8 @@
 import type { ProfileEntry } from '@app/domain/profile-display';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { DocumentRow } from './DocumentRow.tsx';
 import { downloadDocument } from './profile-documents.ts';
 
@@ -19,11 +19,7 @@ describe('a document of the profile', () => {
       label: 'Resume',
       raw: 'resumes/u1/0-resume.pdf',
     } as unknown as ProfileEntry;
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <DocumentRow entry={entry} />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<DocumentRow entry={entry} />);
     const user = userEvent.setup();
     await user.tab();
     expect(screen.getByRole('button', { name: /^Download/ })).toHaveFocus();

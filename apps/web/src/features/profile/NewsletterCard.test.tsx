@@ -1,10 +1,10 @@
 import type { OnboardingRecord } from '@app/domain/onboarding-fields';
 import { completeOnboardingRecord } from '@app/domain/onboarding-testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { profileRecordQueryKey } from '../../lib/profile-record.ts';
+import { renderWithQueries, testQueryClient } from '../../lib/testing/render-with-queries.tsx';
 import { NewsletterCard } from './NewsletterCard.tsx';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -18,13 +18,9 @@ const recordOf = (subscribed: boolean, updatedAt = '2026-11-03T14:15:00.000Z') =
 
 /** The card, with the profile's copy of the record in the query cache; answers that cache. */
 function renderCard(subscribed: boolean) {
-  const queryClient = new QueryClient();
+  const queryClient = testQueryClient();
   queryClient.setQueryData(profileRecordQueryKey, recordOf(subscribed));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <NewsletterCard record={recordOf(subscribed)} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<NewsletterCard record={recordOf(subscribed)} />, { queryClient });
   return queryClient;
 }
 

@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { YourDataCard } from './YourDataCard.tsx';
 
 describe('deleting the account', () => {
@@ -16,11 +16,11 @@ describe('deleting the account', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       toast.dismiss();
     });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
+    renderWithQueries(
+      <>
         <YourDataCard onDeleted={onDeleted} />
         <Toaster />
-      </QueryClientProvider>,
+      </>,
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));

@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { type SecondFactorAccount, StaffMfaPage } from './StaffMfaPage.tsx';
 
 describe('the second-factor page', () => {
@@ -29,14 +29,14 @@ describe('the second-factor page', () => {
       signOut: vi.fn(async () => {}),
     };
     const view = () => (
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <>
         <MemoryRouter initialEntries={['/mfa']}>
           <StaffMfaPage account={{ ...account }} />
         </MemoryRouter>
         <Toaster />
-      </QueryClientProvider>
+      </>
     );
-    const { rerender } = render(view());
+    const { rerender } = renderWithQueries(view());
     await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     await userEvent.type(screen.getByLabelText('Recovery code'), 'abcd-efgh-jkmn-pqrs');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));

@@ -1,13 +1,13 @@
 import { JOB_NOTES_MAX_LENGTH, jobListItemSchema } from '@app/domain/jobs';
 import { JOB_NOTES_TOO_LONG, jobListResponse } from '@app/domain/jobs-api';
 import { makeJob } from '@app/domain/jobs-testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readAnalystNotesDrafts, readChosenJobs } from '../../../lib/storage.ts';
+import { renderWithQueries } from '../../../lib/testing/render-with-queries.tsx';
 import { ClientJobsTable, UNSAVED_NOTES_INTRO } from './ClientJobsTable.tsx';
 import { ANALYST_DRAFT_BACK_MESSAGE, UNSAVED_DRAFT_LABEL } from './client-job-cells.tsx';
 
@@ -62,11 +62,11 @@ function renderTable(
     ],
     { initialEntries: [address] },
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+  renderWithQueries(
+    <>
       <RouterProvider router={router} />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
   return {
     listReads: () => fetch.mock.calls.filter(([url, init]) => String(url) === LIST && !init?.method).length,

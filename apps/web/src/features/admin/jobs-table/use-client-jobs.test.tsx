@@ -2,12 +2,11 @@ import { type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { staffJobSchema } from '@app/domain/jobs-api';
 import { makeJob } from '@app/domain/jobs-testing';
 import { ANALYST_NOTES_CHANGED_MESSAGE, BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
+import { renderHookWithQueries } from '../../../lib/testing/render-with-queries.tsx';
 import { adminQueryKeys } from '../query-keys.ts';
 import { useClientJobs } from './use-client-jobs.ts';
 
@@ -26,11 +25,7 @@ const job = (id: string, applied: boolean): JobListItem =>
 
 /** The hook for client 'c1', and whether a job's box shows it applied. */
 function renderClientJobs() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  const { result } = renderHook(() => useClientJobs('c1'), { wrapper });
+  const { result, queryClient } = renderHookWithQueries(() => useClientJobs('c1'));
   const shown = (id: string) =>
     queryClient.getQueryData<JobListItem[]>(adminQueryKeys.jobs('c1'))?.find((item) => item.id === id)
       ?.applied_for_job;

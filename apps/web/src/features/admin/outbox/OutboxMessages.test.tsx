@@ -1,9 +1,9 @@
 import type { OutboxMessage } from '@app/domain/admin-email';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries, testQueryClient } from '../../../lib/testing/render-with-queries.tsx';
 import { adminQueryKeys } from '../query-keys.ts';
 import { OutboxMessages } from './OutboxMessages.tsx';
 
@@ -47,13 +47,14 @@ function renderList(messages: OutboxMessage[]) {
       }),
   );
   vi.stubGlobal('fetch', fetch);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = testQueryClient();
   queryClient.setQueryData(adminQueryKeys.board('page=1'), { data: [], total: 0, page: 1, page_size: 50 });
-  render(
-    <QueryClientProvider client={queryClient}>
+  renderWithQueries(
+    <>
       <OutboxMessages messages={messages} withClient={false} />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
+    { queryClient },
   );
   const retriesAsked = () => fetch.mock.calls.map(([input]) => String(input));
   return { retriesAsked, answer: (id: string) => answers.get(id)?.(), queryClient };
