@@ -175,12 +175,16 @@ const found = (email: string, filtersExist = false) =>
 const draft = dataEngineerFilter;
 
 /**
- * The admin call's answers to every action but `fetch` for the client at `email`: a one-filter
- * draft, its save, a queued welcome e-mail and the previews.
+ * The admin call's answers to every action but `fetch` for the client at `email` (who has no saved
+ * filters): a one-filter draft, its save, a queued welcome e-mail and the previews.
  */
 function otherAction(email: string, action: string) {
   if (action === 'generate_filters')
-    return Response.json({ ...named(email), ...generatedFiltersAnswer([draft]) });
+    return Response.json({
+      ...named(email),
+      ...generatedFiltersAnswer([draft]),
+      filters_already_exist: false,
+    });
   if (action === 'save_filters')
     return Response.json({ ...named(email), document_id: 'doc-1', filter_ids: ['f-1'] });
   if (action === 'send') {

@@ -123,7 +123,7 @@ export function ClientConsole({ staffUserId }: { staffUserId: string }) {
             target={{ client_id: client.clientId }}
             fileEmail={client.details.client.email}
             filtersExist={client.details.filters_exist}
-            onSaved={changed}
+            onFiltersChanged={changed}
           />
           <ExistingFiltersCard filters={client.details.existing_filters} />
           <OutboxCard clientId={client.clientId} />

@@ -136,7 +136,7 @@ function ClientWorkspace({ clientId, staffUserId }: { clientId: string; staffUse
             target={target}
             fileEmail={data.sign_in_email}
             filtersExist={data.filters.length > 0}
-            onSaved={reload}
+            onFiltersChanged={reload}
             replacing={{ clientId: data.client.id, filters: data.filters }}
           />
         )}

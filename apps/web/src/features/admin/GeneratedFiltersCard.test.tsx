@@ -20,13 +20,13 @@ const saved: SavedFilter = {
 };
 
 /** The card on a client page whose saved filters are `filters`. */
-function card(filters: SavedFilter[], onSaved: () => void = () => {}) {
+function card(filters: SavedFilter[], onFiltersChanged: () => void = () => {}) {
   return (
     <GeneratedFiltersCard
       target={{ client_id: 'client-7' }}
       fileEmail="jane@example.com"
       filtersExist={filters.length > 0}
-      onSaved={onSaved}
+      onFiltersChanged={onFiltersChanged}
       replacing={{ clientId: 'client-7', filters }}
     />
   );
@@ -112,10 +112,10 @@ describe('replacing the saved filters on the client page', () => {
             }),
       ),
     );
-    const onSaved = vi.fn();
+    const onFiltersChanged = vi.fn();
     renderWithQueries(
       <>
-        {card([saved], onSaved)}
+        {card([saved], onFiltersChanged)}
         <Toaster />
       </>,
     );
@@ -126,7 +126,7 @@ describe('replacing the saved filters on the client page', () => {
 
     expect(await screen.findByText(FILTERS_CHANGED_MESSAGE)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(onFiltersChanged).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Replace Existing Filters' })).toBeVisible();
   });
 
@@ -139,14 +139,35 @@ describe('replacing the saved filters on the client page', () => {
 
 describe('saving generated filters on /admin', () => {
   /** The card for the client searched by e-mail, whose saved filters the page knows of or not. */
-  const searchedCard = (filtersExist: boolean, onSaved: () => void) => (
+  const searchedCard = (filtersExist: boolean, onFiltersChanged: () => void) => (
     <GeneratedFiltersCard
       target={{ email: 'jane@example.com' }}
       fileEmail="jane@example.com"
       filtersExist={filtersExist}
-      onSaved={onSaved}
+      onFiltersChanged={onFiltersChanged}
     />
   );
+
+  it('asks the page to read the client again when the draft finds filters the page has not seen', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          client: { id: 'client-7', kind: 'user', email: 'jane@example.com' },
+          matched: 'sign_in_email',
+          ...generatedFiltersAnswer([draftFilter]),
+        }),
+      ),
+    );
+    const onFiltersChanged = vi.fn();
+    const { rerender } = renderWithQueries(searchedCard(false, onFiltersChanged));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Filters' }));
+    await waitFor(() => expect(onFiltersChanged).toHaveBeenCalledTimes(1));
+    // The page's new read has the filters: nothing is offered to save.
+    rerender(searchedCard(true, onFiltersChanged));
+    expect(screen.getByRole('region', { name: 'Generated Job Filters' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save to Database' })).not.toBeInTheDocument();
+  });
 
   it('offers no second save once one succeeded, while the page reads the client again', async () => {
     const client = {
@@ -158,12 +179,12 @@ describe('saving generated filters on /admin', () => {
       return Response.json(
         action === 'save_filters'
           ? { ...client, document_id: 'doc-1', filter_ids: ['filter-1'] }
-          : { ...client, ...generatedFiltersAnswer([draftFilter]) },
+          : { ...client, ...generatedFiltersAnswer([draftFilter]), filters_already_exist: false },
       );
     });
     vi.stubGlobal('fetch', fetch);
-    const onSaved = vi.fn();
-    const { rerender } = renderWithQueries(searchedCard(false, onSaved));
+    const onFiltersChanged = vi.fn();
+    const { rerender } = renderWithQueries(searchedCard(false, onFiltersChanged));
     await userEvent.click(screen.getByRole('button', { name: 'Generate Filters' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Save to Database' }));
 
@@ -171,14 +192,14 @@ describe('saving generated filters on /admin', () => {
       await screen.findByText('This client already has saved filters, listed under Existing Job Filters.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
-    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(onFiltersChanged).toHaveBeenCalledTimes(1);
     const saves = fetch.mock.calls.filter(([, init]) => String(init?.body).includes('"save_filters"'));
     expect(saves).toHaveLength(1);
 
     // The page has read the saved filters back; once they are deleted, the draft can be saved again.
-    rerender(searchedCard(true, onSaved));
+    rerender(searchedCard(true, onFiltersChanged));
     expect(screen.queryByRole('button', { name: 'Save to Database' })).not.toBeInTheDocument();
-    rerender(searchedCard(false, onSaved));
+    rerender(searchedCard(false, onFiltersChanged));
     expect(screen.getByRole('button', { name: 'Save to Database' })).toBeVisible();
   });
 });

@@ -48,7 +48,7 @@ export function GeneratedFiltersCard({
   target,
   fileEmail,
   filtersExist,
-  onSaved,
+  onFiltersChanged,
   replacing,
 }: {
   target: ClientTarget;
@@ -57,10 +57,12 @@ export function GeneratedFiltersCard({
   /**
    * Whether the client has saved filters, as the page last read them (again after each change): it
    * decides over the draft's `filters_already_exist`, which is as of generating, so filters deleted
-   * since then leave the draft to be saved.
+   * since then leave the draft to be saved. A draft that finds filters the page has not seen has the
+   * page read them again (onFiltersChanged).
    */
   filtersExist: boolean;
-  onSaved(): void;
+  /** The client's saved filters may have changed: the page reads them again. */
+  onFiltersChanged(): void;
   /** On the client page: the client whose saved filters the draft may replace, and those filters. */
   replacing?: { clientId: string; filters: readonly SavedFilter[] };
 }) {
@@ -74,6 +76,9 @@ export function GeneratedFiltersCard({
     onSuccess: (data) => {
       setDraft(data);
       toast.success(FILTERS_GENERATED);
+      // Filters saved since the page last read the client (by a colleague, or a welcome e-mail sent
+      // from the board): the page reads them, so Save is not offered only to be refused.
+      if (data.filters_already_exist && !filtersExist) onFiltersChanged();
     },
     onError: (error) => toast.error(failureMessage(error, GENERATE_FILTERS_FAILED)),
   });
@@ -98,7 +103,7 @@ export function GeneratedFiltersCard({
     onSuccess: (data) => {
       setSavedUnseen(true);
       toast.success(filtersSaved(data.document_id));
-      onSaved();
+      onFiltersChanged();
     },
     onError: (error) => toast.error(failureMessage(error, SAVE_FILTERS_FAILED)),
   });
@@ -120,7 +125,7 @@ export function GeneratedFiltersCard({
       toast.success(FILTERS_REPLACED);
       setAskingToReplace(false);
       setDraft(null);
-      onSaved();
+      onFiltersChanged();
     },
     onError: (error) => {
       toast.error(failureMessage(error, SAVE_FILTERS_FAILED));
@@ -128,7 +133,7 @@ export function GeneratedFiltersCard({
       // so the recruiter sees them before choosing again; the draft stays.
       if (error instanceof ApiError && error.status === 409) {
         setAskingToReplace(false);
-        onSaved();
+        onFiltersChanged();
       }
     },
   });
