@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,8 @@ import {
 } from '../../testing/documents.ts';
 import { refuseInserts } from '../../testing/refuse-inserts.ts';
 import { startTestS3Server, type TestS3Server } from '../../testing/s3-server.ts';
+import { holdOpen, waitingOnLocks } from '../../testing/transactions.ts';
+import { createOnboardingRepo } from '../onboarding/repo.ts';
 import { createDocumentsRepo } from './repo.ts';
 import { sweepStoredFiles } from './routes.ts';
 
@@ -607,6 +610,59 @@ describe.each(databaseKinds)('the sweep of forgotten uploads on %s', (kind) => {
       owner.userId,
     );
   });
+
+  /** An upload by a new client, left behind: stored over an hour ago and named by no record. */
+  async function leftBehindUpload(email: string) {
+    const owner = await signIn(ctx.app, email);
+    const response = await upload(ctx.app, owner.headers, [file('left.pdf', pdfBytes('left'))]);
+    expect(response.statusCode, response.body).toBe(201);
+    clock.advance(61 * 60 * 1000);
+    const again = await signIn(ctx.app, email);
+    return { ...again, document: response.json().data as { url: string; path: string } };
+  }
+
+  // Only PostgreSQL runs two transactions at once; SQLite runs the sweep's and a save's one after the other.
+  if (kind === 'postgres') {
+    it('a save naming an upload the sweep is deleting waits for it, then is refused', async () => {
+      const { userId, headers, document } = await leftBehindUpload('late-save@example.com');
+      // The sweep's deletion, as the files repo makes it: the user's row, then the document's.
+      const sweeping = await holdOpen(ctx.app.db, async (trx) => {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+        await trx.deleteFrom('documents').where('path', '=', document.path).execute();
+      });
+      const saving = ctx.app.inject({
+        method: 'POST',
+        url: '/api/onboarding-submissions',
+        headers,
+        payload: { resume: document.url },
+      });
+      await expect.poll(() => waitingOnLocks(ctx.app.db), { timeout: 10_000 }).toBe(1);
+      await sweeping.release();
+      const response = await saving;
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().error).toBe('Resume must be a document you uploaded. Please upload it again.');
+      const record = await createOnboardingRepo(ctx.app.db.kysely).findDocumentFields(userId);
+      expect(record?.resume ?? '').toBe('');
+    });
+
+    it('the sweep meeting a save under way that names the upload keeps it', async () => {
+      const { userId, document } = await leftBehindUpload('saving@example.com');
+      // A save naming the upload, as the onboarding service makes it: the user's row, then the record.
+      const saving = await holdOpen(ctx.app.db, async (trx) => {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+        await createOnboardingRepo(trx).upsertForUser(
+          userId,
+          { resume: document.url },
+          { id: randomUUID(), now: new Date(clock.now()).toISOString() },
+        );
+      });
+      const sweep = ctx.app.storedFiles.sweepForgottenUploads();
+      await expect.poll(() => waitingOnLocks(ctx.app.db), { timeout: 10_000 }).toBe(1);
+      await saving.release();
+      await sweep;
+      expect(await kept(document.path)).toBe(true);
+    });
+  }
 });
 
 /** The name of the first finished file in `folder` that is not among `before`; waits for one. */

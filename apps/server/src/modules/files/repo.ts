@@ -1,3 +1,4 @@
+import { normalizeDocumentPath } from '@app/domain/profile-display';
 import { type Kysely, sql } from 'kysely';
 import { type Db, lockUserUntilCommit, onPostgres } from '../../db/database.ts';
 import type { Database, DocumentsTable } from '../../db/schema.ts';
@@ -70,33 +71,37 @@ export function createDocumentsRepo(db: Db) {
     },
 
     /** What the user's onboarding record points at: its resume and cover letter, as stored. */
-    async recordDocumentValues(userId: string): Promise<string[]> {
-      const record = await db.kysely
-        .selectFrom('onboarding_submissions')
-        .select(['resume', 'cover_letter'])
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return record ? [record.resume, record.cover_letter] : [];
+    recordDocumentValues(userId: string): Promise<string[]> {
+      return recordDocumentValues(db.kysely, userId);
     },
 
-    async deleteByPath(path: string): Promise<void> {
-      await db.kysely.deleteFrom('documents').where('path', '=', path).execute();
+    /**
+     * Deletes the user's document at `path` unless their record names it or an e-mail waiting to be
+     * sent attaches it, and queues its file for deletion with it; answers whether it did. Runs in a
+     * transaction that takes the user's row first, as a save naming a document does (the onboarding
+     * service): a save under way lands first and keeps the document, one that comes after finds it
+     * gone. The file is deleted after the commit (deleteQueued), or by the queue's sweep.
+     */
+    async deleteUnreferenced(userId: string, path: string, queuedAt: string): Promise<boolean> {
+      return db.kysely.transaction().execute(async (trx) => {
+        await lockUserUntilCommit(trx, userId);
+        const named = await recordDocumentValues(trx, userId);
+        if (named.some((value) => normalizeDocumentPath(value) === path)) return false;
+        if (await attachedToUnsentMail(trx, path)) return false;
+        const deleted = await trx
+          .deleteFrom('documents')
+          .where('path', '=', path)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (Number(deleted.numDeletedRows) === 0) return false;
+        await queueDeletions(trx, [path], queuedAt);
+        return true;
+      });
     },
 
-    /** Whether an e-mail still waiting to be sent attaches the stored object `path`. */
-    async attachedToUnsentMail(path: string): Promise<boolean> {
-      const pattern = `%${JSON.stringify(path).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-      const row = await db.kysely
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', 'in', ['queued', 'sending'])
-        .where(sql<boolean>`attachments like ${pattern} escape '\\'`)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    async findByPath(path: string): Promise<DocumentRow | undefined> {
-      return db.kysely.selectFrom('documents').selectAll().where('path', '=', path).executeTakeFirst();
+    /** The document at `path`; read inside `within` when given (a caller's transaction). */
+    async findByPath(path: string, within: Kysely<Database> = db.kysely): Promise<DocumentRow | undefined> {
+      return within.selectFrom('documents').selectAll().where('path', '=', path).executeTakeFirst();
     },
 
     /** The oldest `limit` stored files still to delete, of those queued by `until`. */
@@ -142,4 +147,25 @@ export async function queueDeletions(
     .values(paths.map((path) => ({ path, queued_at: queuedAt })))
     .onConflict((conflict) => conflict.column('path').doNothing())
     .execute();
+}
+
+async function recordDocumentValues(executor: Kysely<Database>, userId: string): Promise<string[]> {
+  const record = await executor
+    .selectFrom('onboarding_submissions')
+    .select(['resume', 'cover_letter'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return record ? [record.resume, record.cover_letter] : [];
+}
+
+/** Whether an e-mail still waiting to be sent attaches the stored object `path`. */
+async function attachedToUnsentMail(executor: Kysely<Database>, path: string): Promise<boolean> {
+  const pattern = `%${JSON.stringify(path).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const row = await executor
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('status', 'in', ['queued', 'sending'])
+    .where(sql<boolean>`attachments like ${pattern} escape '\\'`)
+    .executeTakeFirst();
+  return row !== undefined;
 }

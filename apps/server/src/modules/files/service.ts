@@ -70,26 +70,31 @@ export function createFilesService(
   const repo = createDocumentsRepo(db);
 
   /**
-   * Deletes a user's document, file and row, unless an e-mail still waiting to be sent attaches
-   * it; answers whether it did. Signed links to it simply stop working. The file goes first: a
-   * storage that refuses keeps the row, so the document still counts towards the quota and the next
-   * sweep of forgotten uploads tries again, instead of a file nothing points to any more. Deleting
-   * twice is harmless, so instances sweeping at once need no claim.
+   * Deletes a user's document, row and file, unless their record names it or an e-mail still
+   * waiting to be sent attaches it; answers whether it did. Signed links to it simply stop working.
+   * The row goes first, with the file queued for deletion in the same transaction (which takes the
+   * user's row, as a save naming a document does, so a save and this never cross); the file is then
+   * deleted, or left to the queue's sweep when the storage refuses. Deleting twice is harmless, so
+   * instances sweeping at once need no claim.
    */
   const removeUnreferenced = async (userId: string, pathOrUrl: string): Promise<boolean> => {
     const path = normalizeDocumentPath(pathOrUrl);
-    if (path === null) return false;
-    const document = await repo.findByPath(path);
-    if (document?.user_id !== userId || (await repo.attachedToUnsentMail(path))) return false;
-    await storage.delete(path);
-    await repo.deleteByPath(path);
+    if (path === null || !(await repo.deleteUnreferenced(userId, path, isoTime(clock)))) return false;
+    await deleteQueued([path]);
     return true;
   };
 
-  /** The document `pathOrUrl` names, when this user uploaded it and it is still stored. */
-  const ownStoredDocument = async (userId: string, pathOrUrl: string): Promise<DocumentRow | undefined> => {
+  /**
+   * The document `pathOrUrl` names, when this user uploaded it and it is still stored; its row is
+   * read inside `within` when given (a caller's transaction).
+   */
+  const ownStoredDocument = async (
+    userId: string,
+    pathOrUrl: string,
+    within?: Kysely<Database>,
+  ): Promise<DocumentRow | undefined> => {
     const path = normalizeDocumentPath(pathOrUrl);
-    const document = path === null ? undefined : await repo.findByPath(path);
+    const document = path === null ? undefined : await repo.findByPath(path, within);
     return document?.user_id === userId && (await storage.exists(document.path)) ? document : undefined;
   };
 
@@ -100,7 +105,7 @@ export function createFilesService(
     const forgotten = (await repo.pathsStoredBefore(userId, before)).filter((path) => !inRecord.has(path));
     let removed = 0;
     for (const path of forgotten) {
-      // One file the storage will not delete must not hold up the others, nor the upload.
+      // A document that cannot be deleted now must not hold up the others, nor the upload.
       try {
         if (await removeUnreferenced(userId, path)) removed += 1;
       } catch (error) {
@@ -250,9 +255,16 @@ export function createFilesService(
       );
     },
 
-    /** Whether `pathOrUrl` names a document this user uploaded and that is still stored. */
-    async isOwnStoredDocument(userId: string, pathOrUrl: string): Promise<boolean> {
-      return (await ownStoredDocument(userId, pathOrUrl)) !== undefined;
+    /**
+     * Whether `pathOrUrl` names a document this user uploaded and that is still stored. A save that
+     * names it asks inside its own transaction, having taken the user's row (removeUnreferenced).
+     */
+    async isOwnStoredDocument(
+      userId: string,
+      pathOrUrl: string,
+      within?: Kysely<Database>,
+    ): Promise<boolean> {
+      return (await ownStoredDocument(userId, pathOrUrl, within)) !== undefined;
     },
 
     removeUnreferenced,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUIRED_FIELDS } from '@app/domain/onboarding-completeness';
 import { ONBOARDING_FIELDS } from '@app/domain/onboarding-fields';
@@ -392,7 +392,7 @@ describe.each(databaseKinds)('the documents a record points at, on %s', (kind) =
     expect((await save(headers, { cover_letter: first })).statusCode).toBe(422);
   });
 
-  it('keeps the row of a replaced document whose file the storage would not delete', async () => {
+  it('queues the file of a replaced document the storage would not delete, for the sweep to delete', async () => {
     const { headers } = await signIn(app, 'stuck@example.com');
     const first = await uploadResume(app, headers, 'First');
     const second = await uploadResume(app, headers, 'Second');
@@ -408,8 +408,19 @@ describe.each(databaseKinds)('the documents a record points at, on %s', (kind) =
       .select('path')
       .where('path', '=', first)
       .executeTakeFirst();
-    expect(row).toEqual({ path: first });
+    expect(row).toBeUndefined();
+    const queued = await app.db.kysely
+      .selectFrom('storage_deletions')
+      .select('path')
+      .where('path', '=', first)
+      .execute();
+    expect(queued).toEqual([{ path: first }]);
+
+    // The storage accepts again: the queue's sweep deletes the file.
     rmSync(file, { recursive: true });
+    writeFileSync(file, 'refused before');
+    await app.storedFiles.sweepQueuedDeletions();
+    expect(existsSync(file)).toBe(false);
   });
 
   it('keeps a replaced document that an e-mail waiting to be sent attaches', async () => {

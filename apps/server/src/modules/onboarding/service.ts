@@ -4,7 +4,9 @@ import type { OnboardingFields, OnboardingRecord } from '@app/domain/onboarding-
 import { missingRequiredFields } from '@app/domain/onboarding-rules';
 import { normalizeDocumentPath } from '@app/domain/profile-display';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, nowIso } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import { type Db, lockUserUntilCommit, nowIso } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import type { FilesService } from '../files/service.ts';
 import { createOnboardingRepo } from './repo.ts';
@@ -56,6 +58,7 @@ export function createOnboardingService(db: Db, files: FilesService, log: Fastif
    * else's, made up, or no longer stored). A value the record already holds is not checked again.
    */
   const assertOwnDocuments = async (
+    transaction: Kysely<Database>,
     userId: string,
     changes: Partial<OnboardingFields>,
     before: DocumentFields | undefined,
@@ -63,7 +66,7 @@ export function createOnboardingService(db: Db, files: FilesService, log: Fastif
     for (const field of DOCUMENT_FIELDS) {
       const value = changes[field];
       if (typeof value !== 'string' || value.trim() === '' || value === before?.[field]) continue;
-      if (!(await files.isOwnStoredDocument(userId, value))) {
+      if (!(await files.isOwnStoredDocument(userId, value, transaction))) {
         const message = notOwnDocumentMessage(field);
         throw Invalid(message, { errors: [{ field, message }] });
       }
@@ -86,38 +89,38 @@ export function createOnboardingService(db: Db, files: FilesService, log: Fastif
     }
   };
 
-  /** Saves with the document rules when the changes touch a document field. */
-  const saveWithDocuments = async (
-    userId: string,
-    changes: Partial<OnboardingFields>,
-    save: () => Promise<OnboardingRecord>,
-  ): Promise<OnboardingRecord> => {
-    if (!DOCUMENT_FIELDS.some((field) => field in changes)) return save();
-    const before = await reader.findDocumentFields(userId);
-    await assertOwnDocuments(userId, changes, before);
-    const saved = await save();
-    await removeReplacedDocuments(userId, before, saved);
-    return saved;
-  };
-
   /**
    * Saves so that a record never claims completion without every required field: checked up front
    * when the changes decide it, otherwise on the written result inside a transaction that a failed
-   * check rolls back.
+   * check rolls back. A save that names a document does it in a transaction that takes the user's
+   * row first, as deleting a document does (the files service): the document it names cannot be
+   * deleted between its check and the write. The documents it stops naming are deleted once it has
+   * committed.
    */
   const saveChecked = async (
+    userId: string,
     changes: Partial<OnboardingFields>,
     write: (repo: ReturnType<typeof createOnboardingRepo>) => Promise<OnboardingRecord>,
   ): Promise<OnboardingRecord> => {
-    if (completionDecidedBy(changes)) {
+    const namesDocuments = DOCUMENT_FIELDS.some((field) => field in changes);
+    if (!namesDocuments && completionDecidedBy(changes)) {
       assertCompletionHolds(changes);
       return write(reader);
     }
-    return db.kysely.transaction().execute(async (transaction) => {
-      const saved = await write(createOnboardingRepo(transaction));
+    const { saved, before } = await db.kysely.transaction().execute(async (transaction) => {
+      const repo = createOnboardingRepo(transaction);
+      let before: DocumentFields | undefined;
+      if (namesDocuments) {
+        await lockUserUntilCommit(transaction, userId);
+        before = await repo.findDocumentFields(userId);
+        await assertOwnDocuments(transaction, userId, changes, before);
+      }
+      const saved = await write(repo);
       assertCompletionHolds(saved);
-      return saved;
+      return { saved, before };
     });
+    if (namesDocuments) await removeReplacedDocuments(userId, before, saved);
+    return saved;
   };
 
   return {
@@ -136,22 +139,18 @@ export function createOnboardingService(db: Db, files: FilesService, log: Fastif
      * a save names, already checked by the record's schema at the route.
      */
     saveOwn(userId: string, changes: Partial<OnboardingFields>): Promise<OnboardingRecord> {
-      return saveWithDocuments(userId, changes, () =>
-        saveChecked(changes, (repo) =>
-          repo.upsertForUser(userId, changes, { id: randomUUID(), now: nowIso() }),
-        ),
+      return saveChecked(userId, changes, (repo) =>
+        repo.upsertForUser(userId, changes, { id: randomUUID(), now: nowIso() }),
       );
     },
 
     /** PUT /{id}: only the caller's own record; any other id is not found. */
     updateOwn(userId: string, id: string, changes: Partial<OnboardingFields>): Promise<OnboardingRecord> {
-      return saveWithDocuments(userId, changes, () =>
-        saveChecked(changes, async (repo) => {
-          const saved = await repo.updateOwn(id, userId, changes, nowIso());
-          if (!saved) throw NotFound(SUBMISSION_NOT_FOUND_MESSAGE);
-          return saved;
-        }),
-      );
+      return saveChecked(userId, changes, async (repo) => {
+        const saved = await repo.updateOwn(id, userId, changes, nowIso());
+        if (!saved) throw NotFound(SUBMISSION_NOT_FOUND_MESSAGE);
+        return saved;
+      });
     },
 
     /** The newsletter switch on the profile: saved on the user's record, created when missing. */
