@@ -431,6 +431,14 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
       expect(current.statusCode, current.body).toBe(200);
       expect(current.json().data.client_notes).toBe('Ask about remote and pay');
 
+      // The same save sent again after its answer was lost: the notes are already what it sends.
+      const again = await save({
+        client_notes: 'Ask about remote and pay',
+        client_notes_before: 'Ask about remote',
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data.client_notes).toBe('Ask about remote and pay');
+
       // Without client_notes_before (an older page), the notes are written as before.
       const blind = await save({ client_notes: 'Written blind' });
       expect(blind.statusCode, blind.body).toBe(200);

@@ -177,8 +177,10 @@ export function jobsRepo(db: Jobs) {
             .$if(onPostgres(trx), (query) => query.forUpdate())
             .executeTakeFirst();
           if (!before) return undefined;
-          // Read under the same lock as the write: notes saved elsewhere cannot slip in between.
-          if (expected && (before.client_notes ?? null) !== expected.client_notes) {
+          // Read under the same lock as the write: notes saved elsewhere cannot slip in between. Notes
+          // that already hold what is sent are this save's own, sent again after its answer was lost.
+          const stored = before.client_notes ?? null;
+          if (expected && stored !== expected.client_notes && stored !== fields.client_notes) {
             changed = true;
             return undefined;
           }

@@ -151,6 +151,14 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
     // The notes themselves stay with the job, not in the log.
     expect(JSON.stringify(line)).not.toContain('Referral from Sam');
 
+    // The same save sent again after its answer was lost: the notes are already what it sends.
+    const again = await call('PATCH', url(aliceId, `/${id}`), {
+      analyst_notes: 'Referral from Sam',
+      analyst_notes_before: null,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.analyst_notes).toBe('Referral from Sam');
+
     const blank = await call('PATCH', url(aliceId, `/${id}`), {
       analyst_notes: '   ',
       analyst_notes_before: 'Referral from Sam',

@@ -121,7 +121,9 @@ export function staffJobsRepo(db: Jobs) {
             .$if(onPostgres(trx), (query) => query.forUpdate())
             .executeTakeFirst();
           if (!current) return 'not-found';
-          if ((current.analyst_notes ?? null) !== expected.analyst_notes) return 'changed';
+          // Notes that already hold what is sent are this save's own, sent again after its answer was lost.
+          const stored = current.analyst_notes ?? null;
+          if (stored !== expected.analyst_notes && stored !== patch.analyst_notes) return 'changed';
         }
         if (patch.applied_for_job !== undefined) {
           const found = await setApplied(trx, clientId, [id], patch.applied_for_job, avoided, now);
