@@ -1,16 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { startRestoringSession } from '../features/auth/AuthProvider.tsx';
 import { publicConfigQuery } from '../lib/public-config.ts';
+import { createAppQueryClient } from '../lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // Failures are shown to the person at once, with the spec's message; one quiet retry covers a blip.
-    queries: { retry: 1, refetchOnWindowFocus: false },
-  },
-});
+const queryClient = createAppQueryClient();
 // What every page waits for, the session and the site configuration, is asked for before the router
 // starts loading the first page's code, so the requests and the download overlap.
 startRestoringSession();
