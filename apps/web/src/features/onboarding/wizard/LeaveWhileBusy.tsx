@@ -1,10 +1,8 @@
-import { useMutationState } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { isSignedOutNavigation } from '../../../lib/signed-out-navigation.ts';
-import { DOCUMENT_UPLOAD_KEY } from '../upload-document.ts';
 
 export interface LeaveWhileBusyProps {
   /** A file is on its way: it reaches the form only when its upload lands. */
@@ -20,8 +18,9 @@ export interface LeaveWhileBusyProps {
  *   part-way: the browser asks (beforeunload) while either runs.
  * - Another page of the app (a link, the browser's Back) keeps the page alive, so a save still lands;
  *   but a file lands in the wizard's form, which that page no longer shows (and leaving stops the
- *   upload): this dialog asks while a file uploads. When the upload lands meanwhile, the person goes
- *   where they were going, since nothing holds them any more; when it fails, they stay to see why.
+ *   upload): this dialog asks while a file uploads. When the uploads end meanwhile, the question
+ *   closes and the person stays on the step: a file that landed is in the form, still to be saved
+ *   (Next, or Save Changes), which going on to the other page would not do; one that failed says why.
  * - A sign-out goes through unasked: the session the upload needed has ended.
  */
 export function LeaveWhileBusy({ uploading, saving }: LeaveWhileBusyProps) {
@@ -45,33 +44,9 @@ export function LeaveWhileBusy({ uploading, saving }: LeaveWhileBusyProps) {
       !isSignedOutNavigation(nextLocation.state),
   );
   const blocked = blocker.state === 'blocked';
-  const uploads = useMutationState({
-    filters: { mutationKey: DOCUMENT_UPLOAD_KEY },
-    select: (mutation) => ({ id: mutation.mutationId, status: mutation.state.status }),
-  });
-  // The uploads the person was asked to wait for (the resume and the cover letter can both be on
-  // their way): they go on only when every one of them landed.
-  const waitedFor = useRef<number[]>([]);
   useEffect(() => {
-    if (!blocked) {
-      waitedFor.current = [];
-      return;
-    }
-    if (uploading) {
-      if (waitedFor.current.length === 0) {
-        waitedFor.current = uploads
-          .filter((upload) => upload.status === 'pending')
-          .map((upload) => upload.id);
-      }
-      return;
-    }
-    const landed = waitedFor.current.every(
-      (id) => uploads.find((upload) => upload.id === id)?.status === 'success',
-    );
-    waitedFor.current = [];
-    if (landed) blocker.proceed();
-    else blocker.reset();
-  }, [blocked, uploading, uploads, blocker]);
+    if (blocked && !uploading) blocker.reset();
+  }, [blocked, uploading, blocker]);
 
   return (
     <Dialog

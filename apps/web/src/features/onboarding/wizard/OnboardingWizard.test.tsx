@@ -541,7 +541,7 @@ describe('the onboarding wizard', () => {
     expect(screen.queryByRole('heading', { level: 1, name: 'Profile page' })).toBeNull();
   }
 
-  it('asks before another page of the app is opened while a file uploads, and goes there once it lands', async () => {
+  it('asks before another page of the app is opened while a file uploads, and keeps the person on the step once it lands', async () => {
     const { user, release, leave } = await uploadUnderWay();
     await leave();
     const dialog = await screen.findByRole('dialog', { name: 'Your file is still uploading' });
@@ -553,12 +553,15 @@ describe('the onboarding wizard', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Employment Information' })).toBeInTheDocument();
     expect(screen.getByText(/Uploading\.\.\. 50%/)).toBeInTheDocument();
 
-    // Asked again, the person waits with the question open: the upload lands and they go on.
+    // Asked again, the person waits with the question open: the upload lands in the step's form,
+    // where they stay to save it (leaving would keep it only as an unsaved answer).
     await leave();
     await screen.findByRole('dialog', { name: 'Your file is still uploading' });
     release();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile page' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('Upload Complete')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 2, name: 'Employment Information' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Profile page' })).toBeNull();
   });
 
   it('leaves the upload behind for another page when the person chooses Leave Anyway', async () => {
