@@ -7,7 +7,7 @@ import {
 import type { JobListItem } from '@app/domain/jobs';
 import { type OutcomeBody, outcomeBodySchema } from '@app/domain/jobs-api';
 import { formatShortDate } from '@app/domain/jobs-format';
-import { useMutation } from '@tanstack/react-query';
+import { type MutationKey, useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
@@ -24,11 +24,17 @@ export type OutcomeJob = Pick<
 
 /**
  * Where an outcome is saved: the client saves their own job's, staff a client's. `save` calls the
- * server and answers the saved job; `onSaved` shows it wherever the job is on screen.
+ * server and answers the saved job; `onSaved` shows it wherever the job is on screen. A screen that
+ * holds back reads of its list while a change is saved names the save's `mutationKey`, and is told as
+ * a save begins (`onBegin`, awaited before it is sent) and once it is answered, saved or not
+ * (`onSettled`).
  */
 export interface OutcomeSaving<Saved extends OutcomeJob> {
   save(id: string, body: OutcomeBody): Promise<Saved>;
   onSaved(saved: Saved): void;
+  mutationKey?: MutationKey;
+  onBegin?(): Promise<void>;
+  onSettled?(): void;
 }
 
 const OUTCOME_SAVE_FAILED_MESSAGE = 'Failed to save the outcome. Please try again.';
@@ -97,7 +103,9 @@ function OutcomeDialog<Saved extends OutcomeJob>({
   const [error, setError] = useState<string | null>(null);
   const dateInput = useRef<HTMLInputElement>(null);
   const save = useMutation({
+    mutationKey: saving.mutationKey,
     mutationFn: (body: OutcomeBody) => saving.save(job.id, body),
+    onMutate: () => saving.onBegin?.(),
     onSuccess: (saved) => {
       saving.onSaved(saved);
       toast.success(saved.outcome ? 'Outcome Saved' : 'Outcome Cleared', {
@@ -111,6 +119,7 @@ function OutcomeDialog<Saved extends OutcomeJob>({
       toast.error(SAVE_FAILED_TITLE, {
         description: failureMessage(failure, OUTCOME_SAVE_FAILED_MESSAGE),
       }),
+    onSettled: () => saving.onSettled?.(),
   });
 
   const refuseDate = (message: string) => {
