@@ -142,4 +142,42 @@ describe('Companies to Avoid', () => {
     );
     expect(toast.error).not.toHaveBeenCalled();
   });
+
+  it.each([
+    [
+      'refused as already there (added in another tab)',
+      new ApiError('That company is already on your list.', 409),
+      'That company is already on your list.',
+    ],
+    ['not answered (saved all the same)', new ApiError('Failed to fetch', 0), 'Please try again later.'],
+  ])('reads the list again when an addition is %s, and shows the company', async (_, failure, message) => {
+    // The server has Acme; the list shown does not.
+    companiesServer(['Globex']);
+    renderCard();
+    expect(await screen.findByRole('list', { name: 'Companies to avoid' })).toHaveTextContent(/^Globex$/);
+    companiesServer(['Globex', 'Acme']);
+    vi.mocked(addCompanyToAvoid).mockRejectedValue(failure);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Company name' }), 'Acme{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Companies to avoid' })).toHaveTextContent('Acme'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveAccessibleDescription(message);
+  });
+
+  it('reads the list again when a removal is refused as not there, and the row goes', async () => {
+    // Removed in another tab: the list shown still has it.
+    companiesServer(['Globex', 'Acme']);
+    renderCard();
+    const acme = await screen.findByRole('button', { name: 'Remove Acme' });
+    companiesServer(['Globex']);
+    vi.mocked(removeCompanyToAvoid).mockRejectedValue(new ApiError('That company is not on your list.', 404));
+    await userEvent.click(acme);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Acme' })).toBeNull());
+    expect(screen.getByRole('list', { name: 'Companies to avoid' })).toHaveTextContent(/^Globex$/);
+    expect(toast.error).toHaveBeenCalledWith('Update Failed', {
+      description: 'That company is not on your list.',
+    });
+    expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveFocus();
+  });
 });

@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
 import { LoadFailure } from '../../components/ui/LoadFailure.tsx';
 import { LoadingLine } from '../../components/ui/Spinner.tsx';
-import { failureMessage } from '../../lib/api.ts';
+import { ApiError, failureMessage } from '../../lib/api.ts';
 import { focusIfLost } from '../../lib/focus.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import {
@@ -20,6 +20,15 @@ import {
 
 const SAVE_FAILED_FALLBACK = 'Please try again later.';
 const REMOVE_MUTATION_KEY = ['companies-to-avoid', 'remove'] as const;
+
+/**
+ * A failed change that says the list shown may not be the server's: no answer (the change may have
+ * been saved), the company already on the list (409) or no longer on it (404), changed in another
+ * tab, say. The list is read again.
+ */
+function listMayBeStale(failure: Error): boolean {
+  return failure instanceof ApiError && [0, 404, 409].includes(failure.status);
+}
 
 /**
  * Companies never to apply to (decision 037): our team never puts the client forward to them, and an
@@ -53,6 +62,9 @@ export function CompaniesToAvoidCard() {
       focusNameBoxNext.current = true;
       await refresh();
     },
+    onError: (failure) => {
+      if (listMayBeStale(failure)) void refresh();
+    },
   });
   const remove = useMutation({
     mutationKey: REMOVE_MUTATION_KEY,
@@ -62,7 +74,13 @@ export function CompaniesToAvoidCard() {
       focusNameBoxNext.current = true;
       await refresh();
     },
-    onError: toastFailure,
+    onError: (failure) => {
+      toastFailure(failure);
+      if (!listMayBeStale(failure)) return;
+      // The row may leave with the list read again, and its button with it.
+      focusNameBoxNext.current = true;
+      void refresh();
+    },
   });
   // Each removal runs on its own: only its own button is busy, and the others can be pressed meanwhile.
   const removing = useMutationState({
