@@ -57,6 +57,7 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
    */
   async function startApp(
     staffEmail = 'lead@company.test',
+    logLines?: Record<string, unknown>[],
   ): Promise<{ app: FastifyInstance; staff: Headers }> {
     const config = testConfig({
       DATABASE_URL: database.url,
@@ -65,8 +66,13 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
       MAIL_RETRY_BASE_MS: String(RETRY_BASE_MS),
       TEAM_NOTIFICATION_EMAIL: 'recruiting@company.test',
       BRAND_NAME: 'Northstar Careers',
+      ...(logLines && { LOG_LEVEL: 'warn' }),
     });
-    const app = await buildApp({ config, webDist: path.join(dataDir, 'no-web') });
+    const app = await buildApp({
+      config,
+      webDist: path.join(dataDir, 'no-web'),
+      logStream: logLines && { write: (line: string) => logLines.push(JSON.parse(line)) },
+    });
     apps.push(app);
     await app.ready();
     const staff = (await signInForTest(app, staffEmail)).authHeader;
@@ -433,6 +439,21 @@ describe.each(databaseKinds)('e-mail delivery over SMTP on %s', (kind) => {
     );
     await pause(RETRY_BASE_MS * 10);
     expect(deliveredIds()).toEqual([messageIdOf(sent!.id)]);
+  });
+
+  it('logs a refusal without the address the mail server repeats, which staff still read on the message', async () => {
+    await smtp.start();
+    const lines: Record<string, unknown>[] = [];
+    const { app, staff } = await startApp('log-reader@company.test', lines);
+    smtp.refuseMessages({ code: 550, message: '5.1.1 <dorothy@example.com>: Recipient address rejected' });
+    expect((await admin(app, staff, 'send', 'dorothy@example.com')).json().status).toBe('failed');
+    const notSent = lines.filter((line) => line.msg === 'e-mail not sent');
+    expect(notSent).toHaveLength(1);
+    expect(notSent[0]?.reason).toMatch(/550 5\.1\.1 <<address>>: Recipient address rejected/);
+    expect(JSON.stringify(lines)).not.toContain('dorothy@example.com');
+    const [message] = await outbox(app, staff, 'dorothy@example.com');
+    expect(message?.last_error).toContain('<dorothy@example.com>');
+    smtp.refuseMessages(null);
   });
 
   it('retries a message the server refuses after DATA for now, and gives up one it refuses for good', async () => {

@@ -32,6 +32,7 @@ import {
   isPermanentFailure,
   type MailAttachment,
   type MailTransport,
+  withoutAddresses,
 } from './transport.ts';
 
 export const SMTP_NOT_CONFIGURED = 'SMTP not configured: kept in the outbox, not sent';
@@ -287,7 +288,10 @@ export function createMailer(deps: {
       const nextAttemptAt = permanent
         ? null
         : isoTime(clock, retryDelayMs(row.attempts, config.mailRetryBaseMs));
-      log.warn({ outboxId: row.id, attempts: row.attempts, reason }, 'e-mail not sent');
+      log.warn(
+        { outboxId: row.id, attempts: row.attempts, reason: withoutAddresses(reason) },
+        'e-mail not sent',
+      );
       // Until it is written the message stays in `sending`, and is tried again once it looks stuck.
       await recordOutcome({
         outboxId: row.id,

@@ -60,6 +60,14 @@ export function isPermanentFailure(error: unknown): boolean {
   return permanent === true && (code === 'EENVELOPE' || code === 'EMESSAGE');
 }
 
+/**
+ * `reason` as the server's log keeps it: a refusal often repeats the recipient's address, and the log
+ * names no person (security-events.ts); staff still read the whole reason on the message.
+ */
+export function withoutAddresses(reason: string): string {
+  return reason.replace(/[^\s<>()[\]"',;:@]+@[^\s<>()[\]"',;:@]+/g, '<address>');
+}
+
 /** A short, readable reason for staff; never the whole SMTP transcript. */
 export function describeFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
