@@ -8,6 +8,7 @@ import {
   signInThroughPages,
   signOut,
   test,
+  toast,
 } from './fixtures.ts';
 import { goNext } from './onboarding-helpers.ts';
 
@@ -149,6 +150,47 @@ test('signing out returns to the sign-in screen, and a reload does not restore t
   // The sign-in screen, remembering the page asked for.
   await expect(page).toHaveURL('/?redirect_to=%2Fmyjobs');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+});
+
+test('a sign-out that never reached the server is finished by a later load, which signs nobody back in', async ({
+  page,
+  context,
+  browserProblems,
+}) => {
+  await signIn(page, 'leaving-offline@example.com');
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === 'refresh_token');
+  expect(cookie, 'the refresh cookie').toBeDefined();
+
+  // The network drops as the person taps Sign Out.
+  const logoutPath = '**/auth/v1/logout';
+  await page.route(logoutPath, (route) => route.abort('internetdisconnected'));
+  browserProblems.allow(/Sign-out failed|ERR_INTERNET_DISCONNECTED/);
+  await page.getByRole('button', { name: 'Your account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(toast(page, 'Failed to sign out. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL('/');
+  const restored: number[] = [];
+  page.on('response', (response) => {
+    if (isRefresh(response) && response.status() === 200) restored.push(response.status());
+  });
+
+  // Reloaded while still offline: the session the server still holds is not restored.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+
+  // Back online: the next load sends the sign-out again, and the server ends the session.
+  await page.unroute(logoutPath);
+  const logout = page.waitForResponse((response) => new URL(response.url()).pathname === '/auth/v1/logout');
+  await page.reload();
+  expect((await logout).status()).toBe(204);
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  const stale = await page.request.post('/auth/v1/token?grant_type=refresh_token', {
+    data: { refresh_token: cookie?.value },
+  });
+  expect(stale.status()).toBe(401);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  expect(restored, 'sessions restored after the sign-out').toEqual([]);
 });
 
 test('signing out while the page is still loading ends quietly, with nothing refused or failed', async ({

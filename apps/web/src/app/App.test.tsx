@@ -1,4 +1,4 @@
-import { act, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
@@ -44,6 +44,7 @@ const client: AuthUser = {
 const staff: AuthUser = { ...client, email: 'grace@company.test', role: 'staff' };
 
 interface FakeServer {
+  /** Whose session the refresh cookie holds; a sign-out the server accepts ends it. */
   user?: AuthUser;
   logout?: 'ok' | 'unreachable';
   /** The session comes back from a sign-in through the provider, not restored from before. */
@@ -62,6 +63,7 @@ function fakeAuthClient(server: FakeServer) {
     }
     if (url === '/auth/v1/logout') {
       if (server.logout === 'unreachable') throw new TypeError('Failed to fetch');
+      delete server.user;
       return new Response(null, { status: 204 });
     }
     return Response.json({ error: 'Not found' }, { status: 404 });
@@ -351,5 +353,35 @@ describe('signed in', () => {
     expect(readChosenClients(client.id)).toEqual([]);
     expect(readRememberedBoardAddress(client.id)).toBe('');
     expect(readJobNotesDrafts(client.id)).toEqual({});
+  });
+
+  it('finishes a failed sign-out at the next load instead of signing the person back in', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const server: FakeServer = { user: client, logout: 'unreachable' };
+    renderApp(FRAME_ONLY, server);
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('Failed to sign out. Please try again.')).toBeInTheDocument();
+
+    const reload = async () => {
+      cleanup();
+      const { fetch } = renderApp('/', server);
+      expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+      return fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/auth/'));
+    };
+    // Still offline: the session the server still holds is not restored, and the sign-out waits on.
+    expect(await reload()).toEqual(['/auth/v1/logout']);
+    expect(server.user).toEqual(client);
+    // Back online: the sign-out goes through.
+    server.logout = 'ok';
+    expect(await reload()).toEqual(['/auth/v1/logout']);
+    expect(server.user).toBeUndefined();
+
+    // Whoever signs in next has their session restored by the loads after.
+    server.user = client;
+    cleanup();
+    renderApp(FRAME_ONLY, server);
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  forgetSignOutPending,
   forgetWorkInProgress,
+  isSignOutPending,
   onboardingDraftKey,
   readAnalystNotesDrafts,
   readChosenClients,
@@ -14,6 +16,7 @@ import {
   rememberChosenJobs,
   rememberJobListPlace,
   rememberJobNotesDraft,
+  rememberSignOutPending,
 } from './storage.ts';
 
 describe('job list places', () => {
@@ -228,5 +231,19 @@ describe('chosen jobs', () => {
     sessionStorage.setItem('chosen-jobs:ada', JSON.stringify({ 'my-jobs': ['job-1', 2], other: ['job-3'] }));
     expect(readChosenJobs('ada', 'my-jobs')).toEqual([]);
     expect(readChosenJobs('ada', 'other')).toEqual(['job-3']);
+  });
+});
+
+describe('a pending sign-out', () => {
+  it('is kept for every tab until forgotten, and reads as none when storage is unreadable', () => {
+    expect(isSignOutPending()).toBe(false);
+    rememberSignOutPending();
+    expect(isSignOutPending()).toBe(true);
+    forgetSignOutPending();
+    expect(isSignOutPending()).toBe(false);
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('SecurityError');
+    });
+    expect(isSignOutPending()).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * What the browser remembers: in local storage, the onboarding step a person was on, so a reload
- * resumes there (spec 2, section 4; sign-out clears it); in the tab's session storage, onboarding
+ * resumes there (spec 2, section 4; sign-out clears it), and a sign-out the server has not confirmed
+ * (decision 010); in the tab's session storage, onboarding
  * answers, job notes and analyst notes not yet saved, the jobs chosen on each list, where each job
  * list stood, and each recruiter's clients board: where it was last left and the clients chosen on it.
  * Storage can be unavailable (private modes, quotas), so every access tolerates failure.
@@ -56,6 +57,16 @@ function writeRecordEntry<T>(
   writeTabJson(key, entries.length === 0 ? undefined : Object.fromEntries(entries), failure);
 }
 
+/** Stores `value` under `key` in local storage, or removes the key when `value` is undefined. */
+function writeLocal(key: string, value: string | undefined, failure: string): void {
+  try {
+    if (value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch (error) {
+    console.error(failure, error);
+  }
+}
+
 export function readRememberedOnboardingStep(): number | null {
   try {
     const stored = localStorage.getItem(ONBOARDING_STEP_KEY);
@@ -67,19 +78,34 @@ export function readRememberedOnboardingStep(): number | null {
 }
 
 export function rememberOnboardingStep(step: number): void {
-  try {
-    localStorage.setItem(ONBOARDING_STEP_KEY, String(step));
-  } catch (error) {
-    console.error('Could not remember the onboarding step', error);
-  }
+  writeLocal(ONBOARDING_STEP_KEY, String(step), 'Could not remember the onboarding step');
 }
 
 export function clearRememberedOnboardingStep(): void {
+  writeLocal(ONBOARDING_STEP_KEY, undefined, 'Could not forget the onboarding step');
+}
+
+/**
+ * Set while a sign-out waits for the server to end its session: every tab and every later page load
+ * sees it, and none restores the session it was meant to end. Without storage a failed sign-out is
+ * forgotten with the page.
+ */
+export const SIGN_OUT_PENDING_KEY = 'auth:sign-out-pending';
+
+export function isSignOutPending(): boolean {
   try {
-    localStorage.removeItem(ONBOARDING_STEP_KEY);
-  } catch (error) {
-    console.error('Could not forget the onboarding step', error);
+    return localStorage.getItem(SIGN_OUT_PENDING_KEY) !== null;
+  } catch {
+    return false;
   }
+}
+
+export function rememberSignOutPending(): void {
+  writeLocal(SIGN_OUT_PENDING_KEY, '1', 'Could not remember the pending sign-out');
+}
+
+export function forgetSignOutPending(): void {
+  writeLocal(SIGN_OUT_PENDING_KEY, undefined, 'Could not forget the pending sign-out');
 }
 
 /** Where the onboarding form keeps answers typed and not yet saved, per user, in the tab. */

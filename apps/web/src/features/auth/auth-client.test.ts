@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isSignOutPending, SIGN_OUT_PENDING_KEY } from '../../lib/storage.ts';
 import {
   type AuthClientDeps,
   type AuthEvent,
@@ -273,6 +274,7 @@ describe('signOut', () => {
     });
     expect(client.getSnapshot()).toMatchObject({ status: 'signed-out', session: null });
     expect(events).toEqual(['SIGNED_IN', 'SIGNED_OUT']);
+    expect(isSignOutPending()).toBe(false);
   });
 
   it('forgets the session even when the server cannot be reached', async () => {
@@ -280,6 +282,84 @@ describe('signOut', () => {
     await client.refreshSession();
     expect(await client.signOut()).toEqual({ error: 'Failed to fetch' });
     expect(client.getSnapshot().session).toBeNull();
+  });
+});
+
+describe('a sign-out the server did not confirm', () => {
+  async function failedSignOut(failure: Response | Error) {
+    const { client } = setup([sessionResponse('t1'), failure]);
+    await client.refreshSession();
+    expect((await client.signOut()).error).not.toBeNull();
+  }
+
+  it.each([
+    ['the network drops', new TypeError('Failed to fetch')],
+    ['the server fails', new Response(null, { status: 503 })],
+  ])('is sent again by the next page load, which restores nothing, when %s', async (_when, failure) => {
+    await failedSignOut(failure);
+
+    // The reload: a new client on the same storage, the session still alive on the server.
+    const reload = setup([new Response(null, { status: 204 })]);
+    reload.client.start();
+    expect(await reload.client.getAccessToken()).toBeNull();
+    expect(reload.fetch.mock.calls.map(([url]) => url)).toEqual([LOGOUT_PATH]);
+    expect(reload.fetch.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(reload.client.getSnapshot()).toMatchObject({ status: 'signed-out', session: null });
+    expect(reload.events).toEqual([]);
+    expect(isSignOutPending()).toBe(false);
+
+    // Done: the load after that restores a session again (someone signed in since).
+    const next = setup([sessionResponse('t2')]);
+    next.client.start();
+    expect(await next.client.getAccessToken()).toBe('t2');
+    expect(next.fetch.mock.calls.map(([url]) => url)).toEqual([REFRESH_PATH]);
+  });
+
+  it('stays pending while the retry fails, and ends when the server says the session is gone', async () => {
+    await failedSignOut(new TypeError('Failed to fetch'));
+
+    const offline = setup([new TypeError('Failed to fetch')]);
+    offline.client.start();
+    expect(await offline.client.getAccessToken()).toBeNull();
+    expect(offline.client.getSnapshot().status).toBe('signed-out');
+    expect(isSignOutPending()).toBe(true);
+
+    const gone = setup([Response.json({ error: 'Invalid refresh token' }, { status: 401 })]);
+    gone.client.start();
+    expect(await gone.client.getAccessToken()).toBeNull();
+    expect(gone.fetch.mock.calls.map(([url]) => url)).toEqual([LOGOUT_PATH]);
+    expect(isSignOutPending()).toBe(false);
+  });
+
+  it('signs out a tab still signed in as soon as another tab begins to sign out', async () => {
+    const { client, events } = setup([sessionResponse('t1')]);
+    const stop = client.start();
+    await client.getAccessToken();
+    window.dispatchEvent(new StorageEvent('storage', { key: SIGN_OUT_PENDING_KEY, newValue: '1' }));
+    expect(client.getSnapshot()).toMatchObject({ status: 'signed-out', session: null });
+    expect(events).toEqual(['SIGNED_IN', 'SIGNED_OUT']);
+    stop();
+  });
+
+  it('is sent again in place of the refresh of a tab that missed the news', async () => {
+    const { client, fetch, events } = setup([sessionResponse('t1'), new Response(null, { status: 204 })]);
+    await client.refreshSession();
+    localStorage.setItem(SIGN_OUT_PENDING_KEY, '1');
+    expect(await client.refreshSession()).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([REFRESH_PATH, LOGOUT_PATH]);
+    expect(events).toEqual(['SIGNED_IN', 'SIGNED_OUT']);
+    expect(isSignOutPending()).toBe(false);
+  });
+
+  it('is sent again before a new sign-in leaves for the provider', async () => {
+    await failedSignOut(new TypeError('Failed to fetch'));
+    const { client, fetch, navigate } = setup([new Response(null, { status: 204 })]);
+    client.signIn('/profile');
+    await vi.waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/auth/v1/authorize?redirect_to=%2Fprofile'),
+    );
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([LOGOUT_PATH]);
+    expect(isSignOutPending()).toBe(false);
   });
 });
 

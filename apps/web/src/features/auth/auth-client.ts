@@ -10,6 +10,12 @@ import {
   refreshRetryDelayMs,
 } from '@app/domain/session-refresh';
 import { toast } from 'sonner';
+import {
+  forgetSignOutPending,
+  isSignOutPending,
+  rememberSignOutPending,
+  SIGN_OUT_PENDING_KEY,
+} from '../../lib/storage.ts';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 export type AuthEvent =
@@ -96,7 +102,10 @@ export interface AuthClient {
   /** A token safe to send now: waits for the restore and refreshes an expiring one first. */
   getAccessToken(): Promise<string | null>;
   signIn(redirectTo?: string): void;
-  /** Revokes on the server and forgets the session here even when the server call fails. */
+  /**
+   * Revokes on the server and forgets the session here even when the server call fails; a revoke
+   * that failed is sent again, in place of the next refresh of any tab or page load.
+   */
   signOut(): Promise<{ error: string | null }>;
   resetNewLogin(): void;
 }
@@ -219,8 +228,37 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
   const withRefreshLock = <T>(work: () => Promise<T>): Promise<T> =>
     deps.locks ? deps.locks.request(REFRESH_LOCK, work) : work();
 
+  /**
+   * Asks the server to end the session of the refresh cookie (and of `token`). Until the server has
+   * answered for it the sign-out stays pending, for every tab and page load: the cookie may still
+   * hold a live session, and a refresh would bring it back. Answers the error, if any.
+   */
+  const requestLogout = async (token?: string): Promise<string | null> => {
+    rememberSignOutPending();
+    try {
+      const response = await deps.fetch(LOGOUT_PATH, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      // A refusal (a 401 for a session already gone) leaves nothing to end either.
+      if (!isRetryableStatus(response.status)) forgetSignOutPending();
+      return response.ok ? null : `HTTP error ${response.status}: ${response.statusText}`;
+    } catch (cause) {
+      return cause instanceof Error ? cause.message : String(cause);
+    }
+  };
+
+  /** A pending sign-out is sent again instead of a refresh, which would sign its person back in. */
+  const refreshOrEndSignOut = async (): Promise<RefreshOutcome> => {
+    if (!isSignOutPending()) return requestRefresh();
+    await requestLogout();
+    return { kind: 'rejected' };
+  };
+
   const refreshSession = (): Promise<Session | null> => {
-    inflight ??= withRefreshLock(requestRefresh)
+    // The pending sign-out is read inside the lock: a tab waiting there behind a sign-out sees it.
+    inflight ??= withRefreshLock(refreshOrEndSignOut)
       .then(apply)
       .finally(() => {
         inflight = null;
@@ -231,6 +269,12 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
   const restore = () => {
     restored ??= refreshSession();
     return restored;
+  };
+
+  // Another tab signing out ends this tab's session too (they share the refresh cookie). The storage
+  // event reaches only the other tabs; one that misses it meets the pending sign-out at its next refresh.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SIGN_OUT_PENDING_KEY && event.newValue !== null) forgetSession();
   };
 
   const onVisible = () => {
@@ -254,6 +298,7 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
     start() {
       started = true;
       document.addEventListener('visibilitychange', onVisible);
+      window.addEventListener('storage', onStorage);
       void restore();
       scheduleNextRefresh();
       return () => {
@@ -261,6 +306,7 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
         clearTimeout(timer);
         timer = undefined;
         document.removeEventListener('visibilitychange', onVisible);
+        window.removeEventListener('storage', onStorage);
       };
     },
     refreshSession,
@@ -271,25 +317,24 @@ export function createAuthClient(deps: AuthClientDeps): AuthClient {
       return snapshot.session?.accessToken ?? null;
     },
     signIn(redirectTo = '/') {
-      deps.pendingSignIn.mark();
-      deps.navigate(`${AUTHORIZE_PATH}?redirect_to=${encodeURIComponent(redirectTo)}`);
+      const leave = () => {
+        deps.pendingSignIn.mark();
+        deps.navigate(`${AUTHORIZE_PATH}?redirect_to=${encodeURIComponent(redirectTo)}`);
+      };
+      if (isSignOutPending()) {
+        // The pending sign-out is sent first, so the new sign-in does not come back to it. Should it
+        // fail again, the sign-in goes ahead and the sign-out stays pending: the load after it ends
+        // whatever session the cookie holds then, since nothing here tells a completed sign-in from
+        // an abandoned one, and the person signs in once more.
+        void withRefreshLock(() => requestLogout()).then(leave);
+      } else {
+        leave();
+      }
     },
     async signOut() {
       const token = snapshot.session?.accessToken;
-      let error: string | null = null;
-      try {
-        // Inside the refresh lock, so a refresh in flight cannot hand out a token after the revoke.
-        const response = await withRefreshLock(() =>
-          deps.fetch(LOGOUT_PATH, {
-            method: 'POST',
-            credentials: 'same-origin',
-            headers: token ? { authorization: `Bearer ${token}` } : {},
-          }),
-        );
-        if (!response.ok) error = `HTTP error ${response.status}: ${response.statusText}`;
-      } catch (cause) {
-        error = cause instanceof Error ? cause.message : String(cause);
-      }
+      // Inside the refresh lock, so a refresh in flight cannot hand out a token after the revoke.
+      const error = await withRefreshLock(() => requestLogout(token));
       forgetSession();
       return { error };
     },
