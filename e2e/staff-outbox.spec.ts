@@ -123,8 +123,16 @@ for (const { width, height } of [
       .click();
     const reading = page.getByRole('dialog');
     await expect(reading).toContainText(`To ${clientEmail}`);
+    // The list carries no bodies: the dialog asks for this one's, and the read is logged.
+    await expect(reading.frameLocator('iframe').getByText(/onboarding SLA is 72 hours/)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: test.info().outputPath(`outbox-reading-${width}.png`) });
     await page.keyboard.press('Escape');
     await expect(reading).toHaveCount(0);
+    const read = await page.request.get(`/api/admin/activity?client_id=${clientId}`, {
+      headers: { authorization: `Bearer ${await accessToken(page)}` },
+    });
+    expect(((await read.json()).data as { action: string }[])[0]).toMatchObject({ action: 'email.read' });
 
     await expectAccessible(page, { exclude: ['iframe'] });
     await expectNoSidewaysScroll(page);

@@ -21,6 +21,7 @@ export const ACTIVITY_ACTIONS = {
   'document.shared': 'Shared a download link to a document',
   // Worded by what came of it when the entry says (`describeActivity`): sent, queued or tried.
   'email.sent': 'Sent an e-mail',
+  'email.read': 'Read an e-mail',
   'email.retried': 'Retried an e-mail',
   'email.cancelled': 'Cancelled an e-mail',
   'filters.generated': 'Generated filters',

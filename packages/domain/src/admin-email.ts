@@ -153,6 +153,11 @@ export const outboxQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
+/**
+ * A message as the outbox lists it: whom it is for, where it stands and why it waits, but not its
+ * body (a team notification holds the client's whole profile). The body is read one message at a
+ * time, and each read is logged.
+ */
 export const outboxMessageSchema = z.object({
   id: z.string(),
   kind: z.string(),
@@ -163,7 +168,6 @@ export const outboxMessageSchema = z.object({
   client_email: z.string().nullable(),
   recipient: z.string(),
   subject: z.string(),
-  html: z.string(),
   status: outboxStatusSchema,
   attempts: z.number().int(),
   last_error: z.string().nullable(),
@@ -180,6 +184,10 @@ export const outboxResponseSchema = z.object({
 });
 export const outboxMessageParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const outboxMessageResponseSchema = z.object({ data: outboxMessageSchema });
+/** One message opened to read: as listed, with its HTML body. */
+export const outboxMessageContentSchema = outboxMessageSchema.extend({ html: z.string() });
+export type OutboxMessageContent = z.infer<typeof outboxMessageContentSchema>;
+export const outboxMessageContentResponseSchema = z.object({ data: outboxMessageContentSchema });
 
 /** Retry now takes a message that is waiting or has given up; cancel, one that is waiting. */
 export const RETRYABLE_STATUSES = ['queued', 'failed'] as const satisfies readonly OutboxStatus[];

@@ -398,7 +398,13 @@ export const ROUTE_CATALOG: Record<string, RouteAccess> = {
     access: 'staff',
     request: get((owner) => `/api/admin/outbox?client_id=${owner.userId}`),
   },
-  // The world has no e-mail to act on: the answer to a well-formed call is 'No e-mail has that id'.
+  // The world has no e-mail to read or act on: the answer to a well-formed call is 'No e-mail has
+  // that id'.
+  'GET /api/admin/outbox/:id': {
+    access: 'staff',
+    request: get(fixed('/api/admin/outbox/00000000-0000-4000-8000-000000000000')),
+    servedStatus: 404,
+  },
   'POST /api/admin/outbox/:id/retry': {
     access: 'staff',
     request: send('POST', fixed('/api/admin/outbox/00000000-0000-4000-8000-000000000000/retry')),

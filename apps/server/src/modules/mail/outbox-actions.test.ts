@@ -93,8 +93,19 @@ describe.each(databaseKinds)("the team's outbox on %s", (kind) => {
     await smtp.stop();
   });
 
+  async function activityOf(clientId: string): Promise<ActivityEntry[]> {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/admin/activity?client_id=${clientId}&limit=200`,
+      headers: staff,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  }
+
   it.each([
     ['GET', '/api/admin/outbox'],
+    ['GET', '/api/admin/outbox/some-id'],
     ['POST', '/api/admin/outbox/some-id/retry'],
     ['POST', '/api/admin/outbox/some-id/cancel'],
   ] as const)('%s %s is for staff only', async (method, url) => {
@@ -133,6 +144,85 @@ describe.each(databaseKinds)("the team's outbox on %s", (kind) => {
     expect(failedOnly.map((item) => item.id)).toEqual([forPending]);
     const bad = await app.inject({ method: 'GET', url: '/api/admin/outbox?status=lost', headers: staff });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists e-mails without their bodies, nor do a retry and a cancel answer them', async () => {
+    const id = await message('queued', { html: '<p>Profile of Alice Ames</p>' });
+    const listed = (await outbox()).find((item) => item.id === id);
+    expect(listed).toMatchObject({ id, subject: 'Welcome (queued)' });
+    expect(listed).not.toHaveProperty('html');
+    expect(listed).not.toHaveProperty('text');
+    const page = await app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox?client_id=${aliceId}`,
+      headers: staff,
+    });
+    expect(page.body).not.toContain('Profile of Alice Ames');
+    const cancelled = await post(`/api/admin/outbox/${id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).not.toHaveProperty('html');
+  });
+
+  it("reads one e-mail with its body and logs the read, once, in its client's activity", async () => {
+    const id = await message('sent', {
+      subject: 'New client onboarded: Alice Ames',
+      html: '<p>Her profile</p>',
+    });
+    const before = await activityOf(aliceId);
+    const response = await app.inject({ method: 'GET', url: `/api/admin/outbox/${id}`, headers: staff });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      id,
+      client_id: aliceId,
+      client_name: 'Alice Ames',
+      recipient: 'alice@example.com',
+      subject: 'New client onboarded: Alice Ames',
+      status: 'sent',
+      html: '<p>Her profile</p>',
+    });
+    const after = await activityOf(aliceId);
+    const added = after.filter((entry) => !before.some((old) => old.id === entry.id));
+    expect(added).toEqual([
+      expect.objectContaining({
+        action: 'email.read',
+        actor_kind: 'staff',
+        actor_id: staffId,
+        actor_email: 'lead@company.test',
+        client_id: aliceId,
+        detail: { outbox_id: id, kind: 'welcome', summary: 'New client onboarded: Alice Ames' },
+      }),
+    ]);
+  });
+
+  it("reads an e-mail about a pending client into the pending client's activity", async () => {
+    const id = await message('failed', {
+      client_id: pendingId,
+      client_email: 'pending@example.com',
+      recipient: 'pending@example.com',
+    });
+    const response = await app.inject({ method: 'GET', url: `/api/admin/outbox/${id}`, headers: staff });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ id, client_name: null, html: '<p>Welcome</p>' });
+    expect((await activityOf(pendingId))[0]).toMatchObject({
+      action: 'email.read',
+      actor_id: staffId,
+      detail: { outbox_id: id },
+    });
+  });
+
+  it('does not answer the body when the read cannot be logged', async () => {
+    const id = await message('sent', { html: '<p>Not without a trace</p>' });
+    const allowLines = await refuseInserts(app, kind, 'activity_log', {
+      column: 'action',
+      value: 'email.read',
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: `/api/admin/outbox/${id}`, headers: staff });
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain('Not without a trace');
+    } finally {
+      await allowLines();
+    }
   });
 
   it('pages through every e-mail, newest first, 200 at a time', async () => {
@@ -272,11 +362,20 @@ describe.each(databaseKinds)("the team's outbox on %s", (kind) => {
     },
   );
 
-  it('answers 404 for an e-mail that does not exist', async () => {
+  it('answers 404 for an e-mail that does not exist, logging nothing', async () => {
     for (const action of ['retry', 'cancel']) {
       const response = await post(`/api/admin/outbox/${randomUUID()}/${action}`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'No e-mail has that id' });
     }
+    const before = await latestActivity(aliceId);
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox/${randomUUID()}`,
+      headers: staff,
+    });
+    expect(read.statusCode).toBe(404);
+    expect(read.json()).toEqual({ error: 'No e-mail has that id' });
+    expect(await latestActivity(aliceId)).toEqual(before);
   });
 });

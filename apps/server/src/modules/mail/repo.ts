@@ -6,8 +6,31 @@ import type { Database, MailOutboxTable } from '../../db/schema.ts';
 
 export type OutboxRow = MailOutboxTable;
 
-/** A message with the name of the client it is for or about (none for pending clients). */
-export type OutboxListRow = OutboxRow & { client_first_name: string | null; client_last_name: string | null };
+/**
+ * A message as listed, with the name of the client it is for or about (none for pending clients):
+ * everything but its body, which is read only for one message opened to read.
+ */
+export type OutboxListRow = Omit<OutboxRow, 'html' | 'text'> & {
+  client_first_name: string | null;
+  client_last_name: string | null;
+};
+
+const LISTED_COLUMNS = [
+  'mail_outbox.id',
+  'mail_outbox.kind',
+  'mail_outbox.client_id',
+  'mail_outbox.client_email',
+  'mail_outbox.recipient',
+  'mail_outbox.subject',
+  'mail_outbox.attachments',
+  'mail_outbox.status',
+  'mail_outbox.attempts',
+  'mail_outbox.last_error',
+  'mail_outbox.next_attempt_at',
+  'mail_outbox.created_at',
+  'mail_outbox.updated_at',
+  'mail_outbox.sent_at',
+] as const satisfies readonly `mail_outbox.${Exclude<keyof OutboxRow, 'html' | 'text'>}`[];
 
 /** A document to attach, read from storage when the message is sent (not copied into the outbox). */
 export interface AttachmentRef {
@@ -35,7 +58,7 @@ export function createOutboxRepo(db: Db) {
     db.kysely
       .selectFrom('mail_outbox')
       .leftJoin('users', 'users.id', 'mail_outbox.client_id')
-      .selectAll('mail_outbox')
+      .select(LISTED_COLUMNS)
       .select(['users.first_name as client_first_name', 'users.last_name as client_last_name']);
   return {
     /** `within`: the caller's transaction, when there is one. */
@@ -135,6 +158,11 @@ export function createOutboxRepo(db: Db) {
 
     findWithClientName(id: string): Promise<OutboxListRow | undefined> {
       return withClientName().where('mail_outbox.id', '=', id).executeTakeFirst();
+    },
+
+    /** One message as listed, with its HTML body: for staff opening it to read. */
+    findWithBody(id: string): Promise<(OutboxListRow & { html: string }) | undefined> {
+      return withClientName().select('mail_outbox.html').where('mail_outbox.id', '=', id).executeTakeFirst();
     },
 
     /** A queued or failed message is due now; false when it is in any other state (or missing). */

@@ -1,5 +1,6 @@
 import {
   type OutboxMessage,
+  outboxMessageContentResponseSchema,
   outboxMessageParamsSchema,
   outboxMessageResponseSchema,
   outboxQuerySchema,
@@ -20,8 +21,9 @@ const KIND_NAMES: Record<string, string> = {
 };
 
 /**
- * The outbox for staff (the whole team's, or one client's), retry and cancel, and the sender's
- * lifecycle: it runs while the app is ready, stops on close.
+ * The outbox for staff (the whole team's, or one client's, listed without bodies), one message
+ * opened to read (logged), retry and cancel, and the sender's lifecycle: it runs while the app is
+ * ready, stops on close.
  */
 export async function mailRoutes(
   fastify: FastifyInstance,
@@ -82,6 +84,34 @@ export async function mailRoutes(
     async (request) => {
       const { client_id: clientId, status, cursor } = request.query;
       return mailer.list({ clientId, status }, cursor, OUTBOX_PAGE);
+    },
+  );
+
+  app.get(
+    '/api/admin/outbox/:id',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Staff: one e-mail with its body, to read; the read is recorded in its client's activity. 404 for an unknown id",
+        params: outboxMessageParamsSchema,
+        response: { 200: outboxMessageContentResponseSchema },
+      },
+    },
+    async (request) => {
+      const message = await mailer.read(request.params.id);
+      // The body is the client's data (a team notification holds their whole profile): as with a
+      // document downloaded, it is answered only once the read is in the client's activity.
+      if (message.client_id) {
+        await activity.record({
+          actor: staffActor(currentUser(request)),
+          clientId: message.client_id,
+          action: 'email.read',
+          detail: { outbox_id: message.id, kind: message.kind, summary: message.subject },
+        });
+      }
+      return { data: message };
     },
   );
 

@@ -2,6 +2,7 @@ import {
   cancelRefusedMessage,
   OUTBOX_MESSAGE_NOT_FOUND,
   type OutboxMessage,
+  type OutboxMessageContent,
   type OutboxStatus,
   retryRefusedMessage,
 } from '@app/domain/admin-email';
@@ -85,8 +86,9 @@ interface OutcomeWrite {
 type FirstInTransaction = (trx: Kysely<Database>) => Promise<unknown>;
 
 /**
- * A message as staff read it: who it is for, where it stands, and why it waits. Without SMTP
- * nothing is ever tried, so a queued message shows no next try (it stays due, for when SMTP is set).
+ * A message as staff see it listed: who it is for, where it stands, and why it waits (its body is
+ * read on its own, by `read`). Without SMTP nothing is ever tried, so a queued message shows no
+ * next try (it stays due, for when SMTP is set).
  */
 function toMessage(row: OutboxListRow, smtpConfigured: boolean): OutboxMessage {
   const name = [row.client_first_name, row.client_last_name].filter(Boolean).join(' ');
@@ -98,7 +100,6 @@ function toMessage(row: OutboxListRow, smtpConfigured: boolean): OutboxMessage {
     client_email: row.client_email,
     recipient: row.recipient,
     subject: row.subject,
-    html: row.html,
     status: row.status,
     attempts: Number(row.attempts),
     last_error: row.last_error,
@@ -414,6 +415,13 @@ export function createMailer(deps: {
         positionOf: (row) => ({ at: row.created_at, id: row.id }),
         toItem: (row) => toMessage(row, transport !== null),
       });
+    },
+
+    /** One message with its body, for staff opening it to read. 404 for no such message. */
+    async read(id: string): Promise<OutboxMessageContent> {
+      const row = await repo.findWithBody(id);
+      if (!row) throw NotFound(OUTBOX_MESSAGE_NOT_FOUND);
+      return { ...toMessage(row, transport !== null), html: row.html };
     },
 
     /**

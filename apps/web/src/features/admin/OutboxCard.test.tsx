@@ -1,11 +1,11 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
 import { adminQueryKeys } from './query-keys.ts';
 
-function renderCard(answer: () => Promise<Response>) {
+function renderCard(answer: (input: RequestInfo | URL) => Promise<Response>) {
   vi.stubGlobal('fetch', vi.fn(answer));
   // The API client reports a failed request on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -31,6 +31,39 @@ describe("the client's outbox", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No e-mails yet.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("lists the client's e-mails without bodies and reads one's body when it is opened", async () => {
+    const listed = {
+      id: 'm1',
+      kind: 'team_notification',
+      client_id: 'c1',
+      client_name: 'Jane Doe',
+      client_email: 'jane@example.com',
+      recipient: 'team@company.test',
+      subject: 'New client onboarded: Jane Doe',
+      status: 'queued',
+      attempts: 0,
+      last_error: null,
+      attachments: [],
+      created_at: '2026-11-20T10:00:00.000Z',
+      next_attempt_at: null,
+      sent_at: null,
+    };
+    const asked: string[] = [];
+    renderCard(async (input) => {
+      asked.push(String(input));
+      return String(input).endsWith('/outbox/m1')
+        ? Response.json({ data: { ...listed, html: '<p>Jane Doe, Staff Engineer</p>' } })
+        : Response.json({ data: [listed] });
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Read New client onboarded: Jane Doe' }));
+    const dialog = screen.getByRole('dialog', { name: 'New client onboarded: Jane Doe' });
+    expect(await within(dialog).findByTitle('E-mail: New client onboarded: Jane Doe')).toHaveAttribute(
+      'srcdoc',
+      '<p>Jane Doe, Staff Engineer</p>',
+    );
+    expect(asked).toEqual(['/api/admin/outbox?client_id=c1', '/api/admin/outbox/m1']);
   });
 
   it('says a refresh failed while it shows the e-mails as last loaded', async () => {

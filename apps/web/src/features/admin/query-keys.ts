@@ -13,6 +13,11 @@ export const adminQueryKeys = {
   /** The team's outbox, by the status it is narrowed to. */
   teamOutbox: (status: string | null) => ['admin', 'team-outbox', status ?? 'all'] as const,
   outbox: (clientId: string) => ['admin', 'outbox', clientId] as const,
+  /**
+   * One message's body, opened to read (not under `allOutboxes`: a retry or cancel reads the lists
+   * again, never a body, whose every read the server logs).
+   */
+  outboxMessage: (id: string) => ['admin', 'outbox-message', id] as const,
   jobs: (clientId: string) => ['admin', 'jobs', clientId] as const,
   /** The recruiter's Applied clicks on one client's jobs (a mutation key). */
   appliedClicks: (clientId: string) => ['admin', 'applied', clientId] as const,

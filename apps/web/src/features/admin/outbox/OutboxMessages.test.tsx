@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '@app/domain/admin-email';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,6 @@ function message(id: string, subject: string, overrides: Partial<OutboxMessage> 
     client_email: 'jane@example.com',
     recipient: 'jane@example.com',
     subject,
-    html: '<p>Hello</p>',
     status: 'failed',
     attempts: 3,
     last_error: 'SMTP timeout',
@@ -127,5 +126,52 @@ describe('retrying outbox messages', () => {
     // jsdom lays nothing out: the classes that let the line shrink and break anywhere stand in for
     // the 390 px layout.
     expect(screen.getByText(`Attachments: ${name}`)).toHaveClass('min-w-0', '[overflow-wrap:anywhere]');
+  });
+});
+
+describe('reading an outbox message', () => {
+  /** The list over a server that answers a message's body only when the test says so. */
+  function renderReading(answer: () => Response) {
+    let release = () => {};
+    const fetch = vi.fn(
+      (_input: RequestInfo | URL) =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(answer());
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderWithQueries(<OutboxMessages messages={[message('m1', 'Welcome, Jane')]} withClient={false} />);
+    return { asked: () => fetch.mock.calls.map(([input]) => String(input)), answer: () => release() };
+  }
+
+  it('asks for the body as the dialog opens, with a spinner meanwhile, and shows it', async () => {
+    const { asked, answer } = renderReading(() =>
+      Response.json({ data: { ...message('m1', 'Welcome, Jane'), html: '<p>Hello Jane, your profile</p>' } }),
+    );
+    // The list carries no bodies: nothing is asked for until a message is opened.
+    expect(asked()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Read Welcome, Jane' }));
+    const dialog = screen.getByRole('dialog', { name: 'Welcome, Jane' });
+    expect(dialog).toHaveTextContent('To jane@example.com');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Loading the e-mail...');
+    expect(asked()).toEqual(['/api/admin/outbox/m1']);
+
+    answer();
+    const frame = await within(dialog).findByTitle('E-mail: Welcome, Jane');
+    expect(frame).toHaveAttribute('srcdoc', '<p>Hello Jane, your profile</p>');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("says the server's words when the body cannot be read", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { answer } = renderReading(() =>
+      Response.json({ error: 'No e-mail has that id' }, { status: 404 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Read Welcome, Jane' }));
+    answer();
+    const dialog = screen.getByRole('dialog', { name: 'Welcome, Jane' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^No e-mail has that id$/);
+    expect(within(dialog).queryByTitle('E-mail: Welcome, Jane')).not.toBeInTheDocument();
   });
 });

@@ -10,10 +10,10 @@ import { failureMessage } from '../../../lib/api.ts';
 import { focusIfLost } from '../../../lib/focus.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 import { formatMoment } from '../admin-record-view.ts';
-import { EmailReaderDialog } from '../EmailFrame.tsx';
 import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_VIEW } from '../outbox-view.ts';
 import { adminQueryKeys } from '../query-keys.ts';
 import { useStaffGuard } from '../staff-access.tsx';
+import { OutboxMessageDialog } from './OutboxMessageDialog.tsx';
 import { type OutboxPage, outboxApi } from './outbox-api.ts';
 
 /** Every retry under way is a mutation under this key; the rows ask the mutation cache which. */
@@ -119,7 +119,7 @@ export function OutboxMessages({ messages, withClient }: { messages: OutboxMessa
           />
         ))}
       </ul>
-      <EmailReaderDialog message={reading} onClose={() => setReading(null)} />
+      <OutboxMessageDialog message={reading} onClose={() => setReading(null)} />
       <Dialog
         open={cancelling !== null}
         onOpenChange={(open) => !open && !cancel.isPending && setCancelling(null)}

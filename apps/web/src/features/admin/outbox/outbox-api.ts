@@ -1,4 +1,4 @@
-import type { OutboxMessage, OutboxStatus } from '@app/domain/admin-email';
+import type { OutboxMessage, OutboxMessageContent, OutboxStatus } from '@app/domain/admin-email';
 import { type ApiResult, apiFetch, apiFetchData, dataOrThrow } from '../../../lib/api.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
 
@@ -29,6 +29,8 @@ export function outboxApi(guard: Guard) {
       const search = query.size > 0 ? `?${query}` : '';
       return call(apiFetch<OutboxPage>(`/admin/outbox${search}`));
     },
+    /** One message with its body, to read; the server logs the read in its client's activity. */
+    read: (id: string) => call(apiFetchData<OutboxMessageContent>(`/admin/outbox/${encodeURIComponent(id)}`)),
     retry: (id: string) => act(id, 'retry'),
     cancel: (id: string) => act(id, 'cancel'),
   };
