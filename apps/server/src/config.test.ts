@@ -87,7 +87,7 @@ describe('configuration', () => {
 
   it('reads the limits, the Redis store, the storage quota and the time limits, with their defaults', () => {
     expect(loadConfig({})).toMatchObject({
-      rateLimits: { signInPerAddress: 60, apiPerUser: 600, notesPerUser: 30 },
+      rateLimits: { signInPerAddress: 60, apiPerUser: 600, notesPerUser: 30, uploadsPerUser: 20 },
       redis: undefined,
       storageQuotaBytes: 50 * 1024 * 1024,
       http: { requestTimeoutMs: 300_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000 },
@@ -95,11 +95,13 @@ describe('configuration', () => {
     const set = loadConfig({
       REDIS_URL: 'redis://cache.internal:6379',
       STORAGE_QUOTA_MB: '5',
+      UPLOAD_RATE_LIMIT_PER_MINUTE: '5',
       HTTP_REQUEST_TIMEOUT_MS: '2000',
       HTTP_HEADERS_TIMEOUT_MS: '5000',
     });
     expect(set.redis).toEqual({ url: 'redis://cache.internal:6379', keyPrefix: 'apply-ahead:' });
     expect(set.storageQuotaBytes).toBe(5 * 1024 * 1024);
+    expect(set.rateLimits.uploadsPerUser).toBe(5);
     // The headers cannot have longer than the whole request.
     expect(set.http.headersTimeoutMs).toBe(2000);
     expect(() => loadConfig({ REDIS_URL: 'cache.internal:6379' })).toThrow(
@@ -108,6 +110,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ STORAGE_QUOTA_MB: '0' })).toThrow('STORAGE_QUOTA_MB must be greater than 0');
     expect(() => loadConfig({ API_RATE_LIMIT_PER_MINUTE: 'many' })).toThrow(
       'API_RATE_LIMIT_PER_MINUTE must be a whole number',
+    );
+    expect(() => loadConfig({ UPLOAD_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+      'UPLOAD_RATE_LIMIT_PER_MINUTE must be greater than 0',
     );
   });
 

@@ -153,6 +153,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(60),
   API_RATE_LIMIT_PER_MINUTE: perMinute.default(600),
   NOTES_RATE_LIMIT_PER_MINUTE: perMinute.default(30),
+  UPLOAD_RATE_LIMIT_PER_MINUTE: perMinute.default(20),
   REDIS_URL: optionalText.refine(
     (value) => value === undefined || /^rediss?:\/\//.test(value),
     'must start with redis:// or rediss://',
@@ -216,7 +217,7 @@ export interface Config {
     staffMfa: boolean;
   };
   /** Requests per minute: per address on the sign-in routes, per user on the API. */
-  rateLimits: { signInPerAddress: number; apiPerUser: number; notesPerUser: number };
+  rateLimits: { signInPerAddress: number; apiPerUser: number; notesPerUser: number; uploadsPerUser: number };
   /** Where rate-limit counters live when shared between instances; unset keeps them in memory. */
   redis: { url: string; keyPrefix: string } | undefined;
   storageQuotaBytes: number;
@@ -314,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       signInPerAddress: env.AUTH_RATE_LIMIT_PER_MINUTE,
       apiPerUser: env.API_RATE_LIMIT_PER_MINUTE,
       notesPerUser: env.NOTES_RATE_LIMIT_PER_MINUTE,
+      uploadsPerUser: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
     },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     storageQuotaBytes: env.STORAGE_QUOTA_MB * 1024 * 1024,

@@ -25,6 +25,7 @@ export const NotFound = (message = 'Not found') => new HttpError(404, message);
 export const Conflict = (message: string) => new HttpError(409, message);
 export const PayloadTooLarge = (message: string) => new HttpError(413, message);
 export const UnsupportedMediaType = (message: string) => new HttpError(415, message);
+export const TooManyRequests = (message: string) => new HttpError(429, message);
 export const Invalid = (message: string, details?: Record<string, unknown>) =>
   new HttpError(422, message, details);
 

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTcpProxy } from '../../../test/resilience/tcp-proxy.ts';
 import { buildApp } from './app.ts';
 import { signInForTest } from './testing/auth.ts';
+import { uploadDocument } from './testing/clients.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase, testConfig } from './testing/databases.ts';
+import { pdfBytes } from './testing/documents.ts';
 
 /** A real Redis: CI starts one and names it; locally the default port. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -123,6 +125,21 @@ describe.each(databaseKinds)('signed-in calls, per user, on %s', (kind) => {
     const limited = await feedback();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toMatch(/^Too many requests\. Please try again in /);
+    // The rest of the API still answers.
+    const list = await app.inject({ url: '/api/onboarding-submissions', headers: ada.authHeader });
+    expect(list.statusCode).toBe(200);
+  });
+
+  it('gives uploads a tighter budget of their own', async () => {
+    const { app } = await appOn({ UPLOAD_RATE_LIMIT_PER_MINUTE: '2' });
+    const ada = await signInForTest(app, 'ada@example.com');
+    const upload = () =>
+      uploadDocument(app, ada.authHeader, 'resumes', { filename: 'cv.pdf', bytes: pdfBytes() });
+    await upload();
+    await upload();
+    await expect(upload()).rejects.toThrow(
+      /^upload failed: 429 \{"error":"Too many requests\. Please try again in /,
+    );
     // The rest of the API still answers.
     const list = await app.inject({ url: '/api/onboarding-submissions', headers: ada.authHeader });
     expect(list.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +75,8 @@ describe.each(databaseKinds)('file upload and download on %s', (kind) => {
   let bucketDir: string;
   const documentRows = () => app.db.kysely.selectFrom('documents').selectAll().execute();
   beforeAll(async () => {
-    ctx = await createTestApp(kind);
+    // One person uploads far more here than anyone would in a minute (the limit has its own test).
+    ctx = await createTestApp(kind, { UPLOAD_RATE_LIMIT_PER_MINUTE: '1000' });
     app = ctx.app;
     owner = await signIn(app, 'uploader@example.com');
     bucketDir = path.join(ctx.config.dataDir, 'storage', 'documents');
@@ -170,6 +172,28 @@ describe.each(databaseKinds)('file upload and download on %s', (kind) => {
     const response = await upload(app, owner.headers, [file(filename, bytes)]);
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ error: TYPE_MESSAGE });
+    expect(await documentRows()).toHaveLength(before);
+  });
+
+  it('refuses a 5 MB file named .exe with 415 from its name, without waiting for its bytes to end', async () => {
+    const before = (await documentRows()).length;
+    // The whole part but its closing boundary, on a body that never ends: only an answer that does
+    // not read the file to its end can come back.
+    const whole = multipart([file('setup.exe', Buffer.alloc(5 * 1024 * 1024))]);
+    const body = new PassThrough();
+    body.write(whole.subarray(0, whole.lastIndexOf(`--${BOUNDARY}--`)));
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/file-upload',
+        headers: { ...owner.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ error: TYPE_MESSAGE });
+    } finally {
+      body.destroy();
+    }
     expect(await documentRows()).toHaveLength(before);
   });
 

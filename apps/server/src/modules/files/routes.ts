@@ -1,5 +1,7 @@
 import {
+  checkDocumentFile,
   FILE_TOO_LARGE_MESSAGE,
+  FILE_TYPE_MESSAGE,
   MAX_UPLOAD_BYTES,
   uploadedDocumentSchema,
 } from '@app/domain/document-upload';
@@ -8,15 +10,30 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.ts';
-import { BadRequest, HttpError, PayloadTooLarge } from '../../errors.ts';
+import {
+  BadRequest,
+  HttpError,
+  PayloadTooLarge,
+  TooManyRequests,
+  UnsupportedMediaType,
+} from '../../errors.ts';
 import { repeatWhileOpen } from '../../repeat.ts';
 import type { ActivityService } from '../activity/service.ts';
 import { sendAttachment } from './attachment.ts';
+import { safeFileName } from './file-name.ts';
 import { DOCUMENT_URL_PREFIX, type FilesService, UPLOAD_FOLDERS, type UploadFolder } from './service.ts';
 
 export const NO_FILE_MESSAGE = 'Choose a file to upload';
 export const BAD_FOLDER_MESSAGE = `Folder must be one of: ${UPLOAD_FOLDERS.join(', ')}`;
 export const BROKEN_UPLOAD_MESSAGE = 'The upload was incomplete. Please try again.';
+export const TOO_MANY_UPLOADS_MESSAGE =
+  'Too many uploads at once. Please wait for one to finish, then try again.';
+/**
+ * How many uploads one person may have under way on one instance. Each holds up to 5 MB in memory
+ * until its last byte arrives, which may take HTTP_REQUEST_TIMEOUT_MS: the per-minute limit alone
+ * would let one account keep hundreds open at once. Memory is per instance, so the count is too.
+ */
+export const MAX_UPLOADS_UNDER_WAY = 3;
 /**
  * How often each instance tries again the stored files the storage would not delete before, and
  * deletes the uploads left behind for an hour.
@@ -48,6 +65,8 @@ export async function fileRoutes(
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { files, activity } = options;
+  /** Uploads under way on this instance, by user id (see MAX_UPLOADS_UNDER_WAY). */
+  const underWay = new Map<string, number>();
 
   // Deleting the same file twice is harmless, so every instance sweeps without a claim.
   repeatWhileOpen(
@@ -60,6 +79,8 @@ export async function fileRoutes(
   routes.post(
     '/api/file-upload',
     {
+      // Each upload may hold 5 MB in memory: its own tighter budget (UPLOAD_RATE_LIMIT_PER_MINUTE).
+      config: { rateLimit: { max: app.config.rateLimits.uploadsPerUser } },
       schema: {
         tags: ['files'],
         summary: 'Upload a resume or cover letter (.pdf, .docx or .doc, at most 5 MB)',
@@ -70,14 +91,20 @@ export async function fileRoutes(
       },
     },
     async (request, reply) => {
-      const { file, folder } = await readUpload(request);
-      const uploaded = await files.upload({
-        userId: currentUser(request).id,
-        folder,
-        fileName: file.name,
-        bytes: file.bytes,
-      });
-      return reply.status(201).send({ data: uploaded });
+      const userId = currentUser(request).id;
+      // Counted before the body is read: with multipart, the handler runs before the body is consumed.
+      const held = underWay.get(userId) ?? 0;
+      if (held >= MAX_UPLOADS_UNDER_WAY) throw TooManyRequests(TOO_MANY_UPLOADS_MESSAGE);
+      underWay.set(userId, held + 1);
+      try {
+        const { file, folder } = await readUpload(request);
+        const uploaded = await files.upload({ userId, folder, fileName: file.name, bytes: file.bytes });
+        return reply.status(201).send({ data: uploaded });
+      } finally {
+        const left = (underWay.get(userId) ?? 1) - 1;
+        if (left > 0) underWay.set(userId, left);
+        else underWay.delete(userId);
+      }
     },
   );
 
@@ -121,7 +148,8 @@ export async function fileRoutes(
 /**
  * Reads the whole form: the file may come before or after `folder`. The file is kept in memory
  * (5 MB at most) because its type is checked from its bytes, some of which (a DOCX's directory)
- * are at the end. Any parsing failure is the client's (an aborted or malformed upload).
+ * are at the end; a file whose name already rules it out is refused before any of them is kept.
+ * Any parsing failure is the client's (an aborted or malformed upload).
  */
 async function readUpload(
   request: FastifyRequest,
@@ -132,7 +160,13 @@ async function readUpload(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw BadRequest(NO_FILE_MESSAGE);
+        const refusal = refuseByName(part.fieldname, part.filename);
+        if (refusal) {
+          // Its bytes are let through unread: a part left paused would hold the client's upload,
+          // and its connection, until the request times out.
+          part.file.resume();
+          throw refusal;
+        }
         file = { name: part.filename, bytes: await part.toBuffer() };
       } else if (part.fieldname === 'folder') {
         folder = String(part.value);
@@ -144,6 +178,20 @@ async function readUpload(
   if (!file) throw BadRequest(NO_FILE_MESSAGE);
   if (!isUploadFolder(folder)) throw BadRequest(BAD_FOLDER_MESSAGE);
   return { file, folder };
+}
+
+/**
+ * Why a file part is refused before its bytes are read, if it is: the wrong form field, or a name
+ * whose extension (once cleaned as it would be stored) the service would refuse anyway. Its size
+ * and content are checked by the service once it has arrived.
+ */
+function refuseByName(fieldname: string, filename: string | undefined): HttpError | undefined {
+  if (fieldname !== 'file') return BadRequest(NO_FILE_MESSAGE);
+  // A part sent as application/octet-stream may have no file name at all.
+  if (checkDocumentFile({ name: safeFileName(filename ?? ''), size: 0 }) === FILE_TYPE_MESSAGE) {
+    return UnsupportedMediaType(FILE_TYPE_MESSAGE);
+  }
+  return undefined;
 }
 
 function isUploadFolder(folder: string): folder is UploadFolder {
