@@ -54,7 +54,14 @@ async function call(app: FastifyInstance, request: InjectOptions, expected: numb
  */
 export async function createFullApp(kind: DatabaseKind, env: Record<string, string> = {}) {
   const database = await createTestDatabase(kind);
-  const config = testConfig({ DATABASE_URL: database.url, AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  // Its few users send far more sign-ins and uploads a minute than anyone would: the limits have
+  // tests of their own, and here every hostile request has to reach the code it is aimed at.
+  const config = testConfig({
+    DATABASE_URL: database.url,
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  });
   const webDist = path.join(mkdtempSync(path.join(tmpdir(), 'web-build-')), 'dist');
   mkdirSync(path.join(webDist, 'assets'), { recursive: true });
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>App</title><div id="root"></div>');
