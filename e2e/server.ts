@@ -19,8 +19,10 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   DATABASE_URL: undefined,
   AUTH_ACCESS_TOKEN_TTL: process.env.AUTH_ACCESS_TOKEN_TTL ?? '3600',
-  // Journeys sign in many times from one address; a journey about limits sets its own.
+  // Journeys sign in many times from one address, and the storage quota's fills it by uploading
+  // dozens of files in a minute; a journey about limits sets its own.
   AUTH_RATE_LIMIT_PER_MINUTE: process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? '10000',
+  UPLOAD_RATE_LIMIT_PER_MINUTE: process.env.UPLOAD_RATE_LIMIT_PER_MINUTE ?? '10000',
 });
 const app = await buildApp({
   config,

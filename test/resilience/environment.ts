@@ -32,6 +32,7 @@ export async function createEnvironment(
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       API_RATE_LIMIT_PER_MINUTE: '100000',
       NOTES_RATE_LIMIT_PER_MINUTE: '100000',
+      UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
       ...extra,
     },
     drop: () => database.drop(),

@@ -42,7 +42,7 @@ function tooManyRequestsMessage(seconds: number): string {
  * - the sign-in routes (see isSignIn): AUTH_RATE_LIMIT_PER_MINUTE per client address, before
  *   anything else runs;
  * - every signed-in route: API_RATE_LIMIT_PER_MINUTE per user, after the guard has named the
- *   caller; a route may set a tighter `config.rateLimit` of its own (feedback, notes).
+ *   caller; a route may set a tighter `config.rateLimit` of its own (feedback, notes, uploads).
  * Public routes that are not sign-in (health checks, the web app's files, public configuration,
  * signed document links) are cheap reads and are not counted.
  * When Redis cannot answer, requests go through uncounted (fail open): a broken counter store must

@@ -8,6 +8,7 @@ import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { docxBytes, pdfBytes } from '../../testing/documents.ts';
+import { outboxBody } from '../../testing/outbox.ts';
 
 const STAFF_DENIED = 'Access denied. This feature is only available to @company.test users.';
 
@@ -51,11 +52,6 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
   const outboxOf = (clientId: string) =>
     app.inject({ method: 'GET', url: `/api/admin/outbox?client_id=${clientId}`, headers: staff });
   /** An outbox message's HTML, as staff opening it read it. */
-  async function bodyOf(id: string): Promise<string> {
-    const response = await app.inject({ method: 'GET', url: `/api/admin/outbox/${id}`, headers: staff });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.html;
-  }
   afterAll(async () => close());
 
   it.each(STAFF_ROUTES)(
@@ -395,7 +391,7 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
       next_attempt_at: null,
       sent_at: null,
     });
-    expect(await bodyOf(messages[0].id)).toContain('New client ready for onboarding');
+    expect(await outboxBody(app, staff, messages[0].id)).toContain('New client ready for onboarding');
     expect(
       messages
         .slice(1)
@@ -450,7 +446,7 @@ describe.each(databaseKinds)('admin e-mail management on %s (no SMTP configured)
     const team = await ok({ email: 'margaret@example.com', action: 'send_team' });
     expect(team.attachments_included).toEqual([]);
     const { data } = (await outboxOf(team.client.id)).json();
-    expect(await bodyOf(data[0].id)).toContain('No documents were uploaded.');
+    expect(await outboxBody(app, staff, data[0].id)).toContain('No documents were uploaded.');
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTest } from '../../testing/auth.ts';
 import { onboardClient } from '../../testing/clients.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
+import { outboxBody } from '../../testing/outbox.ts';
 
 type Headers = Record<string, string>;
 
@@ -29,10 +30,6 @@ describe.each(databaseKinds)('staff client page on %s', (kind) => {
       await app.inject({ method: 'GET', url: `/api/admin/outbox?client_id=${clientId}`, headers: staff })
     ).json().data as { id: string; kind: string; subject: string }[];
   /** An outbox message's HTML, as staff opening it read it (which adds an `email.read` line). */
-  const bodyOf = async (id = '') =>
-    (await app.inject({ method: 'GET', url: `/api/admin/outbox/${id}`, headers: staff })).json().data
-      .html as string;
-
   beforeAll(async () => {
     ({ app, close } = await createTestApp(kind));
     staff = (await signInForTest(app, 'analyst@company.test')).authHeader;
@@ -125,7 +122,7 @@ describe.each(databaseKinds)('staff client page on %s', (kind) => {
       onboarding_complete: false,
       summary: 'Welcome e-mail, queued',
     });
-    const html = await bodyOf(welcome?.id);
+    const html = await outboxBody(app, staff, welcome?.id ?? '');
     expect(html).toContain('Thank you for starting your onboarding. A few answers are still missing');
     expect(html).not.toContain('completing your onboarding');
   });
@@ -136,15 +133,19 @@ describe.each(databaseKinds)('staff client page on %s', (kind) => {
     expect(team.statusCode, team.body).toBe(200);
     const messages = await outbox(ada.userId);
     const welcome = messages.find((message) => message.kind === 'welcome');
-    expect(await bodyOf(welcome?.id)).toContain('Thank you for completing your onboarding.');
+    expect(await outboxBody(app, staff, welcome?.id ?? '')).toContain(
+      'Thank you for completing your onboarding.',
+    );
     const notification = messages.find((message) => message.kind === 'team_notification');
     expect(notification?.subject).toBe('New client onboarded: Ada Lovelace (ada@example.com)');
-    expect(await bodyOf(notification?.id)).toContain('Saved job search filters');
+    expect(await outboxBody(app, staff, notification?.id ?? '')).toContain('Saved job search filters');
     const bobTeam = await act({ client_id: bobId, action: 'send_team' });
     expect(bobTeam.statusCode).toBe(200);
     const bobNotification = (await outbox(bobId)).find((message) => message.kind === 'team_notification');
     expect(bobNotification?.subject).toMatch(/^Client onboarding in progress: /);
-    expect(await bodyOf(bobNotification?.id)).toContain('has not finished onboarding yet');
+    expect(await outboxBody(app, staff, bobNotification?.id ?? '')).toContain(
+      'has not finished onboarding yet',
+    );
   });
 
   it('refuses to send anything for a client who has not started, with the reason', async () => {

@@ -84,18 +84,21 @@ export function createFilesService(
     return true;
   };
 
-  /**
-   * The document `pathOrUrl` names, when this user uploaded it and it is still stored; its row is
-   * read inside `within` when given (a caller's transaction).
-   */
-  const ownStoredDocument = async (
+  /** The document `pathOrUrl` names, when this user uploaded it; read inside `within` when given. */
+  const ownDocument = async (
     userId: string,
     pathOrUrl: string,
     within?: Kysely<Database>,
   ): Promise<DocumentRow | undefined> => {
     const path = normalizeDocumentPath(pathOrUrl);
     const document = path === null ? undefined : await repo.findByPath(path, within);
-    return document?.user_id === userId && (await storage.exists(document.path)) ? document : undefined;
+    return document?.user_id === userId ? document : undefined;
+  };
+
+  /** The document `pathOrUrl` names, when this user uploaded it and it is still stored. */
+  const ownStoredDocument = async (userId: string, pathOrUrl: string): Promise<DocumentRow | undefined> => {
+    const document = await ownDocument(userId, pathOrUrl);
+    return document && (await storage.exists(document.path)) ? document : undefined;
   };
 
   /** Deletes the user's uploads left behind (see FORGOTTEN_AFTER_MS); answers how many. */
@@ -255,16 +258,18 @@ export function createFilesService(
       );
     },
 
+    /** Whether `pathOrUrl` names a document this user uploaded and that is still stored. */
+    async isOwnStoredDocument(userId: string, pathOrUrl: string): Promise<boolean> {
+      return (await ownStoredDocument(userId, pathOrUrl)) !== undefined;
+    },
+
     /**
-     * Whether `pathOrUrl` names a document this user uploaded and that is still stored. A save that
-     * names it asks inside its own transaction, having taken the user's row (removeUnreferenced).
+     * Whether `pathOrUrl` names a document row of this user, read inside `within`: a save that names
+     * it asks again in its transaction, having taken the user's row (removeUnreferenced), with no
+     * call to the storage while it holds them.
      */
-    async isOwnStoredDocument(
-      userId: string,
-      pathOrUrl: string,
-      within?: Kysely<Database>,
-    ): Promise<boolean> {
-      return (await ownStoredDocument(userId, pathOrUrl, within)) !== undefined;
+    async isOwnDocument(userId: string, pathOrUrl: string, within: Kysely<Database>): Promise<boolean> {
+      return (await ownDocument(userId, pathOrUrl, within)) !== undefined;
     },
 
     removeUnreferenced,

@@ -84,7 +84,8 @@ describe.each(databaseKinds)('outcomes, history and duplicates on %s', (kind) =>
           },
         ]);
         const id = await idOf('Release Manager');
-        // Staff's delete, as the staff route makes it, holding the job's row until it commits.
+        // A delete of the job holding its row until it commits (the staff route also takes the
+        // client's row first, where the outcome would wait instead; this is the narrower race).
         const deleting = await holdOpen(app.db, async (trx) => {
           await trx.deleteFrom('job_events').where('job_id', '=', id).execute();
           await trx.deleteFrom('jobs').where('id', '=', id).execute();

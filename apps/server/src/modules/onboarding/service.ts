@@ -54,19 +54,19 @@ export function createOnboardingService(db: Db, files: FilesService, log: Fastif
   const reader = createOnboardingRepo(db.kysely);
 
   /**
-   * Refuses a resume or cover letter that is not one of the caller's stored documents (someone
-   * else's, made up, or no longer stored). A value the record already holds is not checked again.
+   * Refuses a resume or cover letter that `isOwn` does not find among the caller's documents
+   * (someone else's, made up, or no longer stored). A value the record already holds is not checked
+   * again.
    */
   const assertOwnDocuments = async (
-    transaction: Kysely<Database>,
-    userId: string,
     changes: Partial<OnboardingFields>,
     before: DocumentFields | undefined,
+    isOwn: (value: string) => Promise<boolean>,
   ): Promise<void> => {
     for (const field of DOCUMENT_FIELDS) {
       const value = changes[field];
       if (typeof value !== 'string' || value.trim() === '' || value === before?.[field]) continue;
-      if (!(await files.isOwnStoredDocument(userId, value, transaction))) {
+      if (!(await isOwn(value))) {
         const message = notOwnDocumentMessage(field);
         throw Invalid(message, { errors: [{ field, message }] });
       }
@@ -107,13 +107,20 @@ export function createOnboardingService(db: Db, files: FilesService, log: Fastif
       assertCompletionHolds(changes);
       return write(reader);
     }
+    // The files themselves are looked for first: a storage call (a round trip to S3) must not hold
+    // the user's row, nor SQLite's one connection.
+    if (namesDocuments) {
+      await assertOwnDocuments(changes, await reader.findDocumentFields(userId), (value) =>
+        files.isOwnStoredDocument(userId, value),
+      );
+    }
     const { saved, before } = await db.kysely.transaction().execute(async (transaction) => {
       const repo = createOnboardingRepo(transaction);
       let before: DocumentFields | undefined;
       if (namesDocuments) {
         await lockUserUntilCommit(transaction, userId);
         before = await repo.findDocumentFields(userId);
-        await assertOwnDocuments(transaction, userId, changes, before);
+        await assertOwnDocuments(changes, before, (value) => files.isOwnDocument(userId, value, transaction));
       }
       const saved = await write(repo);
       assertCompletionHolds(saved);

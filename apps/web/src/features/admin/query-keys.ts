@@ -14,10 +14,11 @@ export const adminQueryKeys = {
   teamOutbox: (status: string | null) => ['admin', 'team-outbox', status ?? 'all'] as const,
   outbox: (clientId: string) => ['admin', 'outbox', clientId] as const,
   /**
-   * One message's body, opened to read (not under `allOutboxes`: a retry or cancel reads the lists
-   * again, never a body, whose every read the server logs).
+   * One message's body, opened to read: outside `all` and `allOutboxes`, since every read of it is
+   * logged, and a change that reads the console or the lists again (a retry, a cancel, a welcome
+   * batch) must not read an open body again.
    */
-  outboxMessage: (id: string) => ['admin', 'outbox-message', id] as const,
+  outboxMessage: (id: string) => ['outbox-message', id] as const,
   jobs: (clientId: string) => ['admin', 'jobs', clientId] as const,
   /** The recruiter's Applied clicks on one client's jobs (a mutation key). */
   appliedClicks: (clientId: string) => ['admin', 'applied', clientId] as const,

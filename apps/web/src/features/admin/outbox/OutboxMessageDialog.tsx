@@ -43,8 +43,10 @@ function MessageBody({ message }: { message: OutboxMessage }) {
   const body = useQuery({
     queryKey: adminQueryKeys.outboxMessage(message.id),
     queryFn: () => api.read(message.id),
-    // A stored message's body never changes: asking again would only log another read.
+    // A stored message's body never changes: asking again would only log another read. A failed read
+    // is tried again only from Try Again, as the person chooses.
     staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
   const failure = useLoadFailure(body);
   const reason = failureMessage(failure.error, GENERIC_ERROR);

@@ -140,12 +140,18 @@ describe('reading an outbox message', () => {
         }),
     );
     vi.stubGlobal('fetch', fetch);
-    renderWithQueries(<OutboxMessages messages={[message('m1', 'Welcome, Jane')]} withClient={false} />);
-    return { asked: () => fetch.mock.calls.map(([input]) => String(input)), answer: () => release() };
+    const { queryClient } = renderWithQueries(
+      <OutboxMessages messages={[message('m1', 'Welcome, Jane')]} withClient={false} />,
+    );
+    return {
+      asked: () => fetch.mock.calls.map(([input]) => String(input)),
+      answer: () => release(),
+      queryClient,
+    };
   }
 
   it('asks for the body as the dialog opens, with a spinner meanwhile, and shows it', async () => {
-    const { asked, answer } = renderReading(() =>
+    const { asked, answer, queryClient } = renderReading(() =>
       Response.json({ data: { ...message('m1', 'Welcome, Jane'), html: '<p>Hello Jane, your profile</p>' } }),
     );
     // The list carries no bodies: nothing is asked for until a message is opened.
@@ -161,6 +167,11 @@ describe('reading an outbox message', () => {
     expect(frame).toHaveAttribute('srcdoc', '<p>Hello Jane, your profile</p>');
     expect(frame).toHaveAttribute('sandbox', '');
     expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+
+    // A change that reads the whole console again (a welcome batch) does not read the open body
+    // again: every read of it is logged.
+    await queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
+    expect(asked()).toEqual(['/api/admin/outbox/m1']);
   });
 
   it("says the server's words when the body cannot be read", async () => {
