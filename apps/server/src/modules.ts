@@ -110,7 +110,7 @@ export async function registerModules(app: FastifyInstance, clock: Clock): Promi
   });
 
   // First: its guard makes every route below require an access token unless marked public.
-  await registerAuth(app, { clients, clock });
+  await registerAuth(app, { clients, activity, clock });
   await app.register(publicConfigRoutes);
   await app.register(onboardingRoutes, { onboarding });
   await app.register(newsletterRoutes, { onboarding });

@@ -37,6 +37,7 @@ export const ACTIVITY_ACTIONS = {
   'job.decision': 'Decided on a job',
   'job.notes': 'Wrote notes on a job',
   'job.outcome': 'Recorded the outcome of a job',
+  'session.disabled': 'Signed out a device',
   'account.deleted': 'A client deleted their account',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

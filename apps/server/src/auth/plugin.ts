@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
+import type { ActivityService } from '../modules/activity/service.ts';
 import type { ClientsService } from '../modules/clients/service.ts';
 import { type AccessTokens, createAccessTokens } from './access-tokens.ts';
 import { type DevelopmentProvider, mountDevelopmentProvider } from './dev-provider.ts';
@@ -33,7 +34,7 @@ declare module 'fastify' {
  */
 export async function registerAuth(
   app: FastifyInstance,
-  deps: { clients: ClientsService; clock: Clock },
+  deps: { clients: ClientsService; activity: ActivityService; clock: Clock },
 ): Promise<void> {
   const { config } = app;
   const { clock } = deps;
@@ -78,7 +79,7 @@ export async function registerAuth(
     endProviderSession: endSession,
   });
   await app.register(secondFactorRoutes, { sessions, staffMfa });
-  await app.register(sessionRoutes, { sessions });
+  await app.register(sessionRoutes, { sessions, activity: deps.activity });
 }
 
 /**

@@ -132,6 +132,21 @@ describe.each(databaseKinds)('sessions that end, on two instances sharing %s', (
     });
     expect(disable.statusCode).toBe(204);
     await expectRefusedEverywhere(signedIn.authHeader);
+    // Signing a person out is in their activity, naming who did it.
+    const timeline = await first.inject({
+      url: `/api/admin/activity?client_id=${signedIn.userId}`,
+      headers: staff.authHeader,
+    });
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    expect(timeline.json().data).toMatchObject([
+      {
+        actor_kind: 'staff',
+        actor_email: 'lead@company.test',
+        client_id: signedIn.userId,
+        action: 'session.disabled',
+        detail: { session_id: signedIn.sessionId },
+      },
+    ]);
 
     const again = await first.inject({
       method: 'DELETE',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../errors.ts';
+import { type ActivityService, staffActor } from '../modules/activity/service.ts';
 import { currentUser } from './guard.ts';
 import type { SessionListing } from './repo.ts';
 import { errorSchema } from './routes.ts';
@@ -30,8 +31,11 @@ const toSessionJson = (session: SessionListing) => ({
  * Signed-in devices: a person lists and ends their own sessions; staff list a client's and
  * disable one. An ended session's access tokens are refused everywhere within seconds.
  */
-export async function sessionRoutes(scope: FastifyInstance, options: { sessions: SessionService }) {
-  const { sessions } = options;
+export async function sessionRoutes(
+  scope: FastifyInstance,
+  options: { sessions: SessionService; activity: ActivityService },
+) {
+  const { sessions, activity } = options;
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -116,7 +120,14 @@ export async function sessionRoutes(scope: FastifyInstance, options: { sessions:
       },
     },
     async (request, reply) => {
-      await sessions.disable(request.params.id);
+      const owner = await sessions.disable(request.params.id);
+      // Signing a person out is an action on their account (decision 030).
+      await activity.record({
+        actor: staffActor(currentUser(request)),
+        clientId: owner,
+        action: 'session.disabled',
+        detail: { session_id: request.params.id },
+      });
       return reply.code(204).send(null);
     },
   );

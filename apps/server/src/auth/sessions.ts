@@ -293,10 +293,15 @@ export function createSessionService(deps: {
       }
     },
 
-    /** Staff disable a session (again is fine); 404 when there is no such session. */
-    async disable(sessionId: string): Promise<void> {
-      if (!(await repo.findSessionOwner(sessionId))) throw NotFound(SESSION_NOT_FOUND_MESSAGE);
+    /**
+     * Staff disable a session (again is fine); 404 when there is no such session. Answers the id of
+     * the user it belongs to.
+     */
+    async disable(sessionId: string): Promise<string> {
+      const owner = await repo.findSessionOwner(sessionId);
+      if (!owner) throw NotFound(SESSION_NOT_FOUND_MESSAGE);
       await end(sessionId, 'disabled_by_staff');
+      return owner;
     },
 
     /** A fresh access token for a session whose second factor is still to come (set up again). */
