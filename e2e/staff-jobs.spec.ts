@@ -1,7 +1,7 @@
 /**
  * A recruiter works through a client's jobs in the console: imports a file, finds jobs, marks two
- * applied at once, writes an analyst note in place, records an outcome, deletes a job, and sees a
- * colleague's import without reloading; the search, filters, sort and place in a long table survive
+ * applied at once, writes an analyst note in place, records an outcome, deletes a job, sees a
+ * colleague's import without reloading, and is asked before marking not applied erases an outcome; the search, filters, sort and place in a long table survive
  * a reload and Back; at desktop and phone widths, by keyboard where it matters.
  */
 import { jobListItems } from '../packages/domain/src/jobs-api.ts';
@@ -249,6 +249,62 @@ for (const { width, height } of [
       ['Analytics Engineer', true, 'Referred by <b>Dana</b>; interview Tuesday', 'interview'],
       ['Senior Data Engineer', true, null, null],
       ['Staff Engineer', false, null, null],
+    ]);
+
+    // Marking not applied erases an outcome: with one among the jobs chosen, the recruiter is asked
+    // first, and Cancel or Escape changes nothing.
+    await card.getByRole('checkbox', { name: 'Select Analytics Engineer at Globex' }).check();
+    await card.getByRole('checkbox', { name: 'Select Senior Data Engineer at Acme Analytics' }).check();
+    const markNotApplied = card.getByRole('button', { name: 'Mark Not Applied' });
+    const recorded = card.getByRole('button', { name: /^Outcome for Analytics Engineer: Interview, / });
+    await markNotApplied.click();
+    const erase = page.getByRole('dialog', { name: 'Erase a recorded outcome?' });
+    await expect(erase).toContainText(
+      '1 of these jobs has an outcome recorded (interview, offer...). Marking them not applied erases that outcome.',
+    );
+    // Focus moves into the dialog and stays there.
+    await expect(erase.locator(':focus')).toHaveCount(1);
+    for (let step = 0; step < 4; step++) {
+      await page.keyboard.press('Tab');
+      await expect(erase.locator(':focus')).toHaveCount(1);
+    }
+    await expectAccessible(page, { exclude: ['iframe'] });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: test.info().outputPath(`jobs-table-erase-outcomes-${width}.png`) });
+    await erase.getByRole('button', { name: 'Cancel' }).click();
+    await expect(erase).toBeHidden();
+    await expect(markNotApplied).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(erase).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(erase).toBeHidden();
+    await expect(recorded).toBeVisible();
+    await expect(card.getByText('2 selected')).toBeVisible();
+
+    // Confirmed: the outcome is gone at once, and marking the job applied again brings none back.
+    await markNotApplied.click();
+    await erase.getByRole('button', { name: 'Mark Not Applied' }).click();
+    await expect(toast(page, 'Marked 2 jobs not applied.')).toBeVisible();
+    await expect(
+      card.getByRole('checkbox', { name: 'Applied: Analytics Engineer at Globex' }),
+    ).not.toBeChecked();
+    await expect(recorded).toHaveCount(0);
+    await card.getByRole('checkbox', { name: 'Select Analytics Engineer at Globex' }).check();
+    await card.getByRole('button', { name: 'Mark Applied' }).click();
+    await expect(toast(page, 'Marked 1 job applied.')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Record outcome for Analytics Engineer' })).toBeVisible();
+    await expect(recorded).toHaveCount(0);
+    const afterUnapplying = await clientPage.request.get('/api/my-jobs', {
+      headers: { authorization: `Bearer ${await accessToken(clientPage)}` },
+    });
+    expect(
+      jobListItems(await afterUnapplying.json())
+        .map((job) => [job.data_job_title, job.applied_for_job, job.outcome])
+        .sort(),
+    ).toEqual([
+      ['Analytics Engineer', true, null],
+      ['Senior Data Engineer', false, null],
+      ['Staff Engineer', false, null],
     ]);
     await clientContext.close();
     await colleague.close();

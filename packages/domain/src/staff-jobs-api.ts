@@ -48,7 +48,16 @@ export const bulkAppliedBodySchema = z.object({
     .max(BULK_APPLIED_MAX_JOBS, `must name at most ${BULK_APPLIED_MAX_JOBS} jobs`),
   applied_for_job: z.boolean(),
 });
+/**
+ * Each id named, once, in one of three lists: `updated_ids`, the jobs whose applied flag changed;
+ * `unchanged_ids`, the client's jobs that were already so; `not_found_job_ids`, ids that are not the
+ * client's jobs. Each list keeps the order the ids were sent in.
+ */
 export const bulkAppliedResponseSchema = z.object({
-  data: z.object({ updated_ids: z.array(z.string()), not_found_job_ids: z.array(z.string()) }),
+  data: z.object({
+    updated_ids: z.array(z.string()),
+    unchanged_ids: z.array(z.string()),
+    not_found_job_ids: z.array(z.string()),
+  }),
 });
 export type BulkAppliedResult = z.infer<typeof bulkAppliedResponseSchema>['data'];

@@ -259,12 +259,15 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
     const analyst = await idOf(aliceId, 'Data Analyst');
     const manager = await idOf(aliceId, 'Product Manager');
     const bobsJob = await idOf(bobId, "Bob's job");
+    // Designer is applied already: found, but not counted as changed.
     const bulk = await call('PUT', url(aliceId, '/applied'), {
-      job_ids: [analyst, manager, bobsJob, analyst],
+      job_ids: [analyst, designer, manager, bobsJob, analyst],
       applied_for_job: true,
     });
     expect(bulk.statusCode, bulk.body).toBe(200);
-    expect(bulk.json()).toEqual({ data: { updated_ids: [analyst, manager], not_found_job_ids: [bobsJob] } });
+    expect(bulk.json()).toEqual({
+      data: { updated_ids: [analyst, manager], unchanged_ids: [designer], not_found_job_ids: [bobsJob] },
+    });
 
     const jobs = await list(aliceId);
     const applied = jobs.filter((job) => job.applied_for_job).map((job) => job.data_job_title);
@@ -273,22 +276,38 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
     const seen = await call('GET', '/api/my-jobs?applied=true', undefined, alice);
     expect(seen.json().total).toBe(3);
 
+    // The log names the recruiter's action: every job of the client it was asked for.
     const [line] = await timeline(aliceId);
     expect(line).toMatchObject({
       action: 'job.applied',
-      detail: { job_ids: [analyst, manager], summary: '2 jobs: Data Analyst at Contoso, Product Manager' },
+      detail: {
+        job_ids: [analyst, designer, manager],
+        summary: '3 jobs: Data Analyst at Contoso, Designer at Fabrikam, Product Manager',
+      },
     });
 
     // The job's own history says the team applied, once per change.
-    const history = await app.db.kysely
-      .selectFrom('job_events')
-      .select(['kind', 'actor'])
-      .where('job_id', '=', analyst)
-      .execute();
-    expect(history).toContainEqual({ kind: 'applied', actor: 'team' });
+    const appliedHistory = (id: string) =>
+      app.db.kysely
+        .selectFrom('job_events')
+        .select(['kind', 'actor'])
+        .where('job_id', '=', id)
+        .where('kind', '=', 'applied')
+        .execute();
+    expect(await appliedHistory(analyst)).toEqual([{ kind: 'applied', actor: 'team' }]);
+    expect(await appliedHistory(designer)).toEqual([{ kind: 'applied', actor: 'team' }]);
 
-    const undo = await call('PUT', url(aliceId, '/applied'), { job_ids: [manager], applied_for_job: false });
-    expect(undo.json().data.updated_ids).toEqual([manager]);
+    const undo = await call('PUT', url(aliceId, '/applied'), {
+      job_ids: [manager, designer, bobsJob],
+      applied_for_job: false,
+    });
+    expect(undo.json()).toEqual({
+      data: { updated_ids: [manager, designer], unchanged_ids: [], not_found_job_ids: [bobsJob] },
+    });
+    const again = await call('PUT', url(aliceId, '/applied'), { job_ids: [manager], applied_for_job: false });
+    expect(again.json()).toEqual({
+      data: { updated_ids: [], unchanged_ids: [manager], not_found_job_ids: [] },
+    });
     expect((await timeline(aliceId))[0]).toMatchObject({
       action: 'job.unapplied',
       detail: { job_ids: [manager], summary: '1 job: Product Manager' },
@@ -297,7 +316,9 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
     // Nothing of this client's: nothing changes and nothing is logged.
     const before = (await timeline(aliceId)).length;
     const none = await call('PUT', url(aliceId, '/applied'), { job_ids: [bobsJob], applied_for_job: true });
-    expect(none.json()).toEqual({ data: { updated_ids: [], not_found_job_ids: [bobsJob] } });
+    expect(none.json()).toEqual({
+      data: { updated_ids: [], unchanged_ids: [], not_found_job_ids: [bobsJob] },
+    });
     expect((await timeline(aliceId)).length).toBe(before);
 
     for (const payload of [

@@ -17,6 +17,13 @@ export interface JobName {
   data_company: string | null;
 }
 
+/** The jobs a change of applied found among the client's, and which of them it changed. */
+export interface AppliedJobs {
+  found: JobName[];
+  /** Ids of the found jobs whose applied flag was not yet what was asked. */
+  changed: string[];
+}
+
 /**
  * A change refused because it would mark applied jobs at companies on the client's list (decision
  * 037): the companies as those jobs name them, in the order the jobs were asked for. Nothing is
@@ -58,9 +65,9 @@ function appliedColumns(eb: ExpressionBuilder<Database, 'jobs'>, applied: boolea
  */
 export function staffJobsRepo(db: Jobs) {
   /**
-   * Applied or not on those of the ids the client has; the history says which ones changed. Refused,
-   * with nothing written, when a job it would mark applied is at a company in `avoided`; a job
-   * applied already stays as it is, wherever it is.
+   * Applied or not on those of the ids the client has; the history and the answer say which ones
+   * changed. Refused, with nothing written, when a job it would mark applied is at a company in
+   * `avoided`; a job applied already stays as it is, wherever it is.
    */
   async function setApplied(
     trx: Jobs,
@@ -69,7 +76,7 @@ export function staffJobsRepo(db: Jobs) {
     applied: boolean,
     avoided: ReadonlySet<string>,
     now: Date,
-  ): Promise<JobName[] | AvoidedRefusal> {
+  ): Promise<AppliedJobs | AvoidedRefusal> {
     const before = await trx
       .selectFrom('jobs')
       .select(['id', 'applied_for_job', 'outcome', 'data_job_title', 'data_company'])
@@ -89,7 +96,10 @@ export function staffJobsRepo(db: Jobs) {
       ),
       now,
     );
-    return before.map(({ id, data_job_title, data_company }) => ({ id, data_job_title, data_company }));
+    return {
+      found: before.map(({ id, data_job_title, data_company }) => ({ id, data_job_title, data_company })),
+      changed: changing.map((job) => job.id),
+    };
   }
 
   return {
@@ -126,9 +136,9 @@ export function staffJobsRepo(db: Jobs) {
           if (stored !== expected.analyst_notes && stored !== patch.analyst_notes) return 'changed';
         }
         if (patch.applied_for_job !== undefined) {
-          const found = await setApplied(trx, clientId, [id], patch.applied_for_job, avoided, now);
-          if ('refused' in found) return found;
-          if (found.length === 0) return 'not-found';
+          const marked = await setApplied(trx, clientId, [id], patch.applied_for_job, avoided, now);
+          if ('refused' in marked) return marked;
+          if (marked.found.length === 0) return 'not-found';
         }
         const row = await trx
           .updateTable('jobs')
@@ -150,23 +160,23 @@ export function staffJobsRepo(db: Jobs) {
     },
 
     /**
-     * Marks those of the ids the client has applied (or not); answers the jobs it found, or refuses
-     * the whole change (nothing written) when it would mark applied any job at a company the client
-     * avoids.
+     * Marks those of the ids the client has applied (or not); answers the jobs it found and which of
+     * them changed, or refuses the whole change (nothing written) when it would mark applied any job
+     * at a company the client avoids.
      */
     setAppliedMany(
       clientId: string,
       ids: string[],
       applied: boolean,
-      also?: AlsoInTransaction<JobName[]>,
-    ): Promise<JobName[] | AvoidedRefusal> {
+      also?: AlsoInTransaction<AppliedJobs>,
+    ): Promise<AppliedJobs | AvoidedRefusal> {
       return db.transaction().execute(async (trx) => {
         await requireClientStillThere(trx, clientId);
         const now = new Date();
         const stamp = now.toISOString();
         const avoided = await avoidedWhenApplying(trx, clientId, applied);
-        const found = await setApplied(trx, clientId, ids, applied, avoided, now);
-        if ('refused' in found || found.length === 0) return found;
+        const marked = await setApplied(trx, clientId, ids, applied, avoided, now);
+        if ('refused' in marked || marked.found.length === 0) return marked;
         await trx
           .updateTable('jobs')
           .set((eb) => ({
@@ -178,12 +188,12 @@ export function staffJobsRepo(db: Jobs) {
           .where(
             'id',
             'in',
-            found.map((job) => job.id),
+            marked.found.map((job) => job.id),
           )
           .execute();
         await bumpListVersion(trx, clientId);
-        await also?.(trx, found);
-        return found;
+        await also?.(trx, marked);
+        return marked;
       });
     },
 

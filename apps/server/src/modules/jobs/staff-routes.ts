@@ -117,7 +117,7 @@ export async function staffJobsRoutes(
       schema: {
         tags,
         summary:
-          "Staff: mark several of the client's jobs applied (or not); ids that are not the client's come back as not found; 409 when any would be marked applied at a company the client avoids",
+          "Staff: mark several of the client's jobs applied (or not); the answer lists the jobs that changed, those already so, and ids that are not the client's (not found); 409 when any would be marked applied at a company the client avoids",
         params: staffClientParamsSchema,
         body: bulkAppliedBodySchema,
         response: {
@@ -132,16 +132,17 @@ export async function staffJobsRoutes(
       const clientId = request.params.client_id;
       const actor = staffActor(currentUser(request));
       const { job_ids, applied_for_job: applied } = request.body;
-      const { jobs: _changed, ...result } = await staffJobs.setAppliedMany(
+      const { jobs: _found, ...result } = await staffJobs.setAppliedMany(
         clientId,
         job_ids,
         applied,
-        (trx, { jobs, updated_ids }) =>
+        // The recruiter's action names every job of the client it was asked for, changed or already so.
+        (trx, { jobs }) =>
           activity.recordIn(trx, {
             actor,
             clientId,
             action: applied ? 'job.applied' : 'job.unapplied',
-            detail: { job_ids: updated_ids, summary: describeJobs(jobs) },
+            detail: { job_ids: jobs.map((job) => job.id), summary: describeJobs(jobs) },
           }),
       );
       return { data: result };

@@ -9,8 +9,23 @@ import {
 import type { AlsoInTransaction, Db } from '../../db/database.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import type { ClientsService } from '../clients/service.ts';
-import { bulkAnswer, JOB_NOT_FOUND, notesOrNull } from './service.ts';
-import { type JobName, staffJobsRepo } from './staff-repo.ts';
+import { JOB_NOT_FOUND, notesOrNull } from './service.ts';
+import { type AppliedJobs, type JobName, staffJobsRepo } from './staff-repo.ts';
+
+/** A bulk change of applied as answered, with the jobs it found (in the order asked) for its activity line. */
+export type BulkAppliedChange = BulkAppliedResult & { jobs: JobName[] };
+
+/** Sorts every id asked (once each) into changed, already so and not the client's; `jobs` in the same order. */
+function bulkAppliedAnswer(ids: readonly string[], { found, changed }: AppliedJobs): BulkAppliedChange {
+  const byId = new Map(found.map((job) => [job.id, job]));
+  const changedIds = new Set(changed);
+  return {
+    updated_ids: ids.filter((id) => changedIds.has(id)),
+    unchanged_ids: ids.filter((id) => byId.has(id) && !changedIds.has(id)),
+    not_found_job_ids: ids.filter((id) => !byId.has(id)),
+    jobs: ids.flatMap((id) => byId.get(id) ?? []),
+  };
+}
 
 /**
  * The recruiter's work on one client's jobs. The client comes first: an id that names nobody is
@@ -49,8 +64,9 @@ export function staffJobsService(db: Db, clients: ClientsService) {
     },
 
     /**
-     * Ids the client does not have come back as not found; the rest are marked. `also` runs only
-     * when some were the client's, with the answer given. Marking applied jobs at companies the
+     * Ids the client does not have come back as not found; the rest are marked, and the answer says
+     * which of them changed (`updated_ids`) and which already were so (`unchanged_ids`). `also` runs
+     * only when some were the client's, with the answer given. Marking applied jobs at companies the
      * client avoids refuses the whole change (409 naming those companies): the recruiter unselects
      * them and tries again, rather than reading which of the rest were marked.
      */
@@ -58,28 +74,21 @@ export function staffJobsService(db: Db, clients: ClientsService) {
       clientId: string,
       ids: string[],
       applied: boolean,
-      also?: AlsoInTransaction<BulkAppliedResult & { jobs: JobName[] }>,
-    ): Promise<BulkAppliedResult & { jobs: JobName[] }> {
+      also?: AlsoInTransaction<BulkAppliedChange>,
+    ): Promise<BulkAppliedChange> {
       await requireClient(clientId);
       const unique = [...new Set(ids)];
-      const answer = (jobs: JobName[]) => ({
-        ...bulkAnswer(
-          unique,
-          jobs.map((job) => job.id),
-        ),
-        jobs,
-      });
       const marked = await repo.setAppliedMany(
         clientId,
         unique,
         applied,
-        also && ((trx, jobs) => also(trx, answer(jobs))),
+        also && ((trx, jobs) => also(trx, bulkAppliedAnswer(unique, jobs))),
       );
       if ('refused' in marked)
         throw Conflict(
           avoidedCompanyMessage(marked.refused, unique.length === 1 ? 'applied' : 'applied-many'),
         );
-      return answer(marked);
+      return bulkAppliedAnswer(unique, marked);
     },
 
     async remove(clientId: string, id: string, also?: AlsoInTransaction<JobName>): Promise<JobName> {

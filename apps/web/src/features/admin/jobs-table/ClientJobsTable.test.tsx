@@ -1,6 +1,7 @@
-import { JOB_NOTES_MAX_LENGTH, jobListItemSchema } from '@app/domain/jobs';
+import { JOB_NOTES_MAX_LENGTH, type JobListItem, jobListItemSchema } from '@app/domain/jobs';
 import { JOB_NOTES_TOO_LONG, jobListResponse } from '@app/domain/jobs-api';
 import { makeJob } from '@app/domain/jobs-testing';
+import { ANALYST_NOTES_CHANGED_MESSAGE } from '@app/domain/staff-jobs-api';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -10,20 +11,29 @@ import { readAnalystNotesDrafts, readChosenJobs } from '../../../lib/storage.ts'
 import { renderWithQueries } from '../../../lib/testing/render-with-queries.tsx';
 import { ClientJobsTable, UNSAVED_NOTES_INTRO } from './ClientJobsTable.tsx';
 import { ANALYST_DRAFT_BACK_MESSAGE, UNSAVED_DRAFT_LABEL } from './client-job-cells.tsx';
+import { COLLEAGUE_NOTES_LABEL, SAVE_REPLACES_COLLEAGUE_NOTES } from './jobs-table-messages.ts';
 
 const LIST = '/api/admin/clients/c1/jobs';
 
+/** Marking not applied clears the outcome, as the server does. */
+function markedApplied(job: JobListItem, applied: boolean): JobListItem {
+  return applied ? { ...job, applied_for_job: true } : { ...job, applied_for_job: false, ...NO_OUTCOME };
+}
+const NO_OUTCOME = { outcome: null, outcome_date: null };
+
 /**
  * The table of client 'c1', whose jobs are 'Job a', 'Job b' and 'Job c' ('Job b' applied for, 'Job a'
- * with `notesOfA` as its analyst notes), shown to recruiter 'staff-1' on the page at `address`;
- * `deleted` answers a delete, and a change of notes is saved as asked; `viewInAddress` as the table's. Answers how often the list was
- * asked for and the page's router.
+ * with `notesOfA` as its analyst notes, each then changed as `jobsAs` says), shown to recruiter
+ * 'staff-1' on the page at `address`; `deleted` answers a delete, a change is saved as the server
+ * would (notes written over a colleague's are refused), and `viewInAddress` is the table's. Answers
+ * how often the list was asked for, the page's router, and `colleague`, who changes a job meanwhile.
  */
 function renderTable(
   deleted: (id: string) => Response,
   address = '/admin/clients/c1',
   notesOfA: string | null = null,
   viewInAddress = true,
+  jobsAs: Record<string, Partial<JobListItem>> = {},
 ) {
   let jobs = ['a', 'b', 'c'].map((id) =>
     jobListItemSchema.parse(
@@ -32,9 +42,14 @@ function renderTable(
         data_job_title: `Job ${id}`,
         applied_for_job: id === 'b',
         analyst_notes: id === 'a' ? notesOfA : null,
+        ...jobsAs[id],
       }),
     ),
   );
+  const change = (id: string, how: (job: JobListItem) => JobListItem) => {
+    jobs = jobs.map((job) => (job.id === id ? how(job) : job));
+    return jobs.find((job) => job.id === id);
+  };
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const id = url.slice(`${LIST}/`.length);
@@ -44,9 +59,37 @@ function renderTable(
       return answer;
     }
     if (init?.method === 'PATCH') {
-      const { analyst_notes } = JSON.parse(String(init.body));
-      jobs = jobs.map((job) => (job.id === id ? { ...job, analyst_notes } : job));
-      return Response.json({ data: jobs.find((job) => job.id === id) });
+      const patch = JSON.parse(String(init.body));
+      const stored = jobs.find((job) => job.id === id)?.analyst_notes ?? null;
+      if (
+        'analyst_notes_before' in patch &&
+        stored !== patch.analyst_notes_before &&
+        stored !== patch.analyst_notes
+      ) {
+        return Response.json({ error: ANALYST_NOTES_CHANGED_MESSAGE }, { status: 409 });
+      }
+      const saved = change(id, (job) => {
+        const notes = 'analyst_notes' in patch ? { ...job, analyst_notes: patch.analyst_notes } : job;
+        return 'applied_for_job' in patch ? markedApplied(notes, patch.applied_for_job) : notes;
+      });
+      return Response.json({ data: saved });
+    }
+    if (init?.method === 'PUT' && url === `${LIST}/applied`) {
+      const { job_ids, applied_for_job }: { job_ids: string[]; applied_for_job: boolean } = JSON.parse(
+        String(init.body),
+      );
+      const found = job_ids.filter((jobId) => jobs.some((job) => job.id === jobId));
+      const updated_ids = found.filter(
+        (jobId) => jobs.find((job) => job.id === jobId)?.applied_for_job !== applied_for_job,
+      );
+      for (const jobId of found) change(jobId, (job) => markedApplied(job, applied_for_job));
+      return Response.json({
+        data: {
+          updated_ids,
+          unchanged_ids: found.filter((jobId) => !updated_ids.includes(jobId)),
+          not_found_job_ids: job_ids.filter((jobId) => !found.includes(jobId)),
+        },
+      });
     }
     return Response.json(url === LIST ? jobListResponse(jobs) : { data: [] });
   });
@@ -71,6 +114,7 @@ function renderTable(
   return {
     listReads: () => fetch.mock.calls.filter(([url, init]) => String(url) === LIST && !init?.method).length,
     router,
+    colleague: { change },
   };
 }
 
@@ -223,7 +267,7 @@ describe('marking the chosen jobs applied at once', () => {
     expect(changes()).toHaveLength(1);
     expect(JSON.parse(String(changes()[0]?.[1]?.body))).toEqual({ job_ids: ['a'], applied_for_job: true });
 
-    answer(Response.json({ data: { updated_ids: ['a'], not_found_job_ids: [] } }));
+    answer(Response.json({ data: { updated_ids: ['a'], unchanged_ids: [], not_found_job_ids: [] } }));
     expect(await screen.findByText('Marked 1 job applied.')).toBeInTheDocument();
     expect(applied).not.toHaveAttribute('aria-busy');
     expect(changes()).toHaveLength(1);
@@ -235,7 +279,7 @@ describe('marking the chosen jobs applied at once', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /^Select Job b/ }));
     const readsBefore = listReads();
     vi.mocked(fetch).mockImplementationOnce(async () =>
-      Response.json({ data: { updated_ids: ['a'], not_found_job_ids: ['b'] } }),
+      Response.json({ data: { updated_ids: ['a'], unchanged_ids: [], not_found_job_ids: ['b'] } }),
     );
     const selection = screen.getByRole('group', { name: 'Selected jobs' });
     await userEvent.click(within(selection).getByRole('button', { name: 'Mark Applied' }));
@@ -248,13 +292,132 @@ describe('marking the chosen jobs applied at once', () => {
   });
 });
 
+describe('marking jobs not applied, which erases their outcomes', () => {
+  /** Job a applied with an interview recorded, Job b applied with none, Job c not applied. */
+  const renderWithOutcome = () =>
+    renderTable(() => new Response(null, { status: 204 }), '/admin/clients/c1', null, true, {
+      a: { applied_for_job: true, outcome: 'interview', outcome_date: '2026-11-20' },
+    });
+  const choose = async (...titles: string[]) => {
+    for (const title of titles)
+      await userEvent.click(await screen.findByRole('checkbox', { name: `Select ${title}` }));
+  };
+  const selection = () => within(screen.getByRole('group', { name: 'Selected jobs' }));
+  const changes = () => vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'PUT');
+  const appliedBox = (title: string) => screen.getByRole('checkbox', { name: `Applied: ${title}` });
+  const interview = () =>
+    screen.queryByRole('button', { name: 'Outcome for Job a: Interview, Nov 20. Change' });
+
+  it('asks nothing when none of the chosen has an outcome, and counts only the jobs it changed', async () => {
+    renderWithOutcome();
+    await choose('Job b', 'Job c');
+    await userEvent.click(selection().getByRole('button', { name: 'Mark Not Applied' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      await screen.findByText('Marked 1 job not applied. 1 was already not applied.'),
+    ).toBeInTheDocument();
+    expect(JSON.parse(String(changes()[0]?.[1]?.body))).toEqual({
+      job_ids: ['b', 'c'],
+      applied_for_job: false,
+    });
+    expect(appliedBox('Job b')).not.toBeChecked();
+  });
+
+  it('says when none of the chosen jobs changed', async () => {
+    renderWithOutcome();
+    await choose('Job a', 'Job b');
+    await userEvent.click(selection().getByRole('button', { name: 'Mark Applied' }));
+    expect(await screen.findByText('2 jobs were already applied.')).toBeInTheDocument();
+  });
+
+  it('asks first when one has an outcome: Cancel and Escape change nothing', async () => {
+    renderWithOutcome();
+    await choose('Job a', 'Job b', 'Job c');
+    const button = selection().getByRole('button', { name: 'Mark Not Applied' });
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Erase a recorded outcome?' });
+    expect(dialog).toHaveAccessibleDescription(
+      '1 of these jobs has an outcome recorded (interview, offer...). Marking them not applied erases that outcome.',
+    );
+    // Focus is in the dialog and stays there.
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    for (let step = 0; step < 4; step++) {
+      await userEvent.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(button);
+    await screen.findByRole('dialog', { name: 'Erase a recorded outcome?' });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    expect(changes()).toHaveLength(0);
+    expect(appliedBox('Job a')).toBeChecked();
+    expect(appliedBox('Job b')).toBeChecked();
+    expect(interview()).toBeInTheDocument();
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+  });
+
+  it('once confirmed marks them not applied, and their outcomes are gone from the table at once', async () => {
+    const { listReads } = renderWithOutcome();
+    await choose('Job a', 'Job b');
+    await userEvent.click(selection().getByRole('button', { name: 'Mark Not Applied' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase a recorded outcome?' });
+    const readsBefore = listReads();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Not Applied' }));
+    expect(await screen.findByText('Marked 2 jobs not applied.')).toBeInTheDocument();
+    expect(JSON.parse(String(changes()[0]?.[1]?.body))).toEqual({
+      job_ids: ['a', 'b'],
+      applied_for_job: false,
+    });
+    expect(appliedBox('Job a')).not.toBeChecked();
+    expect(interview()).toBeNull();
+
+    // Marked applied again (an undo), without the list read again: no erased outcome shows back.
+    await choose('Job a');
+    await userEvent.click(selection().getByRole('button', { name: 'Mark Applied' }));
+    expect(await screen.findByText('Marked 1 job applied.')).toBeInTheDocument();
+    expect(appliedBox('Job a')).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Record outcome for Job a' })).toBeInTheDocument();
+    expect(interview()).toBeNull();
+    expect(listReads()).toBe(readsBefore);
+  });
+
+  it('asks the same of the Applied box of a job with an outcome, naming it and its outcome', async () => {
+    renderWithOutcome();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Applied: Job a' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase a recorded outcome?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Job a has an outcome recorded (Interview, Nov 20). Marking it not applied erases it.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(appliedBox('Job a')).toBeChecked();
+    await focusSettles();
+    expect(appliedBox('Job a')).toHaveFocus();
+
+    // A job without one is marked at once.
+    await userEvent.click(appliedBox('Job b'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(appliedBox('Job b')).not.toBeChecked();
+
+    await userEvent.click(appliedBox('Job a'));
+    const again = await screen.findByRole('dialog', { name: 'Erase a recorded outcome?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Mark Not Applied' }));
+    await waitFor(() => expect(appliedBox('Job a')).not.toBeChecked());
+    expect(interview()).toBeNull();
+    await focusSettles();
+    expect(appliedBox('Job a')).toHaveFocus();
+  });
+});
+
 describe('analyst notes being written', () => {
   const notesButton = (title: string) =>
     screen.findByRole('button', { name: new RegExp(`edit the analyst notes for ${title}`) });
   const notesBox = (title: string) => screen.getByRole('textbox', { name: `Analyst notes for ${title}` });
   const notesSaves = () => vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'PATCH');
 
-  it('come back after a reload, and are saved against the notes they began from', async () => {
+  it("come back after a reload, are saved against the notes they began from, and then knowingly over a colleague's", async () => {
     renderTable(() => new Response(null, { status: 204 }));
     await userEvent.click(await notesButton('Job a'));
     await userEvent.type(notesBox('Job a'), 'Call Dana');
@@ -288,6 +451,13 @@ describe('analyst notes being written', () => {
     expect(JSON.parse(String(notesSaves()[0]?.[1]?.body))).toEqual({
       analyst_notes: 'Call Dana',
       analyst_notes_before: null,
+    });
+    // Refused: the colleague's notes are shown, and the next save is made over them.
+    expect(await screen.findByText(COLLEAGUE_NOTES_LABEL)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(JSON.parse(String(notesSaves()[1]?.[1]?.body))).toEqual({
+      analyst_notes: 'Call Dana',
+      analyst_notes_before: 'Colleague: sent CV',
     });
     expect(await notesButton('Job a')).toHaveTextContent(/^Call Dana:/);
     expect(screen.queryByText(UNSAVED_DRAFT_LABEL)).toBeNull();
@@ -394,6 +564,42 @@ describe('analyst notes being written', () => {
       analyst_notes: 'Call Dana on Tuesday',
       analyst_notes_before: 'Call Dana',
     });
+  });
+
+  it("refused because a colleague's came first, show theirs, keep the text, and a second Save replaces theirs", async () => {
+    const { colleague } = renderTable(
+      () => new Response(null, { status: 204 }),
+      '/admin/clients/c1',
+      'Sent CV',
+    );
+    await userEvent.click(await notesButton('Job a'));
+    await userEvent.type(notesBox('Job a'), ' and called');
+    colleague.change('a', (job) => ({ ...job, analyst_notes: 'Interview on Friday' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(ANALYST_NOTES_CHANGED_MESSAGE)).toBeInTheDocument();
+    // Their notes as the server holds them, above the box, which keeps the recruiter's text.
+    expect(await screen.findByText('Interview on Friday')).toBeInTheDocument();
+    expect(notesBox('Job a')).toHaveValue('Sent CV and called');
+    expect(notesBox('Job a')).toHaveAccessibleDescription(
+      `${COLLEAGUE_NOTES_LABEL} Interview on Friday ${SAVE_REPLACES_COLLEAGUE_NOTES} Control and Enter saves, Escape cancels.`,
+    );
+    // Typing on keeps the draft against their notes, which a reload would save over.
+    await userEvent.type(notesBox('Job a'), '!');
+    expect(readAnalystNotesDrafts('staff-1')).toEqual({
+      a: { text: 'Sent CV and called!', before: 'Interview on Friday' },
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notesSaves()).toHaveLength(2));
+    expect(JSON.parse(String(notesSaves()[1]?.[1]?.body))).toEqual({
+      analyst_notes: 'Sent CV and called!',
+      analyst_notes_before: 'Interview on Friday',
+    });
+    expect(await screen.findByText('Analyst notes saved')).toBeInTheDocument();
+    expect(await notesButton('Job a')).toHaveTextContent(/^Sent CV and called!:/);
+    expect(await notesButton('Job a')).toHaveFocus();
+    expect(readAnalystNotesDrafts('staff-1')).toEqual({});
   });
 
   it('wait for the save before taking more words, which would close with the editor unsaved', async () => {

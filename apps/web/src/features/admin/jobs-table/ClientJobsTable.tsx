@@ -22,6 +22,7 @@ import {
   useState,
 } from 'react';
 import { useSearchParams } from 'react-router';
+import { outcomeText } from '../../../components/jobs/OutcomeControl.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
@@ -36,7 +37,7 @@ import {
   useVirtualTableRows,
   VirtualTable,
 } from '../../../components/ui/VirtualTable.tsx';
-import { failureMessage } from '../../../lib/api.ts';
+import { ApiError, failureMessage } from '../../../lib/api.ts';
 import { type JobListSearch, readJobListSearch, writeJobListSearch } from '../../../lib/job-list-search.ts';
 import { useChosenJobs } from '../../../lib/use-chosen-jobs.ts';
 import { GENERIC_ERROR } from '../admin-messages.ts';
@@ -44,6 +45,7 @@ import { JobImportForm } from '../JobImportForm.tsx';
 import { type ClientJobsTableActions, ClientJobsTableContext } from './client-job-cells.tsx';
 import { type ClientJobColumn, clientJobColumns, clientJobTableFeatures } from './client-job-columns.tsx';
 import { visibleJobIds } from './client-jobs-view.ts';
+import { eraseOutcomesMessage, eraseOutcomesTitle } from './jobs-table-messages.ts';
 import { useAnalystNotesDrafts } from './use-analyst-notes-drafts.ts';
 import { useClientJobs } from './use-client-jobs.ts';
 
@@ -89,7 +91,8 @@ export function ClientJobsTable({
    */
   viewInAddress?: boolean;
 }) {
-  const { jobs, setApplied, markApplied, saveNotes, remove, outcomeSaving } = useClientJobs(clientId);
+  const { jobs, setApplied, markApplied, saveNotes, readNotes, remove, outcomeSaving } =
+    useClientJobs(clientId);
   const { draftedIds, draftOf: notesDraftOf, keep: keepNotesDraft } = useAnalystNotesDrafts(userId);
   const all = jobs.data;
   // The search, the filters and the sort live in the address, so a reload or Back from another page
@@ -115,6 +118,7 @@ export function ClientJobsTable({
   const [selected, setSelected] = useChosenJobs(userId, `client:${clientId}`);
   const [editingNotesOf, editNotes] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<JobListItem | null>(null);
+  const [unapplying, setUnapplying] = useState<Unapplying | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   const scrollBox = useRef<HTMLDivElement>(null);
   const ids = useId();
@@ -141,7 +145,11 @@ export function ClientJobsTable({
   const selectedShown = useMemo(() => shown.filter((job) => selected.has(job.id)), [shown, selected]);
 
   const toggleApplied = useCallback(
-    (job: JobListItem) => setApplied.mutate({ job, applied: !job.applied_for_job }),
+    (job: JobListItem) => {
+      const toggle = () => setApplied.mutate({ job, applied: !job.applied_for_job });
+      if (job.applied_for_job) askBeforeErasingOutcomes([job], toggle, setUnapplying);
+      else toggle();
+    },
     [setApplied],
   );
 
@@ -167,8 +175,12 @@ export function ClientJobsTable({
       closeNotes: (id) => editNotes((current) => (current === id ? null : current)),
       // Not mutate's onSuccess, which TanStack runs for the latest call only: a save answered after
       // another job's notes were saved would leave its draft behind. The hook says a failure.
-      saveNotes: (job, notes, before, saved) => {
-        saveNotes.mutateAsync({ job, notes, before }).then(saved, () => {});
+      saveNotes: (job, notes, before, saved, changedMeanwhile) => {
+        saveNotes.mutateAsync({ job, notes, before }).then(saved, async (error) => {
+          if (!(error instanceof ApiError && error.status === 409)) return;
+          const theirs = await readNotes(job.id);
+          if (theirs !== undefined) changedMeanwhile(theirs);
+        });
       },
       savingNotesOf: saveNotes.isPending ? (saveNotes.variables?.job.id ?? null) : null,
       hasNotesDraft: (id) => draftedIds.has(id),
@@ -187,6 +199,7 @@ export function ClientJobsTable({
       toggleApplied,
       editingNotesOf,
       saveNotes,
+      readNotes,
       draftedIds,
       notesDraftOf,
       keepNotesDraft,
@@ -196,10 +209,14 @@ export function ClientJobsTable({
   );
 
   const bulk = (applied: boolean) => {
-    markApplied.mutate(
-      { ids: selectedShown.map((job) => job.id), applied },
-      { onSuccess: () => setSelected(new Set()) },
-    );
+    const chosen = selectedShown;
+    const mark = () =>
+      markApplied.mutate(
+        { ids: chosen.map((job) => job.id), applied },
+        { onSuccess: () => setSelected(new Set()) },
+      );
+    if (applied) mark();
+    else askBeforeErasingOutcomes(chosen, mark, setUnapplying);
   };
 
   const confirmDelete = () => {
@@ -337,6 +354,31 @@ export function ClientJobsTable({
       </div>
 
       <Dialog
+        open={unapplying !== null}
+        onOpenChange={(open) => {
+          if (!open) setUnapplying(null);
+        }}
+        title={unapplying ? eraseOutcomesTitle(unapplying.withOutcome.length) : ''}
+        description={unapplying ? eraseOutcomesText(unapplying) : undefined}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setUnapplying(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setUnapplying(null);
+                unapplying?.unapply();
+              }}
+            >
+              Mark Not Applied
+            </Button>
+          </>
+        }
+      />
+
+      <Dialog
         open={deleting !== null}
         finalFocus={afterDelete}
         onOpenChange={(open) => {
@@ -361,6 +403,37 @@ export function ClientJobsTable({
         }
       />
     </Card>
+  );
+}
+
+/** Jobs about to be marked not applied, some with an outcome recorded, which that erases. */
+interface Unapplying {
+  /** How many jobs the change is for. */
+  chosen: number;
+  withOutcome: JobListItem[];
+  unapply(): void;
+}
+
+/**
+ * Marking a job not applied erases its outcome (decision 036): when any of `jobs` has one, the
+ * recruiter is asked first, and `unapply` runs only once they confirm; otherwise it runs at once.
+ */
+function askBeforeErasingOutcomes(
+  jobs: readonly JobListItem[],
+  unapply: () => void,
+  ask: (question: Unapplying) => void,
+) {
+  const withOutcome = jobs.filter((job) => job.applied_for_job && job.outcome !== null);
+  if (withOutcome.length === 0) unapply();
+  else ask({ chosen: jobs.length, withOutcome, unapply });
+}
+
+function eraseOutcomesText({ chosen, withOutcome }: Unapplying): string {
+  const [only] = withOutcome;
+  const outcome = only && outcomeText(only);
+  return eraseOutcomesMessage(
+    withOutcome.length,
+    chosen === 1 && only && outcome ? { name: jobName(only), outcome } : undefined,
   );
 }
 

@@ -8,6 +8,11 @@ import { Button, focusRing } from '../../../components/ui/Button.tsx';
 import { Checkbox, FieldError, FieldHint, Textarea } from '../../../components/ui/Field.tsx';
 import { focusToType } from '../../../lib/focus.ts';
 import type { NotesDraft } from '../../../lib/storage.ts';
+import {
+  COLLEAGUE_NO_NOTES,
+  COLLEAGUE_NOTES_LABEL,
+  SAVE_REPLACES_COLLEAGUE_NOTES,
+} from './jobs-table-messages.ts';
 
 /** What the cells of the recruiter's table can do, given by the table. */
 export interface ClientJobsTableActions {
@@ -24,9 +29,17 @@ export interface ClientJobsTableActions {
   closeNotes(id: string): void;
   /**
    * `before`: the notes as they were when the writing began. `saved` runs once these notes are saved,
-   * even when other notes were saved after them (or the editor has closed meanwhile).
+   * even when other notes were saved after them (or the editor has closed meanwhile);
+   * `changedMeanwhile` when the save was refused because a colleague's notes came first (409), with
+   * their notes as the server now holds them (not when those could not be read).
    */
-  saveNotes(job: JobListItem, notes: string, before: string | null, saved: () => void): void;
+  saveNotes(
+    job: JobListItem,
+    notes: string,
+    before: string | null,
+    saved: () => void,
+    changedMeanwhile: (theirs: string | null) => void,
+  ): void;
   savingNotesOf: string | null;
   /** Analyst notes being written and not saved, kept through a reload: whether a job has some… */
   hasNotesDraft(id: string): boolean;
@@ -202,9 +215,13 @@ function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
   // Text written before a reload comes back with the notes it began from; the list may have read a
   // colleague's newer notes meanwhile, and the server refuses to write over those unseen.
   const [kept] = useState(() => notesDraftOf(job.id));
-  const [before] = useState(kept ? kept.before : job.analyst_notes);
+  const [before, setBefore] = useState(kept ? kept.before : job.analyst_notes);
+  // After a save refused because a colleague's notes came first (409): their notes as the server holds
+  // them, shown above the box and taken as the notes the writing began from, so that the next save
+  // replaces them knowingly; the recruiter's text stays in the box.
+  const [theirs, setTheirs] = useState<{ notes: string | null } | null>(null);
   const [text, setText] = useState(kept?.text ?? before ?? '');
-  const draftBack = kept !== undefined && text !== (before ?? '');
+  const draftBack = kept !== undefined && theirs === null && text !== (before ?? '');
   // The server's rule, said before asking it; no maxLength, which would cut a paste short unseen.
   const problem = jobNotesTextSchema.safeParse(text).error?.issues[0]?.message ?? null;
   const ids = useId();
@@ -222,10 +239,19 @@ function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
   };
   const save = () => {
     if (saving || problem) return;
-    saveNotes(job, text, before, () => {
-      keepNotesDraft(job.id, null);
-      onClose();
-    });
+    saveNotes(
+      job,
+      text,
+      before,
+      () => {
+        keepNotesDraft(job.id, null);
+        onClose();
+      },
+      (notes) => {
+        setBefore(notes);
+        setTheirs({ notes });
+      },
+    );
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -239,6 +265,20 @@ function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
   };
   return (
     <div className="w-full space-y-2">
+      {theirs && (
+        <div
+          id={`${ids}-theirs`}
+          className="rounded-md border border-amber-200 bg-amber-50 px-2 py-1.5 text-xs text-amber-900"
+        >
+          <p className="font-medium">{COLLEAGUE_NOTES_LABEL}</p>
+          {/* Scrolls when long; focusable so that the keyboard can scroll it too (WCAG 2.1.1). */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
+          <p tabIndex={0} className="mt-1 max-h-24 overflow-y-auto break-words whitespace-pre-wrap">
+            {theirs.notes ?? COLLEAGUE_NO_NOTES}
+          </p>
+          <p className="mt-1">{SAVE_REPLACES_COLLEAGUE_NOTES}</p>
+        </div>
+      )}
       <Textarea
         ref={box}
         onKeyDown={onKeyDown}
@@ -248,7 +288,12 @@ function NotesEditor({ job, onClose }: { job: JobListItem; onClose(): void }) {
         readOnly={saving}
         aria-label={`Analyst notes for ${jobName(job)}`}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={[problem && `${ids}-error`, draftBack && `${ids}-draft`, `${ids}-keys`]
+        aria-describedby={[
+          theirs && `${ids}-theirs`,
+          problem && `${ids}-error`,
+          draftBack && `${ids}-draft`,
+          `${ids}-keys`,
+        ]
           .filter(Boolean)
           .join(' ')}
         onChange={(event) => edit(event.target.value)}

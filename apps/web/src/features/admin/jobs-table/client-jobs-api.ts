@@ -38,9 +38,9 @@ export function clientJobsApi(clientId: string, guard: Guard) {
       return call(apiFetchData<StaffJob>(path, { method: 'PUT', json: body }));
     },
 
-    /** In requests of at most the server's limit; answers every id that was changed or not found. */
+    /** In requests of at most the server's limit; answers every id that changed, already was so, or was not found. */
     async markApplied(ids: readonly string[], applied: boolean): Promise<BulkAppliedResult> {
-      const result: BulkAppliedResult = { updated_ids: [], not_found_job_ids: [] };
+      const result: BulkAppliedResult = { updated_ids: [], unchanged_ids: [], not_found_job_ids: [] };
       for (let start = 0; start < ids.length; start += BULK_APPLIED_MAX_JOBS) {
         const job_ids = ids.slice(start, start + BULK_APPLIED_MAX_JOBS);
         const data = await call(
@@ -50,6 +50,7 @@ export function clientJobsApi(clientId: string, guard: Guard) {
           }),
         );
         result.updated_ids.push(...data.updated_ids);
+        result.unchanged_ids.push(...data.unchanged_ids);
         result.not_found_job_ids.push(...data.not_found_job_ids);
       }
       return result;

@@ -145,7 +145,7 @@ describe('the activity a change to the jobs adds', () => {
   it('is read again after marking applied, one or in bulk, notes, a delete and an outcome', async () => {
     api.list.mockResolvedValue([job('x', false)]);
     api.update.mockImplementation(async (id: string) => job(id, true));
-    api.markApplied.mockResolvedValue({ updated_ids: ['x'], not_found_job_ids: [] });
+    api.markApplied.mockResolvedValue({ updated_ids: ['x'], unchanged_ids: [], not_found_job_ids: [] });
     api.remove.mockResolvedValue(undefined);
     const { result, queryClient } = renderClientJobs();
     await waitFor(() => expect(result.current.jobs.data).toHaveLength(1));

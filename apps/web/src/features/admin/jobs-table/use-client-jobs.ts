@@ -1,7 +1,7 @@
 import type { JobListItem } from '@app/domain/jobs';
 import type { StaffJob } from '@app/domain/jobs-api';
-import { jobName } from '@app/domain/jobs-format';
-import { BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
+import { formatCount, jobName } from '@app/domain/jobs-format';
+import { BULK_APPLIED_MAX_JOBS, type BulkAppliedResult } from '@app/domain/staff-jobs-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
@@ -11,14 +11,23 @@ import { GENERIC_ERROR } from '../admin-messages.ts';
 import { adminQueryKeys } from '../query-keys.ts';
 import { useStaffGuard } from '../staff-access.tsx';
 import { clientJobsApi } from './client-jobs-api.ts';
+import { alreadyMessage } from './jobs-table-messages.ts';
 
 /** New jobs imported by a colleague or the CLI show up within this time, or when the page is focused again. */
 export const CLIENT_JOBS_REFRESH_MS = 30_000;
 
 type Changes = ReadonlyMap<string, Partial<JobListItem>>;
 
-export function markedAppliedMessage(count: number, applied: boolean): string {
-  return `Marked ${count} ${count === 1 ? 'job' : 'jobs'} ${applied ? 'applied' : 'not applied'}.`;
+/** The jobs a bulk change marked, and apart from them those that were so already. */
+export function markedAppliedMessage(
+  { updated_ids, unchanged_ids }: BulkAppliedResult,
+  applied: boolean,
+): string {
+  const changed = updated_ids.length;
+  const already = unchanged_ids.length;
+  if (already > 0 && changed === 0) return alreadyMessage(already, applied, true);
+  const marked = `Marked ${formatCount(changed)} ${changed === 1 ? 'job' : 'jobs'} ${applied ? 'applied' : 'not applied'}.`;
+  return already > 0 ? `${marked} ${alreadyMessage(already, applied, false)}` : marked;
 }
 
 /** Jobs a bulk change named that the client no longer has (taken back meanwhile). */
@@ -124,7 +133,19 @@ export function useClientJobs(clientId: string) {
       api.markApplied(ids, applied),
     onMutate: ({ ids, applied }) => applyOptimistically(ids, applied),
     onSuccess: (result, { applied }) => {
-      const marked = markedAppliedMessage(result.updated_ids.length, applied);
+      // Not applied has no outcome: the server cleared those of the jobs it found (decision 036), and
+      // the list says so at once, or marking them applied again would show the erased outcomes back.
+      // Only the outcome: the boxes show the recruiter's latest wish already.
+      if (!applied)
+        patch(
+          new Map(
+            [...result.updated_ids, ...result.unchanged_ids].map((id) => [
+              id,
+              { outcome: null, outcome_date: null },
+            ]),
+          ),
+        );
+      const marked = markedAppliedMessage(result, applied);
       const gone = result.not_found_job_ids.length;
       if (gone === 0) {
         toast.success(marked);
@@ -154,12 +175,34 @@ export function useClientJobs(clientId: string) {
     },
     onError: (error) => {
       toast.error(failureMessage(error, GENERIC_ERROR));
-      // A colleague's notes came first: the list reads them, for when the editor is closed.
+      // A colleague's notes came first: the list reads them, for the row and the editor (readNotes).
       if (error instanceof ApiError && error.status === 409)
         void queryClient.invalidateQueries({ queryKey, exact: true });
     },
     onSettled: reloadActivity,
   });
+
+  /**
+   * A job's analyst notes as the server holds them now, read with the list (which then shows them
+   * too): after a save refused because a colleague's came first. Undefined when the list could not be
+   * read or no longer has the job.
+   */
+  const readNotes = useCallback(
+    async (id: string): Promise<string | null | undefined> => {
+      try {
+        const list = await queryClient.fetchQuery({
+          queryKey: adminQueryKeys.jobs(clientId),
+          queryFn: api.list,
+          staleTime: 0,
+        });
+        const job = list.find((item) => item.id === id);
+        return job ? job.analyst_notes : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    [queryClient, clientId, api],
+  );
 
   const remove = useMutation({
     mutationFn: (job: JobListItem) => api.remove(job.id),
@@ -187,5 +230,5 @@ export function useClientJobs(clientId: string) {
     [api, patch, reloadActivity],
   );
 
-  return { jobs, setApplied, markApplied, saveNotes, remove, outcomeSaving };
+  return { jobs, setApplied, markApplied, saveNotes, readNotes, remove, outcomeSaving };
 }
