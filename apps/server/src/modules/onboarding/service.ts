@@ -4,9 +4,7 @@ import type { OnboardingFields, OnboardingRecord } from '@app/domain/onboarding-
 import { missingRequiredFields } from '@app/domain/onboarding-rules';
 import { normalizeDocumentPath } from '@app/domain/profile-display';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { type Db, lockUserUntilCommit, nowIso } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import type { FilesService } from '../files/service.ts';
 import { createOnboardingRepo } from './repo.ts';
