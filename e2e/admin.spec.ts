@@ -173,6 +173,49 @@ test('staff onboard a client from the admin page', async ({ page, browser, brows
   const outboxCard = page.getByRole('region', { name: 'Outbox' });
   await outboxCard.screenshot({ path: test.info().outputPath('client-outbox-1280.png') });
 
+  // Nothing reaches the client shown while the box names someone else, nor while their search runs:
+  // Send, pressed then, would go to this client and not to the one typed.
+  const sendWelcome = page.getByRole('button', { name: 'Send Welcome Email', exact: true });
+  const held = page.getByText(`Until then, the client below (${clientEmail}) cannot be acted on.`);
+  const otherEmail = `someone.else.${Date.now()}@example.com`;
+  await search.fill(otherEmail);
+  await expect(held).toContainText('Search to show the client the box names.');
+  await sendWelcome.focus();
+  await expect(sendWelcome).not.toBeFocused();
+  await search.fill(clientEmail);
+  await expect(held).toHaveCount(0);
+  await sendWelcome.focus();
+  await expect(sendWelcome).toBeFocused();
+  // A search held on its way, as on a slow network.
+  let answerSearch = () => {};
+  const searchAnswered = new Promise<void>((resolve) => {
+    answerSearch = resolve;
+  });
+  await page.route('**/api/admin/user-email-management', async (route) => {
+    if (route.request().postDataJSON()?.email === otherEmail) await searchAnswered;
+    await route.fallback();
+  });
+  await search.fill(otherEmail);
+  await search.press('Enter');
+  await expect(held).toContainText(`Searching for ${otherEmail}...`);
+  await expect(sendWelcome.click({ timeout: 1_000 })).rejects.toThrow();
+  await page.screenshot({ path: test.info().outputPath('admin-search-running-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(held).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('admin-search-running-390.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  answerSearch();
+  // Nobody has that address: the client shown before goes, and staff search them again. The API
+  // client reports the refused search on the console.
+  browserProblems.allow(
+    /status of 404 \(Not Found\) \(.*\/api\/admin\/user-email-management\)|HTTP error 404/,
+  );
+  await expect(userInformation).toHaveCount(0);
+  await page.unroute('**/api/admin/user-email-management');
+  await search.fill(clientEmail);
+  await search.press('Enter');
+  await expect(userInformation).toContainText('All Required Filled');
+
   // A broken file names the row and field, and nothing is imported.
   await chooseJobsFile(page, 'broken.csv', BROKEN_CSV);
   await page.getByRole('button', { name: 'Import Jobs' }).click();

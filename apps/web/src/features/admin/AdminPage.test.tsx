@@ -236,6 +236,53 @@ describe('/admin while staff work on a client', () => {
     expect(asked.at(-1)).toContain('client-bo');
   });
 
+  it('keeps the client shown out of reach while another search runs, and while the box names someone else', async () => {
+    let answerBo: () => void = () => {};
+    renderAdmin('sam@company.test', ({ email, action }) => {
+      if (action !== 'fetch') return otherAction(email, action);
+      if (email !== 'bo@example.com') return found(email);
+      // Bo's details arrive only when the test says so.
+      return new Promise((resolve) => (answerBo = () => resolve(found(email))));
+    });
+    const sendButton = async () =>
+      within(await screen.findByRole('region', { name: 'Email Previews' })).getByRole('button', {
+        name: 'Send Welcome Email',
+      });
+    // An inert element takes no click, focus or key in the browser, nor does anything inside it.
+    const usable = async () => (await sendButton()).closest('[inert]') === null;
+    const note = () => screen.queryByText(/cannot be acted on\.$/)?.textContent ?? '';
+
+    await searchFor('ann@example.com');
+    expect(await screen.findByText('ann@example.com', { selector: 'dd' })).toBeVisible();
+    expect(await usable()).toBe(true);
+    expect(note()).toBe('');
+
+    await searchFor('bo@example.com');
+    // Ann is still on screen while Bo's details load, but nothing of hers can be used.
+    expect(screen.getByText('ann@example.com', { selector: 'dd' })).toBeInTheDocument();
+    expect(await usable()).toBe(false);
+    expect(note()).toBe(
+      'Searching for bo@example.com... Until then, the client below (ann@example.com) cannot be acted on.',
+    );
+
+    await act(async () => answerBo());
+    expect(await screen.findByText('bo@example.com', { selector: 'dd' })).toBeVisible();
+    expect(await usable()).toBe(true);
+
+    // The box edited, Enter not pressed: Bo is shown, someone else is named.
+    const box = screen.getByLabelText('Client email');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'cy@example.com');
+    expect(await usable()).toBe(false);
+    expect(note()).toBe(
+      'Search to show the client the box names. Until then, the client below (bo@example.com) cannot be acted on.',
+    );
+    // Bo's e-mail back in the box, in any case: Bo can be acted on again.
+    await userEvent.clear(box);
+    await userEvent.type(box, ' Bo@Example.com');
+    expect(await usable()).toBe(true);
+  });
+
   it('names the client found by id in every action after the search, never by the e-mail typed', async () => {
     const fetch = renderAdmin('sam@company.test', ({ email, action }) =>
       action === 'fetch' ? found(email) : otherAction(email, action),

@@ -1,4 +1,5 @@
 import { EMPTY_EMAIL_MESSAGE } from '@app/domain/admin-email';
+import { normalizeEmail } from '@app/domain/email-address';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -63,7 +64,13 @@ export function ClientConsole({ staffUserId }: { staffUserId: string }) {
       if (!again) setClient(null);
     },
   });
-  const searching = lookUp.isPending && !lookUp.variables.again;
+  // The e-mail a search is running for (not a refresh of the client shown), else null.
+  const searchingFor = lookUp.isPending && !lookUp.variables.again ? lookUp.variables.email : null;
+  const searching = searchingFor !== null;
+  // The client on screen can be acted on only while the box names them and no other search runs:
+  // otherwise a click meant for the client typed (Send, Save) would go to the one shown before.
+  const boxNamesClient = client !== null && normalizeEmail(query) === normalizeEmail(client.email);
+  const held = client !== null && (searching || !boxNamesClient);
 
   const search = (rawEmail: string) => {
     const email = rawEmail.trim();
@@ -113,10 +120,22 @@ export function ClientConsole({ staffUserId }: { staffUserId: string }) {
             {searching ? 'Searching...' : 'Search'}
           </Button>
         </form>
+        {/* Under the box just typed in, and outside the held panel, which assistive technology skips. */}
+        <div role="status">
+          {client && held && (
+            <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm wrap-break-word text-amber-900">
+              {searching ? `Searching for ${searchingFor}... ` : 'Search to show the client the box names. '}
+              Until then, the client below ({client.details.client.email}) cannot be acted on.
+            </p>
+          )}
+        </div>
       </Card>
       {client && (
-        // Keyed by the client, so a new search starts with no leftover draft or open dialog.
-        <div key={client.clientId} className="space-y-6">
+        // Keyed by the client, so a new search starts with no leftover draft or open dialog. While
+        // held, the client stays on screen, dimmed and inert (no click, focus or key reaches it),
+        // rather than hidden: the page does not jump at every letter typed, and a draft or analyst
+        // note under way is still there when the box names this client again.
+        <div key={client.clientId} inert={held} className={`space-y-6 ${held ? 'opacity-50' : ''}`}>
           <UserInformationCard record={client.details.user_data} />
           <EmailPreviewsCard target={{ client_id: client.clientId }} afterSend={changed} />
           <GeneratedFiltersCard
