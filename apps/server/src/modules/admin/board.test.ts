@@ -287,6 +287,25 @@ describe.each(databaseKinds)('clients board on %s', (kind) => {
     }
   });
 
+  it('reads chosen clients again by id, wherever they are on the board, with the other narrowings', async () => {
+    const { data, total } = await board(`?ids=${bobId},${daveId},${randomUUID()}&sort=client&dir=asc`);
+    expect(total).toBe(2);
+    expect(data.map((row) => row.id)).toEqual([bobId, daveId]);
+    expect(data[0]).toMatchObject({ email: 'bob@example.com', onboarding: { state: 'in_progress' } });
+    // A search or a view narrows them further.
+    expect(emails((await board(`?ids=${alice.userId},${bobId}&q=alice`)).data)).toEqual([
+      'alice@example.com',
+    ]);
+    for (const ids of ['', ',', Array.from({ length: 101 }, () => randomUUID()).join(',')]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/admin/board?ids=${ids}`,
+        headers: staff,
+      });
+      expect(response.statusCode, ids).toBe(400);
+    }
+  });
+
   it('is for staff only', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/admin/board', headers: alice.headers });
     expect(response.statusCode).toBe(403);

@@ -1,18 +1,40 @@
+import { clientIdSchema } from '@app/domain/clients-api';
 import {
   type BoardColumn,
-  type BoardQuery,
   type BoardResponse,
   type BoardRow,
+  boardQuerySchema,
   ONBOARDING_STEPS,
   RECENT_APPLICATION_DAYS,
+  WELCOME_BATCH_LIMIT,
   welcomeStateOf,
 } from '@app/domain/clients-board';
 import { resumeStep } from '@app/domain/onboarding-rules';
 import { foldForSearch } from '@app/domain/search-text';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { z } from 'zod';
 import { foldedForSearch } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
+
+/**
+ * The board's query, and `ids`: only these clients, by id, comma-separated (at most a welcome batch's
+ * worth). A batch's confirmation reads its chosen clients again this way, wherever they are on the
+ * board, so it speaks of their welcome e-mails as they stand, not as they stood when chosen.
+ */
+export const boardRequestSchema = boardQuerySchema.extend({
+  ids: z
+    .string()
+    .transform((value) => value.split(',').filter((id) => id.trim() !== ''))
+    .pipe(
+      z
+        .array(clientIdSchema)
+        .min(1, 'ids names no client')
+        .max(WELCOME_BATCH_LIMIT, `ids names at most ${WELCOME_BATCH_LIMIT} clients`),
+    )
+    .optional(),
+});
+export type BoardRequest = z.infer<typeof boardRequestSchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REFRESH_BATCH = 500;
@@ -179,8 +201,9 @@ export function createBoard(deps: {
       ${joins ? sql`left join onboarding_submissions o on o.user_id = c.id left join client_board_stats s on s.client_id = c.id` : sql``}`;
   }
 
-  function conditions(query: BoardQuery, columns: ReturnType<typeof expressions>): RawBuilder<unknown> {
+  function conditions(query: BoardRequest, columns: ReturnType<typeof expressions>): RawBuilder<unknown> {
     const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
+    if (query.ids) parts.push(sql`c.id in (${sql.join(query.ids)})`);
     if (query.q) {
       const pattern = `%${foldForSearch(query.q).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       // The board's name is the one from sign-in when there is one ('Bob Smith'), but staff know
@@ -226,7 +249,7 @@ export function createBoard(deps: {
   }
 
   return {
-    async page(query: BoardQuery): Promise<BoardResponse> {
+    async page(query: BoardRequest): Promise<BoardResponse> {
       const at = now();
       await refreshStats(at);
       const columns = expressions(at.toISOString());

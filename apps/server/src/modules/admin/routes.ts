@@ -17,7 +17,6 @@ import {
   replaceFiltersResponseSchema,
 } from '@app/domain/client-page';
 import {
-  boardQuerySchema,
   boardResponseSchema,
   welcomeBatchBodySchema,
   welcomeBatchResponseSchema,
@@ -29,7 +28,7 @@ import { currentUser } from '../../auth/guard.ts';
 import { BadRequest } from '../../errors.ts';
 import { staffActor } from '../activity/service.ts';
 import { sendAttachment } from '../files/attachment.ts';
-import type { Board } from './board.ts';
+import { type Board, boardRequestSchema } from './board.ts';
 import type { AdminService } from './service.ts';
 
 const UNKNOWN_ACTION_MESSAGE = `Unknown action. Use one of: ${ADMIN_ACTIONS.join(', ')}`;
@@ -51,8 +50,8 @@ export async function adminRoutes(
       schema: {
         tags: ['admin'],
         summary:
-          'Staff: the clients board, one row per client and pending client; searched, narrowed to a view, sorted and paged',
-        querystring: boardQuerySchema,
+          'Staff: the clients board, one row per client and pending client; searched, narrowed to a view or to clients by id, sorted and paged',
+        querystring: boardRequestSchema,
         response: { 200: boardResponseSchema },
       },
     },

@@ -142,6 +142,46 @@ describe('the client page', () => {
     expect(screen.getByRole('link', { name: 'All clients' })).toHaveAttribute('href', '/admin');
   });
 
+  it('reads the client again before asking to send, and says a colleague has sent the e-mail since', async () => {
+    const user = userEvent.setup();
+    let answer = () => Response.json({ data: page });
+    const asked = renderPage(undefined, { answerPage: () => answer() });
+    const emails = await screen.findByRole('region', { name: 'Email Previews' });
+    expect(within(emails).getByText('Never sent to this client.')).toBeInTheDocument();
+    const pageReads = () => asked().filter((url) => url === '/api/admin/clients/client-7').length;
+    const readsBefore = pageReads();
+
+    // Meanwhile a colleague sent it, while the page stayed open.
+    const sentAt = new Date(2026, 10, 20, 15, 0).toISOString();
+    answer = () =>
+      Response.json({
+        data: {
+          ...page,
+          last_emails: {
+            welcome: { id: 'message-1', status: 'sent', created_at: sentAt, sent_at: sentAt },
+            team_notification: null,
+          },
+        },
+      });
+    await user.click(within(emails).getByRole('button', { name: 'Send Welcome Email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Welcome Email?' });
+    expect(pageReads()).toBe(readsBefore + 1);
+    expect(dialog).toHaveAccessibleDescription('Last one sent November 20, 2026 at 3:00 PM.');
+  });
+
+  it('asks nothing when the client cannot be read again before a send', async () => {
+    const user = userEvent.setup();
+    let answer = () => Response.json({ data: page });
+    renderPage(undefined, { answerPage: () => answer() });
+    const emails = await screen.findByRole('region', { name: 'Email Previews' });
+    answer = () => Response.json({ error: 'The database is resting' }, { status: 503 });
+    await user.click(within(emails).getByRole('button', { name: 'Send Welcome Email' }));
+    expect(
+      await screen.findByText(/^Could not refresh this page, so it shows the client as last loaded:/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('tells someone outside the company domain it is for staff only, without asking the server', async () => {
     const asked = renderPage('jane@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -22,7 +22,7 @@ import { GENERIC_ERROR } from './admin-messages.ts';
 import { formatMoment } from './admin-record-view.ts';
 import { lastBoardPath } from './board-address.ts';
 import { EditableFiltersCard } from './EditableFiltersCard.tsx';
-import { EmailPreviewsCard } from './EmailPreviewsCard.tsx';
+import { EmailPreviewsCard, type SendContext } from './EmailPreviewsCard.tsx';
 import { GeneratedFiltersCard } from './GeneratedFiltersCard.tsx';
 import { ClientJobsTable } from './jobs-table/ClientJobsTable.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
@@ -54,6 +54,12 @@ function useClientPage(clientId: string, { ask = true } = {}) {
     refetchOnWindowFocus: false,
   });
 }
+
+/** What a send's confirmation says of the client. */
+const sendContext = (data: ClientPageData): SendContext => ({
+  lastEmails: data.last_emails,
+  onboardingComplete: data.onboarding.complete,
+});
 
 /** The client as the page names them: the name in their onboarding record, or their address. */
 const pageName = ({ record, client }: ClientPageData) =>
@@ -122,7 +128,16 @@ function ClientWorkspace({ clientId, staffUserId }: { clientId: string; staffUse
           <EmailPreviewsCard
             target={target}
             afterSend={reload}
-            confirm={{ lastEmails: data.last_emails, onboardingComplete: data.onboarding.complete }}
+            confirm={{
+              ...sendContext(data),
+              // A colleague may have sent the e-mail since the page was loaded: the confirmation
+              // reads the client again first (one visit in the activity log all the same).
+              readAgain: async () => {
+                const { data: now } = await page.refetch({ throwOnError: true });
+                if (!now) throw new Error(GENERIC_ERROR);
+                return sendContext(now);
+              },
+            }}
           />
         ) : (
           <Card title="Email Previews">

@@ -35,6 +35,11 @@ function boardServer(clients: BoardRow[], welcomeAnswered: Promise<void> = Promi
         data: client_ids.map((id) => ({ client_id: id, outcome: 'queued', message: 'In the outbox' })),
       });
     }
+    const ids = url.searchParams.get('ids')?.split(',');
+    if (ids) {
+      const data = clients.filter((row) => ids.includes(row.id));
+      return Response.json({ data, total: data.length, page: 1, page_size: ids.length });
+    }
     const page = Number(url.searchParams.get('page') ?? 1);
     const data = clients.slice((page - 1) * 50, page * 50);
     return Response.json({ data, total: clients.length, page, page_size: 50 });
@@ -43,13 +48,17 @@ function boardServer(clients: BoardRow[], welcomeAnswered: Promise<void> = Promi
   const boardsAsked = () =>
     fetch.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname === '/api/admin/board');
+      .filter((url) => url.pathname === '/api/admin/board' && !url.searchParams.has('ids'));
   const pagesAsked = () => boardsAsked().map((url) => Number(url.searchParams.get('page') ?? 1));
   return {
     pagesAsked,
     lastBoardAsked: () => boardsAsked().at(-1)?.search,
     keep: (count: number) => {
       clients = clients.slice(0, count);
+    },
+    /** Someone changes a client's welcome e-mail (a colleague's send, the outbox's sender). */
+    setWelcome: (id: string, welcome: BoardRow['welcome']) => {
+      clients = clients.map((row) => (row.id === id ? { ...row, welcome } : row));
     },
   };
 }
@@ -355,6 +364,23 @@ describe('paging the board', () => {
     expect(screen.getByRole('link', { name: 'Client 60' })).toBeInTheDocument();
     expect(screen.queryByText('No clients match.')).not.toBeInTheDocument();
     expect(pagesAsked().at(-1)).toBe(2);
+  });
+});
+
+describe('the welcome e-mail on the board', () => {
+  it('warns of a welcome e-mail a colleague sent to a chosen client since they were chosen', async () => {
+    const { setWelcome } = boardServer(firstClients(150));
+    renderBoard();
+    // Chosen in the morning, on the first page; the recruiter pages on.
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Select Client 1 (client1@example.com)' }),
+    );
+    await toThirdPage();
+    // In the afternoon, a colleague has welcomed Client 1.
+    setWelcome('client-1', { state: 'sent', at: '2026-11-20T15:00:00.000Z', ever_sent: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' });
+    expect(dialog).toHaveTextContent('1 of them has been sent one before.');
   });
 });
 

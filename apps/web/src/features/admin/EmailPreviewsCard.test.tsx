@@ -23,11 +23,12 @@ async function confirmWelcome(last: LastEmail) {
       }),
     ),
   );
+  const context = { lastEmails: { welcome: last, team_notification: null }, onboardingComplete: true };
   renderWithQueries(
     <EmailPreviewsCard
       target={{ client_id: 'client-7' }}
       afterSend={() => {}}
-      confirm={{ lastEmails: { welcome: last, team_notification: null }, onboardingComplete: true }}
+      confirm={{ ...context, readAgain: async () => context }}
     />,
   );
   await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email' }));

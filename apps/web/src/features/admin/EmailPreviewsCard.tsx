@@ -48,13 +48,20 @@ const TABS: readonly PreviewTab[] = [
 
 const tabClasses = `rounded-md px-3 py-1.5 text-sm font-medium text-neutral-700 hover:text-neutral-900 data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-xs ${focusRing}`;
 
-/**
- * On the client page, sending asks first: it says when the e-mail was last sent and warns when the
- * client has not finished onboarding (the e-mail then asks them to finish instead of thanking them).
- */
+/** What the client page knows of a client that bears on sending them an e-mail. */
 export interface SendContext {
   lastEmails: ClientPage['last_emails'];
   onboardingComplete: boolean;
+}
+
+/**
+ * On the client page, sending asks first: it says when the e-mail was last sent and warns when the
+ * client has not finished onboarding (the e-mail then asks them to finish instead of thanking them).
+ * The page may have been open for hours, while a colleague sent the same e-mail: the confirmation
+ * speaks from `readAgain`, the client read again as it opens, never from the page as loaded.
+ */
+export interface SendConfirmation extends SendContext {
+  readAgain(): Promise<SendContext>;
 }
 
 /** Both e-mails exactly as they would be sent, each with its send button. */
@@ -66,7 +73,7 @@ export function EmailPreviewsCard({
   target: ClientTarget;
   /** After a send, whatever its outcome: the page reads again what it shows of the client. */
   afterSend(): void;
-  confirm?: SendContext;
+  confirm?: SendConfirmation;
 }) {
   const guard = useStaffGuard();
   const previews = useQuery({
@@ -157,11 +164,24 @@ function SendButton({
   tab: PreviewTab;
   /** After a send, whatever its outcome: the page reads again what it shows of the client. */
   afterSend(): void;
-  confirm: SendContext | undefined;
+  confirm: SendConfirmation | undefined;
 }) {
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
+  // The client as read again for the confirmation open (or last open).
+  const [fresh, setFresh] = useState<SendContext | null>(null);
+  const check = useMutation({
+    mutationFn: async () => {
+      if (!confirm) throw new Error(GENERIC_ERROR);
+      return confirm.readAgain();
+    },
+    onSuccess: (context) => {
+      setFresh(context);
+      setAsking(true);
+    },
+    onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
+  });
   const send = useMutation({
     mutationFn: async () => dataOrThrow(guard(await adminAction(target, tab.action)), tab.failed),
     // Sent, queued or failed, and even when the answer was lost (the server may have failed after
@@ -189,14 +209,17 @@ function SendButton({
     </SendEmailButton>
   );
   if (!confirm) return button(() => send.mutate());
+  const told = fresh ?? confirm;
   return (
     <>
-      {button(() => setAsking(true))}
+      {button(() => {
+        if (!check.isPending) check.mutate();
+      })}
       <Dialog
         open={asking}
         onOpenChange={setAsking}
         title={`${tab.sendLabel}?`}
-        description={lastEmailNote(confirm.lastEmails[tab.kind])}
+        description={lastEmailNote(told.lastEmails[tab.kind])}
         footer={
           <>
             <Button variant="secondary" onClick={() => setAsking(false)}>
@@ -206,7 +229,7 @@ function SendButton({
           </>
         }
       >
-        {!confirm.onboardingComplete && <UnfinishedOnboardingNote clients="this client" />}
+        {!told.onboardingComplete && <UnfinishedOnboardingNote clients="this client" />}
       </Dialog>
     </>
   );

@@ -22,10 +22,17 @@ function client(index: number, state: BoardRow['onboarding']['state']): BoardRow
   };
 }
 
-function renderBatch(selected: BoardRow[], answer: () => Response | Promise<Response>) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
-    String(input) === '/api/admin/welcome-emails' ? answer() : Response.json({ data: [] }),
-  );
+/**
+ * `answer` is the welcome batch's answer; `now` the clients as the board reads them again by id
+ * (none by default: each stays as chosen).
+ */
+function renderBatch(selected: BoardRow[], answer: () => Response | Promise<Response>, now: BoardRow[] = []) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/admin/welcome-emails') return answer();
+    const ids = url.searchParams.get('ids')?.split(',') ?? [];
+    return Response.json({ data: now.filter((row) => ids.includes(row.id)) });
+  });
   vi.stubGlobal('fetch', fetch);
   // The API client reports a failed request on the console; the failing test below makes one.
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -38,7 +45,8 @@ function renderBatch(selected: BoardRow[], answer: () => Response | Promise<Resp
     </>,
   );
   const sends = () => fetch.mock.calls.filter(([url]) => String(url) === '/api/admin/welcome-emails');
-  return { sends, onSent, queryClient };
+  const reads = () => fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/board?'));
+  return { sends, reads, onSent, queryClient };
 }
 
 const unused = () => Response.json({ error: 'unused' }, { status: 500 });
@@ -196,6 +204,48 @@ describe('the welcome e-mail to the chosen clients', () => {
     expect(within(dialog).getByText('1 of them has been sent one before.')).toBeInTheDocument();
     expect(within(dialog).getByText('2 of them already have one waiting in the outbox.')).toBeInTheDocument();
     expect(within(dialog).getByText('1 of them has a failed one in the outbox.')).toBeInTheDocument();
+  });
+
+  it('reads the chosen clients again before asking, and counts one a colleague welcomed since it was chosen', async () => {
+    const welcomedSince = {
+      ...client(1, 'complete'),
+      welcome: { state: 'sent' as const, at: '2026-11-20T15:00:00.000Z', ever_sent: true },
+    };
+    const startedSince = client(3, 'in_progress');
+    const { reads, sends } = renderBatch(
+      [client(1, 'complete'), client(2, 'complete'), client(3, 'not_started')],
+      () =>
+        Response.json({
+          data: ['client-1', 'client-2', 'client-3'].map((id) => ({
+            client_id: id,
+            outcome: 'queued',
+            message: 'In the outbox',
+          })),
+        }),
+      [welcomedSince, client(2, 'complete'), startedSince],
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 3 clients?' });
+    expect(reads()).toEqual(['/api/admin/board?ids=client-1%2Cclient-2%2Cclient-3&page_size=3']);
+    expect(within(dialog).getByText('1 of them has been sent one before.')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('1 of them has not finished onboarding.');
+    expect(within(dialog).queryByText('Not started onboarding, so left out')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 3 clients' }));
+    expect(await screen.findByText('Welcome e-mail queued for 3 clients.')).toBeInTheDocument();
+    expect(JSON.parse(String(sends()[0]?.[1]?.body))).toEqual({
+      client_ids: ['client-1', 'client-2', 'client-3'],
+    });
+  });
+
+  it('asks nothing when the chosen clients cannot be read again', async () => {
+    const { sends } = renderBatch([client(1, 'complete')], unused);
+    vi.mocked(fetch).mockImplementationOnce(async () =>
+      Response.json({ error: 'The board is resting' }, { status: 503 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
+    expect(await screen.findByText('The board is resting')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sends()).toHaveLength(0);
   });
 
   it('tells two clients of one name apart by their e-mail, in the dialog and in what was not sent', async () => {

@@ -4,6 +4,7 @@ import {
   clientLabel,
   planWelcomeBatch,
   summariseWelcomeBatch,
+  WELCOME_BATCH_LIMIT,
   type WelcomeBatchResult,
   welcomeBatchBodySchema,
   welcomeBeforeNotes,
@@ -16,8 +17,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { SelectionBar } from '../../components/ui/SelectionBar.tsx';
 import { dataOrThrow, failureMessage } from '../../lib/api.ts';
-import { sendWelcomeEmails } from './admin-api.ts';
-import { SEND_WELCOME_FAILED } from './admin-messages.ts';
+import { fetchBoard, sendWelcomeEmails } from './admin-api.ts';
+import { GENERIC_ERROR, SEND_WELCOME_FAILED } from './admin-messages.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { SendEmailButton } from './SendEmailButton.tsx';
 import { useStaffGuard } from './staff-access.tsx';
@@ -31,11 +32,29 @@ interface ToCheck {
 }
 
 /**
+ * The chosen clients as the board shows them now, read again by id: they may have been chosen hours
+ * ago, on pages since left, and a colleague may have welcomed one meanwhile. A client the board no
+ * longer lists by that id (a pending client who has signed in since) stays as chosen.
+ */
+async function readAgain(rows: readonly BoardRow[], guard: ReturnType<typeof useStaffGuard>) {
+  const ids = rows.map((row) => row.id);
+  const reads: Promise<BoardRow[]>[] = [];
+  for (let start = 0; start < ids.length; start += WELCOME_BATCH_LIMIT) {
+    const some = ids.slice(start, start + WELCOME_BATCH_LIMIT);
+    const query = new URLSearchParams({ ids: some.join(','), page_size: String(some.length) });
+    reads.push(fetchBoard(query).then((answer) => dataOrThrow(guard(answer), GENERIC_ERROR).data));
+  }
+  const now = new Map((await Promise.all(reads)).flat().map((row) => [row.id, row]));
+  return rows.map((row) => now.get(row.id) ?? row);
+}
+
+/**
  * The clients chosen on the board, and the welcome e-mail to all of them at once. Sending asks
  * first, as on the client page: who gets it, who is asked to finish onboarding instead of thanked,
  * who was sent one before or has one waiting or failed in the outbox, and who is left out for not
- * having started. The rows it judges by are the board's as last seen; the server decides again for
- * each client it is sent and answers for each.
+ * having started. The confirmation speaks from the chosen clients read again as it opens, never from
+ * the rows as they were when chosen; the server decides again for each client it is sent and
+ * answers for each.
  */
 export function WelcomeBatch({
   selected,
@@ -50,10 +69,12 @@ export function WelcomeBatch({
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
+  // The chosen clients as last read, which the open confirmation speaks of.
+  const [asked, setAsked] = useState<readonly BoardRow[]>(selected);
   const [toCheck, setToCheck] = useState<ToCheck[]>([]);
   const sendButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
-  const plan = planWelcomeBatch(selected);
+  const plan = planWelcomeBatch(asked);
   const send = useMutation({
     // Sent to those the dialog named; `chosen` is everyone it spoke of, left-out clients included.
     mutationFn: async ({ rows, chosen }: { rows: readonly BoardRow[]; chosen: readonly string[] }) => {
@@ -87,17 +108,35 @@ export function WelcomeBatch({
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
   });
 
+  /** The server's own limit, said before anything is sent: undefined when `rows` keep within it. */
+  const overLimit = (rows: readonly BoardRow[]) => {
+    // Over those it would be sent: clients left out for not having started do not count. None at
+    // all is not refused here: the dialog says why there is nothing to send.
+    const { recipients } = planWelcomeBatch(rows);
+    const check = welcomeBatchBodySchema.safeParse({ client_ids: recipients.map((row) => row.id) });
+    if (recipients.length === 0 || check.success) return undefined;
+    return check.error.issues[0]?.message ?? SEND_WELCOME_FAILED;
+  };
+  const check = useMutation({
+    mutationFn: (rows: readonly BoardRow[]) => readAgain(rows, guard),
+    onSuccess: (rows) => {
+      const refused = overLimit(rows);
+      if (refused) toast.error(refused);
+      else {
+        setAsked(rows);
+        setAsking(true);
+      }
+    },
+    onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
+  });
+
   const ask = () => {
-    if (selected.length === 0 || send.isPending) return;
-    // The server's own limit, said before anything is sent, over those it would be sent: clients
-    // left out for not having started do not count.
-    const check = welcomeBatchBodySchema.safeParse({ client_ids: plan.recipients.map((row) => row.id) });
-    // None at all: the dialog says why there is nothing to send.
-    if (plan.recipients.length > 0 && !check.success) {
-      toast.error(check.error.issues[0]?.message ?? SEND_WELCOME_FAILED);
-      return;
-    }
-    setAsking(true);
+    if (selected.length === 0 || send.isPending || check.isPending) return;
+    // Too many as chosen is refused without a read: a read never makes fewer of them recipients
+    // (a client who has started onboarding stays started).
+    const refused = overLimit(selected);
+    if (refused) toast.error(refused);
+    else check.mutate(selected);
   };
 
   return (
@@ -107,7 +146,7 @@ export function WelcomeBatch({
           ref={sendButton}
           size="sm"
           aria-disabled={selected.length === 0 || undefined}
-          aria-busy={send.isPending || undefined}
+          aria-busy={send.isPending || check.isPending || undefined}
           onClick={ask}
         >
           <Send className="size-4" aria-hidden="true" />
@@ -165,7 +204,7 @@ export function WelcomeBatch({
             {plan.recipients.length > 0 && (
               <SendEmailButton
                 busy={send.isPending}
-                onClick={() => send.mutate({ rows: plan.recipients, chosen: selected.map((row) => row.id) })}
+                onClick={() => send.mutate({ rows: plan.recipients, chosen: asked.map((row) => row.id) })}
               >
                 Send to {clientCount(plan.recipients.length)}
               </SendEmailButton>
