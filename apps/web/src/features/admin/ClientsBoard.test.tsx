@@ -368,6 +368,8 @@ describe('paging the board', () => {
 });
 
 describe('the welcome e-mail on the board', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('warns of a welcome e-mail a colleague sent to a chosen client since they were chosen', async () => {
     const { setWelcome } = boardServer(firstClients(150));
     renderBoard();
@@ -381,6 +383,27 @@ describe('the welcome e-mail on the board', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' });
     expect(dialog).toHaveTextContent('1 of them has been sent one before.');
+  });
+
+  it('reads the page again every 5 seconds while a welcome e-mail on it is queued, until it is sent', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const queued = { state: 'queued' as const, at: '2026-11-20T10:00:00.000Z', ever_sent: false };
+    const { pagesAsked, setWelcome } = boardServer([{ ...client(1), welcome: queued }, client(2)]);
+    renderBoard();
+    const row = (await screen.findByRole('link', { name: 'Client 1' })).closest('tr') as HTMLElement;
+    expect(within(row).getAllByText('Queued')[0]).toBeInTheDocument();
+    expect(pagesAsked()).toHaveLength(1);
+
+    // The outbox's sender sends it meanwhile: without a reload, the board says so.
+    setWelcome('client-1', { state: 'sent', at: '2026-11-20T10:00:05.000Z', ever_sent: true });
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await vi.waitFor(() => expect(within(row).getAllByText('Sent on Nov 20, 2026')[0]).toBeInTheDocument());
+    expect(within(row).queryByText('Queued')).not.toBeInTheDocument();
+    expect(pagesAsked()).toHaveLength(2);
+
+    // Nothing on the page waits any more: no more reads.
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(pagesAsked()).toHaveLength(2);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   BOARD_PAGE_SIZE,
   BOARD_VIEWS,
   type BoardColumn,
+  type BoardResponse,
   type BoardRow,
   type BoardView,
   boardRowSchema,
@@ -28,6 +29,7 @@ import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { fetchBoard } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { type BoardAddress, readBoardAddress, writeBoardAddress } from './board-address.ts';
+import { refreshWhileGoing } from './outbox/outbox-refresh.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 import { WelcomeBatch } from './WelcomeBatch.tsx';
@@ -190,6 +192,11 @@ export function ClientsBoard({ userId }: { userId: string }) {
     queryKey: adminQueryKeys.board(query.toString()),
     queryFn: async () => dataOrThrow(guard(await fetchBoard(query)), GENERIC_ERROR),
     placeholderData: keepPreviousData,
+    // The outbox's rule (decision 033): while a row's welcome e-mail is queued or being sent (both
+    // `queued` here), the page is read again every 5 seconds, so "Queued" gives way to "Sent".
+    refetchInterval: refreshWhileGoing((page: BoardResponse) =>
+      page.data.some((row) => row.welcome.state === 'queued'),
+    ),
   });
   const failure = useLoadFailure(board);
   const reason = failureMessage(failure.error, GENERIC_ERROR);

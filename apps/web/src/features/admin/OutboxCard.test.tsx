@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
 import { adminQueryKeys } from './query-keys.ts';
@@ -11,6 +11,27 @@ function renderCard(answer: (input: RequestInfo | URL) => Promise<Response>) {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   return renderWithQueries(<OutboxCard clientId="c1" />).queryClient;
 }
+
+const queuedMessage = {
+  id: 'm1',
+  kind: 'team_notification',
+  client_id: 'c1',
+  client_name: 'Jane Doe',
+  client_email: 'jane@example.com',
+  recipient: 'team@company.test',
+  subject: 'New client onboarded: Jane Doe',
+  status: 'queued',
+  attempts: 0,
+  last_error: null,
+  attachments: [],
+  created_at: '2026-11-20T10:00:00.000Z',
+  next_attempt_at: null,
+  sent_at: null,
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("the client's outbox", () => {
   it("says the console's own message for a bare HTTP failure, not its status line", async () => {
@@ -35,20 +56,7 @@ describe("the client's outbox", () => {
 
   it("lists the client's e-mails without bodies and reads one's body when it is opened", async () => {
     const listed = {
-      id: 'm1',
-      kind: 'team_notification',
-      client_id: 'c1',
-      client_name: 'Jane Doe',
-      client_email: 'jane@example.com',
-      recipient: 'team@company.test',
-      subject: 'New client onboarded: Jane Doe',
-      status: 'queued',
-      attempts: 0,
-      last_error: null,
-      attachments: [],
-      created_at: '2026-11-20T10:00:00.000Z',
-      next_attempt_at: null,
-      sent_at: null,
+      ...queuedMessage,
     };
     const asked: string[] = [];
     renderCard(async (input) => {
@@ -76,5 +84,33 @@ describe("the client's outbox", () => {
       /^Could not refresh the outbox, so it shows the e-mails as last loaded: The outbox is resting$/,
     );
     expect(screen.getByText('No e-mails yet.')).toBeInTheDocument();
+  });
+
+  it('reads again every 5 seconds while an e-mail is queued, and stops once none is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status = 'queued';
+    let reads = 0;
+    renderCard(async () => {
+      reads += 1;
+      return Response.json({
+        data: [{ ...queuedMessage, status, sent_at: status === 'sent' ? '2026-11-20T10:00:05.000Z' : null }],
+      });
+    });
+    const list = await screen.findByRole('list', { name: 'Outbox messages' });
+    expect(list).toHaveTextContent('Queued (not sent yet)');
+    expect(within(list).getByRole('button', { name: /^Cancel / })).toBeInTheDocument();
+    expect(reads).toBe(1);
+
+    // The sender sends it meanwhile: without a reload, the card says so and offers no cancel.
+    status = 'sent';
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await vi.waitFor(() => expect(list).not.toHaveTextContent('Queued (not sent yet)'));
+    expect(within(list).getByText('Sent', { exact: true })).toBeVisible();
+    expect(within(list).queryByRole('button', { name: /^(Cancel |Retry now:)/ })).not.toBeInTheDocument();
+    expect(reads).toBe(2);
+
+    // Nothing is waiting any more: no more reads.
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(reads).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import type { OutboxMessage } from '@app/domain/admin-email';
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
@@ -9,12 +10,15 @@ import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { listOutbox } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { OutboxMessages } from './outbox/OutboxMessages.tsx';
+import { refreshWhileGoing, stillGoing } from './outbox/outbox-refresh.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 
 /**
  * Every e-mail to or about the client: delivered, or waiting in the outbox and why, with the same
- * retry and cancel as the team's outbox.
+ * retry and cancel as the team's outbox. Like the team's outbox, it looks again every 5 seconds
+ * while an e-mail it shows is queued or sending, so one the sender has since sent is not offered
+ * for a retry or cancel the server would refuse.
  */
 export function OutboxCard({ clientId }: { clientId: string }) {
   const guard = useStaffGuard();
@@ -23,6 +27,7 @@ export function OutboxCard({ clientId }: { clientId: string }) {
     queryFn: async () => {
       return dataOrThrow(guard(await listOutbox(clientId)), GENERIC_ERROR);
     },
+    refetchInterval: refreshWhileGoing((messages: OutboxMessage[]) => messages.some(stillGoing)),
   });
   const failure = useLoadFailure(outbox);
   const reason = failureMessage(failure.error, GENERIC_ERROR);

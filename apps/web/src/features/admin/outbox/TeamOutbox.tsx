@@ -1,11 +1,6 @@
-import {
-  OUTBOX_STATUSES,
-  type OutboxMessage,
-  type OutboxStatus,
-  outboxStatusSchema,
-} from '@app/domain/admin-email';
+import { OUTBOX_STATUSES, type OutboxStatus, outboxStatusSchema } from '@app/domain/admin-email';
 import { formatCount } from '@app/domain/jobs-format';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,7 +13,8 @@ import { GENERIC_ERROR } from '../admin-messages.ts';
 import { adminQueryKeys } from '../query-keys.ts';
 import { useStaffGuard } from '../staff-access.tsx';
 import { OutboxMessages } from './OutboxMessages.tsx';
-import { outboxApi } from './outbox-api.ts';
+import { type OutboxPage, outboxApi } from './outbox-api.ts';
+import { refreshWhileGoing, stillGoing } from './outbox-refresh.ts';
 
 const STATUS_FILTER_LABELS: Record<OutboxStatus, string> = {
   queued: 'Queued',
@@ -27,11 +23,6 @@ const STATUS_FILTER_LABELS: Record<OutboxStatus, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
-
-/** While anything waits or is being sent, the page looks again this often. */
-const OUTBOX_REFRESH_MS = 5_000;
-
-const waiting = (message: OutboxMessage) => message.status === 'queued' || message.status === 'sending';
 
 /**
  * /admin/outbox: every e-mail of the whole team, newest first, with whom it is for, where it stands
@@ -51,8 +42,9 @@ export function TeamOutbox() {
     queryFn: ({ pageParam }) => api.list(status, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.data.some(waiting)) ? OUTBOX_REFRESH_MS : false,
+    refetchInterval: refreshWhileGoing((data: InfiniteData<OutboxPage>) =>
+      data.pages.some((page) => page.data.some(stillGoing)),
+    ),
   });
 
   const messages = outbox.data?.pages.flatMap((page) => page.data);
