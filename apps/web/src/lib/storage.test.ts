@@ -7,6 +7,7 @@ import {
   readAnalystNotesDrafts,
   readChosenClients,
   readChosenJobs,
+  readFilterEditDraft,
   readJobListPlace,
   readJobNotesDrafts,
   readRememberedBoardAddress,
@@ -14,6 +15,7 @@ import {
   rememberBoardAddress,
   rememberChosenClients,
   rememberChosenJobs,
+  rememberFilterEditDraft,
   rememberJobListPlace,
   rememberJobNotesDraft,
   rememberSignOutPending,
@@ -201,6 +203,41 @@ describe('unsaved analyst notes', () => {
       }),
     );
     expect(readAnalystNotesDrafts('rae')).toEqual({ whole: { text: 'kept', before: 'x' } });
+  });
+});
+
+describe('unsaved filter edits', () => {
+  const edit = {
+    fields: { name: 'Data', query: 'data', include: 'sql', exclude: '', minSalary: '9', isRemote: true },
+    openedOn: 3,
+  };
+
+  it('are kept per recruiter and filter, forgotten when saved or cancelled, and read back only whole', () => {
+    rememberFilterEditDraft('rae', 'filter-1', edit);
+    rememberFilterEditDraft('rae', 'filter-2', { ...edit, openedOn: null });
+    expect(readFilterEditDraft('rae', 'filter-1')).toEqual(edit);
+    expect(readFilterEditDraft('sam', 'filter-1')).toBeUndefined();
+    rememberFilterEditDraft('rae', 'filter-1', null);
+    expect(readFilterEditDraft('rae', 'filter-1')).toBeUndefined();
+    expect(readFilterEditDraft('rae', 'filter-2')).toEqual({ ...edit, openedOn: null });
+    rememberFilterEditDraft('rae', 'filter-2', null);
+    expect(sessionStorage.getItem('filter-edit:draft:rae')).toBeNull();
+    sessionStorage.setItem(
+      'filter-edit:draft:rae',
+      JSON.stringify({ whole: edit, 'no-remote': { ...edit, fields: { ...edit.fields, isRemote: 'yes' } } }),
+    );
+    expect(readFilterEditDraft('rae', 'no-remote')).toBeUndefined();
+    expect(readFilterEditDraft('rae', 'whole')).toEqual(edit);
+  });
+
+  it('go with the other unsaved drafts when someone else signs in, and at sign-out', () => {
+    rememberFilterEditDraft('rae', 'filter-1', edit);
+    rememberFilterEditDraft('sam', 'filter-1', edit);
+    forgetWorkInProgress('rae');
+    expect(readFilterEditDraft('rae', 'filter-1')).toEqual(edit);
+    expect(readFilterEditDraft('sam', 'filter-1')).toBeUndefined();
+    forgetWorkInProgress();
+    expect(readFilterEditDraft('rae', 'filter-1')).toBeUndefined();
   });
 });
 

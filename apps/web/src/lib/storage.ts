@@ -2,8 +2,9 @@
  * What the browser remembers: in local storage, the onboarding step a person was on, so a reload
  * resumes there (spec 2, section 4; sign-out clears it), and a sign-out the server has not confirmed
  * (decision 010); in the tab's session storage, onboarding
- * answers, job notes and analyst notes not yet saved, the jobs chosen on each list, where each job
- * list stood, and each recruiter's clients board: where it was last left and the clients chosen on it.
+ * answers, job notes, analyst notes and filter edits not yet saved, the jobs chosen on each list, where
+ * each job list stood, and each recruiter's clients board: where it was last left and the clients
+ * chosen on it.
  * Storage can be unavailable (private modes, quotas), so every access tolerates failure.
  */
 
@@ -55,6 +56,17 @@ function writeRecordEntry<T>(
   const { [id]: _previous, ...others } = record;
   const entries = Object.entries(entry === null ? others : { ...others, [id]: entry }).slice(-limit);
   writeTabJson(key, entries.length === 0 ? undefined : Object.fromEntries(entries), failure);
+}
+
+/** Sets (or removes, `null`) the entry `id` of the record of `isEntry`s under `key`, as read now. */
+function rememberRecordEntry<T>(
+  key: string,
+  isEntry: (value: unknown) => value is T,
+  id: string,
+  entry: T | null,
+  failure: string,
+): void {
+  writeRecordEntry(key, readRecord(key, isEntry), id, entry, failure);
 }
 
 /** Stores `value` under `key` in local storage, or removes the key when `value` is undefined. */
@@ -120,6 +132,10 @@ const jobNotesDraftKey = (userId: string) => `${JOB_NOTES_DRAFT_PREFIX}${userId}
 const ANALYST_NOTES_DRAFT_PREFIX = 'analyst-notes:draft:';
 const analystNotesDraftKey = (userId: string) => `${ANALYST_NOTES_DRAFT_PREFIX}${userId}`;
 
+/** Where the client page keeps saved filters being edited, per recruiter: filter id → draft. */
+const FILTER_EDIT_DRAFT_PREFIX = 'filter-edit:draft:';
+const filterEditDraftKey = (userId: string) => `${FILTER_EDIT_DRAFT_PREFIX}${userId}`;
+
 /** Where the job lists keep the jobs chosen for a bulk action, per user: list → job ids. */
 const CHOSEN_JOBS_PREFIX = 'chosen-jobs:';
 const chosenJobsKey = (userId: string) => `${CHOSEN_JOBS_PREFIX}${userId}`;
@@ -137,13 +153,14 @@ const WORK_PREFIXES = [
   ONBOARDING_DRAFT_PREFIX,
   JOB_NOTES_DRAFT_PREFIX,
   ANALYST_NOTES_DRAFT_PREFIX,
+  FILTER_EDIT_DRAFT_PREFIX,
   CHOSEN_JOBS_PREFIX,
   BOARD_ADDRESS_PREFIX,
   CHOSEN_CLIENTS_PREFIX,
 ];
 
 /**
- * Forgets the work under way in this tab (answers and notes typed and not saved, jobs and clients
+ * Forgets the work under way in this tab (answers, notes and filter edits not saved, jobs and clients
  * chosen, where the clients board was left, whose search names a client): everyone's at a deliberate
  * sign-out, so the next person at the device finds none; everyone's but `keepFor`'s when someone signs
  * in. (A session that merely expires keeps it for its owner's return.)
@@ -212,13 +229,61 @@ export function readAnalystNotesDrafts(userId: string): Record<string, NotesDraf
 
 /** Keeps one job's analyst notes being written, or forgets them (`null`: saved, or discarded). */
 export function rememberAnalystNotesDraft(userId: string, jobId: string, draft: NotesDraft | null): void {
-  const key = analystNotesDraftKey(userId);
-  writeRecordEntry(
-    key,
-    readRecord(key, isNotesDraft),
+  rememberRecordEntry(
+    analystNotesDraftKey(userId),
+    isNotesDraft,
     jobId,
     draft,
     'Could not keep the unsaved analyst notes',
+  );
+}
+
+/**
+ * A saved filter's edit not yet saved: the form's fields as typed (lists as comma-separated text, the
+ * salary as typed), and the filter's version the edit was opened on, which its save names; null once a
+ * save was refused for that version (409), so the next save replaces the version the page shows.
+ */
+export interface FilterEditDraft {
+  fields: {
+    name: string;
+    query: string;
+    include: string;
+    exclude: string;
+    minSalary: string;
+    isRemote: boolean;
+  };
+  openedOn: number | null;
+}
+
+const isFilterEditDraft = (value: unknown): value is FilterEditDraft => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { fields, openedOn } = value as FilterEditDraft;
+  return (
+    typeof fields === 'object' &&
+    fields !== null &&
+    [fields.name, fields.query, fields.include, fields.exclude, fields.minSalary].every(isText) &&
+    typeof fields.isRemote === 'boolean' &&
+    (openedOn === null || Number.isInteger(openedOn))
+  );
+};
+
+/** The edit of the filter `filterId` that `userId` has open and not saved, if any. */
+export function readFilterEditDraft(userId: string, filterId: string): FilterEditDraft | undefined {
+  return readRecord(filterEditDraftKey(userId), isFilterEditDraft)[filterId];
+}
+
+/** Keeps one filter's open edit, or forgets it (`null`: saved, or cancelled). */
+export function rememberFilterEditDraft(
+  userId: string,
+  filterId: string,
+  draft: FilterEditDraft | null,
+): void {
+  rememberRecordEntry(
+    filterEditDraftKey(userId),
+    isFilterEditDraft,
+    filterId,
+    draft,
+    'Could not keep the unsaved filter edit',
   );
 }
 
@@ -231,10 +296,9 @@ export function readChosenJobs(userId: string, list: string): string[] {
 
 /** Keeps the jobs chosen on `list`; none chosen forgets the list. */
 export function rememberChosenJobs(userId: string, list: string, ids: readonly string[]): void {
-  const key = chosenJobsKey(userId);
-  writeRecordEntry(
-    key,
-    readRecord(key, isIdList),
+  rememberRecordEntry(
+    chosenJobsKey(userId),
+    isIdList,
     list,
     ids.length === 0 ? null : [...ids],
     'Could not remember the chosen jobs',

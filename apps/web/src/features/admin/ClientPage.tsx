@@ -155,7 +155,7 @@ function ClientWorkspace({ clientId, staffUserId }: { clientId: string; staffUse
             replacing={{ clientId: data.client.id, filters: data.filters }}
           />
         )}
-        <EditableFiltersCard filters={data.filters} onChanged={reload} />
+        <EditableFiltersCard filters={data.filters} userId={staffUserId} onChanged={reload} />
       </div>
       {/* Jobs and e-mails of this client: the recruiter's job table and the client's outbox go here. */}
       <section aria-label="Jobs and e-mails" className="space-y-6">

@@ -5,8 +5,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { readFilterEditDraft } from '../../lib/storage.ts';
 import { renderWithQueries } from '../../lib/testing/render-with-queries.tsx';
-import { EditableFiltersCard } from './EditableFiltersCard.tsx';
+import { EditableFiltersCard, FILTER_GONE_MESSAGE } from './EditableFiltersCard.tsx';
 
 const filter: SavedFilter = {
   ...dataEngineerFilter,
@@ -25,7 +26,7 @@ describe('editing a saved filter', () => {
     const onChanged = vi.fn();
     renderWithQueries(
       <>
-        <EditableFiltersCard filters={[filter]} onChanged={onChanged} />
+        <EditableFiltersCard filters={[filter]} userId="staff-1" onChanged={onChanged} />
         <Toaster />
       </>,
     );
@@ -55,7 +56,7 @@ describe('editing a saved filter', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const card = (version: number) => (
       <>
-        <EditableFiltersCard filters={[{ ...filter, version }]} onChanged={() => {}} />
+        <EditableFiltersCard filters={[{ ...filter, version }]} userId="staff-1" onChanged={() => {}} />
         <Toaster />
       </>
     );
@@ -78,5 +79,81 @@ describe('editing a saved filter', () => {
     await user.click(within(form).getByRole('button', { name: 'Save filter' }));
     expect(await screen.findByText('Filter "Senior Data Engineer" saved')).toBeInTheDocument();
     expect(sentVersion(1)).toBe(5);
+  });
+});
+
+describe('a filter edit left open', () => {
+  const card = (userId: string, filters: readonly SavedFilter[] = [filter], onChanged = () => {}) => (
+    <>
+      <EditableFiltersCard filters={filters} userId={userId} onChanged={onChanged} />
+      <Toaster />
+    </>
+  );
+  const formOf = () => screen.getByRole('form', { name: `Edit filter ${filter.name}` });
+  const typeEdit = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(screen.getByRole('button', { name: /^Edit\s*Data Engineer$/ }));
+    await user.clear(within(formOf()).getByLabelText('Name'));
+    await user.type(within(formOf()).getByLabelText('Name'), 'Senior Data Engineer');
+    await user.type(within(formOf()).getByLabelText('Minimum salary'), '0');
+  };
+
+  it('comes back after a reload as typed, for its recruiter only, and is forgotten once saved', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(async () =>
+      Response.json({ data: { ...filter, name: 'Senior Data Engineer', version: 4 } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const first = renderWithQueries(card('staff-1'));
+    await typeEdit(user);
+    const salary = within(formOf()).getByLabelText('Minimum salary');
+    const typedSalary = (salary as HTMLInputElement).value;
+    first.unmount();
+
+    // Someone else signed in on this tab sees no edit of theirs.
+    const other = renderWithQueries(card('staff-2'));
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    other.unmount();
+
+    renderWithQueries(card('staff-1'));
+    expect(within(formOf()).getByLabelText('Name')).toHaveValue('Senior Data Engineer');
+    expect(within(formOf()).getByLabelText('Minimum salary')).toHaveValue(typedSalary);
+    await user.click(within(formOf()).getByRole('button', { name: 'Save filter' }));
+    expect(await screen.findByText('Filter "Senior Data Engineer" saved')).toBeInTheDocument();
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ version: 3, name: 'Senior Data Engineer' });
+    expect(readFilterEditDraft('staff-1', filter.id)).toBeUndefined();
+  });
+
+  it('is forgotten on Cancel', async () => {
+    const user = userEvent.setup();
+    renderWithQueries(card('staff-1'));
+    await typeEdit(user);
+    expect(readFilterEditDraft('staff-1', filter.id)?.fields.name).toBe('Senior Data Engineer');
+    await user.click(within(formOf()).getByRole('button', { name: 'Cancel' }));
+    expect(readFilterEditDraft('staff-1', filter.id)).toBeUndefined();
+  });
+
+  it('keeps its text when a colleague deleted the filter meanwhile, says what to do and reads the filters again', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'Job search filter not found' }, { status: 404 })),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onChanged = vi.fn();
+    const { rerender } = renderWithQueries(card('staff-1', [filter], onChanged));
+    await typeEdit(user);
+    await user.click(within(formOf()).getByRole('button', { name: 'Save filter' }));
+
+    expect(await within(formOf()).findByRole('alert')).toHaveTextContent(FILTER_GONE_MESSAGE);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    // The filters read again no longer hold it: the form stays until Cancel.
+    rerender(card('staff-1', [], onChanged));
+    expect(within(formOf()).getByLabelText('Name')).toHaveValue('Senior Data Engineer');
+    expect(within(formOf()).queryByRole('button', { name: 'Save filter' })).not.toBeInTheDocument();
+    await user.click(within(formOf()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.getByText('No job filters saved for this client yet.')).toBeInTheDocument();
+    expect(readFilterEditDraft('staff-1', filter.id)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
 import { ApiError, dataOrThrow, failureMessage } from '../../lib/api.ts';
+import { type FilterEditDraft, readFilterEditDraft, rememberFilterEditDraft } from '../../lib/storage.ts';
 import { deleteFilter, updateFilter } from './admin-api.ts';
 import { formatMoment } from './admin-record-view.ts';
 import { ExistingFiltersCard } from './ExistingFiltersCard.tsx';
@@ -16,16 +17,15 @@ import { useStaffGuard } from './staff-access.tsx';
 
 const SAVE_FAILED = 'Failed to save the filter';
 const DELETE_FAILED = 'Failed to delete the filter';
+/**
+ * Not the spec's words: a save of a filter a colleague deleted since (404). The form stays, with the
+ * recruiter's text, until Cancel.
+ */
+export const FILTER_GONE_MESSAGE =
+  'A colleague deleted this filter meanwhile. Copy what you need, then Cancel.';
 
 /** What the edit form holds: lists as comma-separated text, the salary as typed. */
-interface FilterDraft {
-  name: string;
-  query: string;
-  include: string;
-  exclude: string;
-  minSalary: string;
-  isRemote: boolean;
-}
+type FilterDraft = FilterEditDraft['fields'];
 
 const draftOf = (filter: SavedFilter): FilterDraft => ({
   name: filter.name,
@@ -67,32 +67,73 @@ function changesOf(draft: FilterDraft) {
 
 /**
  * Existing Job Filters (spec 2) as staff's working data: each filter can be edited (Save appears as
- * soon as the form differs from what is saved) or deleted after a confirmation.
+ * soon as the form differs from what is saved) or deleted after a confirmation. An edit open and not
+ * saved is kept in the tab for the recruiter (`userId`), so a reload or a look elsewhere loses none.
  */
 export function EditableFiltersCard({
   filters,
+  userId,
   onChanged,
 }: {
   filters: readonly SavedFilter[];
+  userId: string;
   onChanged(): void;
 }) {
+  // Filters a colleague deleted while being edited here: still shown, with the form, until Cancel.
+  const [gone, setGone] = useState<readonly SavedFilter[]>([]);
+  const shown = [...filters, ...gone.filter(({ id }) => !filters.some((filter) => filter.id === id))];
   return (
     <ExistingFiltersCard
-      filters={filters}
-      renderFilter={(filter) => <EditableFilter filter={filter} onChanged={onChanged} />}
+      filters={shown}
+      renderFilter={(filter) => (
+        <EditableFilter
+          filter={filter}
+          userId={userId}
+          gone={gone.some(({ id }) => id === filter.id)}
+          onGone={() => setGone((current) => [...current, filter])}
+          onClosed={() => setGone((current) => current.filter(({ id }) => id !== filter.id))}
+          onChanged={onChanged}
+        />
+      )}
     />
   );
 }
 
-function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(): void }) {
+function EditableFilter({
+  filter,
+  userId,
+  gone,
+  onGone,
+  onClosed,
+  onChanged,
+}: {
+  filter: SavedFilter;
+  userId: string;
+  gone: boolean;
+  onGone(): void;
+  onClosed(): void;
+  onChanged(): void;
+}) {
   const guard = useStaffGuard();
-  const [draft, setDraft] = useState<FilterDraft | null>(null);
+  // An edit left open (a reload, a look elsewhere) comes back as it was.
+  const [kept] = useState(() => readFilterEditDraft(userId, filter.id));
+  const [draft, setDraft] = useState<FilterDraft | null>(kept?.fields ?? null);
   // The version the form was opened on, which a save names: the page may read a colleague's newer
   // one meanwhile (any reload brings it), and a save must not replace theirs unawares. Null once a
   // save was refused for it (409): the recruiter has been told, and the next save replaces the
   // version the page shows.
-  const [openedOn, setOpenedOn] = useState<number | null>(null);
+  const [openedOn, setOpenedOn] = useState<number | null>(kept?.openedOn ?? null);
   const [error, setError] = useState<string | null>(null);
+  // Every change of the form is kept in the tab too; none (`null`) forgets it.
+  const keep = (next: FilterDraft | null, version: number | null) => {
+    setDraft(next);
+    setOpenedOn(version);
+    rememberFilterEditDraft(userId, filter.id, next && { fields: next, openedOn: version });
+  };
+  const close = () => {
+    keep(null, null);
+    onClosed();
+  };
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const save = useMutation({
@@ -100,15 +141,23 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
       dataOrThrow(guard(await updateFilter(filter.id, changes)), SAVE_FAILED),
     onSuccess: (saved) => {
       toast.success(`Filter "${saved.name}" saved`);
-      setDraft(null);
+      close();
       onChanged();
     },
     onError: (failure) => {
+      // Deleted by someone else since it was opened: the form stays with the recruiter's text, as
+      // the page reads the filters that are left.
+      if (failure instanceof ApiError && failure.status === 404) {
+        setError(FILTER_GONE_MESSAGE);
+        onGone();
+        onChanged();
+        return;
+      }
       toast.error(failureMessage(failure, SAVE_FAILED));
       // Changed by someone else since it was opened: the page reads their version, which the form
       // keeps its own changes over; saving again then replaces it knowingly.
       if (failure instanceof ApiError && failure.status === 409) {
-        setOpenedOn(null);
+        keep(draft, null);
         onChanged();
       }
     },
@@ -125,7 +174,7 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
 
   if (draft) {
     const changed = JSON.stringify(changesOf(draft)) !== JSON.stringify(changesOf(draftOf(filter)));
-    const set = (patch: Partial<FilterDraft>) => setDraft({ ...draft, ...patch });
+    const set = (patch: Partial<FilterDraft>) => keep({ ...draft, ...patch }, openedOn);
     const submit = (event: FormEvent) => {
       event.preventDefault();
       // Made on the version opened: the server refuses it if someone saved another since.
@@ -190,12 +239,12 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          {changed && (
+          {changed && !gone && (
             <Button type="submit" busy={save.isPending}>
               {save.isPending ? 'Saving...' : 'Save filter'}
             </Button>
           )}
-          <Button type="button" variant="secondary" onClick={() => setDraft(null)}>
+          <Button type="button" variant="secondary" onClick={close}>
             Cancel
           </Button>
         </div>
@@ -211,14 +260,7 @@ function EditableFilter({ filter, onChanged }: { filter: SavedFilter; onChanged(
           <p className="text-sm text-neutral-600">Saved {formatMoment(filter.date_saved)}</p>
         </div>
         <div className="flex gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => {
-              setDraft(draftOf(filter));
-              setOpenedOn(filter.version);
-            }}
-          >
+          <Button size="sm" variant="secondary" onClick={() => keep(draftOf(filter), filter.version)}>
             <Pencil className="size-4" aria-hidden="true" />
             Edit<span className="sr-only"> {filter.name}</span>
           </Button>
