@@ -35,7 +35,7 @@ export type StaffJobPatch = z.infer<typeof staffJobPatchSchema>;
 
 /** Analyst notes written over ones a colleague changed since the writing began (409). */
 export const ANALYST_NOTES_CHANGED_MESSAGE =
-  'Someone else changed these analyst notes while you were writing. Your text is still in the box: copy what you need, then Cancel to see theirs.';
+  'Someone else changed these analyst notes while you were writing, so yours were not saved. Your text is still in the box, their notes above it: Save again to replace them, or Cancel to keep theirs.';
 
 /** One job as the table shows it after a change: the same fields as a row of the list. */
 export const staffJobItemResponseSchema = z.object({ data: jobListItemSchema });

@@ -304,6 +304,10 @@ describe.each(databaseKinds)("the recruiter's job table on %s", (kind) => {
     expect(undo.json()).toEqual({
       data: { updated_ids: [manager, designer], unchanged_ids: [], not_found_job_ids: [bobsJob] },
     });
+    expect((await timeline(aliceId))[0]).toMatchObject({
+      action: 'job.unapplied',
+      detail: { job_ids: [manager, designer] },
+    });
     const again = await call('PUT', url(aliceId, '/applied'), { job_ids: [manager], applied_for_job: false });
     expect(again.json()).toEqual({
       data: { updated_ids: [], unchanged_ids: [manager], not_found_job_ids: [] },

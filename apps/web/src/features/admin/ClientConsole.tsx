@@ -125,7 +125,7 @@ export function ClientConsole({ staffUserId }: { staffUserId: string }) {
           {client && held && (
             <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm wrap-break-word text-amber-900">
               {searching ? `Searching for ${searchingFor}... ` : 'Search to show the client the box names. '}
-              Until then, the client below ({client.details.client.email}) cannot be acted on.
+              Until then, the client below ({client.email}) cannot be acted on.
             </p>
           )}
         </div>

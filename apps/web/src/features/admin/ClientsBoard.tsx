@@ -29,7 +29,7 @@ import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { fetchBoard } from './admin-api.ts';
 import { GENERIC_ERROR } from './admin-messages.ts';
 import { type BoardAddress, readBoardAddress, writeBoardAddress } from './board-address.ts';
-import { refreshWhileGoing } from './outbox/outbox-refresh.ts';
+import { BOARD_REFRESH_MS, refreshWhileGoing } from './outbox/outbox-refresh.ts';
 import { adminQueryKeys } from './query-keys.ts';
 import { useStaffGuard } from './staff-access.tsx';
 import { WelcomeBatch } from './WelcomeBatch.tsx';
@@ -193,9 +193,10 @@ export function ClientsBoard({ userId }: { userId: string }) {
     queryFn: async () => dataOrThrow(guard(await fetchBoard(query)), GENERIC_ERROR),
     placeholderData: keepPreviousData,
     // The outbox's rule (decision 033): while a row's welcome e-mail is queued or being sent (both
-    // `queued` here), the page is read again every 5 seconds, so "Queued" gives way to "Sent".
-    refetchInterval: refreshWhileGoing((page: BoardResponse) =>
-      page.data.some((row) => row.welcome.state === 'queued'),
+    // `queued` here), the page is read again, every 30 seconds, so "Queued" gives way to "Sent".
+    refetchInterval: refreshWhileGoing(
+      (page: BoardResponse) => page.data.some((row) => row.welcome.state === 'queued'),
+      BOARD_REFRESH_MS,
     ),
   });
   const failure = useLoadFailure(board);

@@ -172,10 +172,7 @@ function SendButton({
   // The client as read again for the confirmation open (or last open).
   const [fresh, setFresh] = useState<SendContext | null>(null);
   const check = useMutation({
-    mutationFn: async () => {
-      if (!confirm) throw new Error(GENERIC_ERROR);
-      return confirm.readAgain();
-    },
+    mutationFn: (asking: SendConfirmation) => asking.readAgain(),
     onSuccess: (context) => {
       setFresh(context);
       setAsking(true);
@@ -204,7 +201,7 @@ function SendButton({
   });
 
   const button = (onClick: () => void, className = 'mt-4') => (
-    <SendEmailButton className={className} busy={send.isPending} onClick={onClick}>
+    <SendEmailButton className={className} busy={send.isPending || check.isPending} onClick={onClick}>
       {tab.sendLabel}
     </SendEmailButton>
   );
@@ -213,7 +210,7 @@ function SendButton({
   return (
     <>
       {button(() => {
-        if (!check.isPending) check.mutate();
+        if (!check.isPending) check.mutate(confirm);
       })}
       <Dialog
         open={asking}

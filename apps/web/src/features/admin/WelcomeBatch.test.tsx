@@ -237,6 +237,24 @@ describe('the welcome e-mail to the chosen clients', () => {
     });
   });
 
+  it('leaves out a client unchosen while the chosen clients were read again', async () => {
+    const held = Promise.withResolvers<Response>();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => held.promise),
+    );
+    const chosen = [client(1, 'complete'), client(2, 'complete')];
+    const batch = (selected: BoardRow[]) => (
+      <WelcomeBatch selected={selected} onSent={() => {}} onClear={() => {}} />
+    );
+    const { rerender } = renderWithQueries(batch(chosen));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Welcome Email to Selected' }));
+    // The recruiter unticks Client 2 while the read is on its way.
+    rerender(batch([client(1, 'complete')]));
+    held.resolve(Response.json({ data: chosen }));
+    expect(await screen.findByRole('dialog', { name: 'Send the welcome e-mail to 1 client?' })).toBeVisible();
+  });
+
   it('asks nothing when the chosen clients cannot be read again', async () => {
     const { sends } = renderBatch([client(1, 'complete')], unused);
     vi.mocked(fetch).mockImplementationOnce(async () =>

@@ -113,13 +113,17 @@ export function WelcomeBatch({
     // Over those it would be sent: clients left out for not having started do not count. None at
     // all is not refused here: the dialog says why there is nothing to send.
     const { recipients } = planWelcomeBatch(rows);
-    const check = welcomeBatchBodySchema.safeParse({ client_ids: recipients.map((row) => row.id) });
-    if (recipients.length === 0 || check.success) return undefined;
-    return check.error.issues[0]?.message ?? SEND_WELCOME_FAILED;
+    const parsed = welcomeBatchBodySchema.safeParse({ client_ids: recipients.map((row) => row.id) });
+    if (recipients.length === 0 || parsed.success) return undefined;
+    return parsed.error.issues[0]?.message ?? SEND_WELCOME_FAILED;
   };
   const check = useMutation({
     mutationFn: (rows: readonly BoardRow[]) => readAgain(rows, guard),
-    onSuccess: (rows) => {
+    onSuccess: (read) => {
+      // Clients unchosen while the read ran are left out: the dialog speaks of those chosen now.
+      const chosenNow = new Set(selected.map((row) => row.id));
+      const rows = read.filter((row) => chosenNow.has(row.id));
+      if (rows.length === 0) return;
       const refused = overLimit(rows);
       if (refused) toast.error(refused);
       else {

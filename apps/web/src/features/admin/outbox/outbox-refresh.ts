@@ -8,11 +8,17 @@ export const stillGoing = (message: Pick<OutboxMessage, 'status'>) =>
   message.status === 'queued' || message.status === 'sending';
 
 /**
- * The outbox's rule for every list of e-mails (decision 033), as a TanStack Query `refetchInterval`:
- * read again every 5 seconds while `going` says an e-mail shown may still change, not at all
- * otherwise.
+ * The clients board's pace for the same rule: its read is the heavy one (a sorted page with every
+ * client's figures), and without SMTP a message can stay queued for as long as it is not sent.
  */
-export function refreshWhileGoing<Data>(going: (data: Data) => boolean) {
+export const BOARD_REFRESH_MS = 30_000;
+
+/**
+ * The outbox's rule for every list of e-mails (decision 033), as a TanStack Query `refetchInterval`:
+ * read again every `everyMs` (5 seconds) while `going` says an e-mail shown may still change, not at
+ * all otherwise.
+ */
+export function refreshWhileGoing<Data>(going: (data: Data) => boolean, everyMs = OUTBOX_REFRESH_MS) {
   return (query: { state: { data: Data | undefined } }): number | false =>
-    query.state.data !== undefined && going(query.state.data) ? OUTBOX_REFRESH_MS : false;
+    query.state.data !== undefined && going(query.state.data) ? everyMs : false;
 }
