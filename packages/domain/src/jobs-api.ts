@@ -185,3 +185,16 @@ export const importJobsResponseSchema = z.object({
 export const importJobsErrorSchema = z.object({ error: z.string(), errors: z.array(importErrorSchema) });
 
 export const staffJobResponseSchema = z.object({ data: staffJobSchema });
+
+/**
+ * Whether notes begun on `before` meet notes written meanwhile by someone else, the job holding
+ * `stored` now: not when those are still `before`, nor when they already hold what is `sent` (this
+ * save's own, sent again after its answer was lost). The client's notes and the recruiter's alike.
+ */
+export function notesChangedMeanwhile(
+  stored: string | null,
+  before: string | null,
+  sent: string | null | undefined,
+): boolean {
+  return stored !== before && stored !== sent;
+}

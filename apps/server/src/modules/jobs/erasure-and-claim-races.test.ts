@@ -239,20 +239,9 @@ if (databaseKinds.includes('postgres'))
       });
 
     /** A pending client: an e-mail the team has put work in front of, not yet signed in with. */
-    async function pendingClient(email: string): Promise<string> {
-      const invited = await app.inject({
-        method: 'POST',
-        url: '/api/admin/jobs/import',
-        headers: staff,
-        payload: {
-          email,
-          format: 'json',
-          content: JSON.stringify([{ job_uid: 'first', data_job_title: 'Analyst' }]),
-        },
-      });
-      expect(invited.statusCode, invited.body).toBe(200);
-      return invited.json().data.client.id;
-    }
+    const pendingClient = async (email: string): Promise<string> =>
+      (await importJobsFor(app, staff, { email }, [{ job_uid: 'first', data_job_title: 'Analyst' }])).client
+        .id;
 
     it('an import under way when its pending client signs in lands with the person who signed in', async () => {
       const pendingId = await pendingClient('pat@example.com');

@@ -10,7 +10,7 @@ import {
   type Job,
   type JobListItem,
 } from '@app/domain/jobs';
-import type { StaffJob } from '@app/domain/jobs-api';
+import { notesChangedMeanwhile, type StaffJob } from '@app/domain/jobs-api';
 import type { ImportedJob } from '@app/domain/jobs-import';
 import type { Kysely } from 'kysely';
 import {
@@ -177,10 +177,11 @@ export function jobsRepo(db: Jobs) {
             .$if(onPostgres(trx), (query) => query.forUpdate())
             .executeTakeFirst();
           if (!before) return undefined;
-          // Read under the same lock as the write: notes saved elsewhere cannot slip in between. Notes
-          // that already hold what is sent are this save's own, sent again after its answer was lost.
-          const stored = before.client_notes ?? null;
-          if (expected && stored !== expected.client_notes && stored !== fields.client_notes) {
+          // Read under the same lock as the write: notes saved elsewhere cannot slip in between.
+          if (
+            expected &&
+            notesChangedMeanwhile(before.client_notes ?? null, expected.client_notes, fields.client_notes)
+          ) {
             changed = true;
             return undefined;
           }

@@ -1,5 +1,6 @@
 import { isAvoidedCompany } from '@app/domain/companies-to-avoid';
 import { JOB_LIST_FIELDS, type JobListItem } from '@app/domain/jobs';
+import { notesChangedMeanwhile } from '@app/domain/jobs-api';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { type AlsoInTransaction, onPostgres, requireClientStillThere, toBool } from '../../db/database.ts';
 import { bumpListVersion } from '../../db/job-list-versions.ts';
@@ -131,9 +132,11 @@ export function staffJobsRepo(db: Jobs) {
             .$if(onPostgres(trx), (query) => query.forUpdate())
             .executeTakeFirst();
           if (!current) return 'not-found';
-          // Notes that already hold what is sent are this save's own, sent again after its answer was lost.
-          const stored = current.analyst_notes ?? null;
-          if (stored !== expected.analyst_notes && stored !== patch.analyst_notes) return 'changed';
+          if (
+            notesChangedMeanwhile(current.analyst_notes ?? null, expected.analyst_notes, patch.analyst_notes)
+          ) {
+            return 'changed';
+          }
         }
         if (patch.applied_for_job !== undefined) {
           const marked = await setApplied(trx, clientId, [id], patch.applied_for_job, avoided, now);

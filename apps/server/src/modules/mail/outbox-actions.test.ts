@@ -4,6 +4,7 @@ import type { OutboxMessage, OutboxStatus } from '@app/domain/admin-email';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailOutboxTable } from '../../db/schema.ts';
+import { GONE_MEANWHILE_MESSAGE } from '../../errors.ts';
 import { signInForTest } from '../../testing/auth.ts';
 import { createTestApp, databaseKinds } from '../../testing/databases.ts';
 import { refuseInserts } from '../../testing/refuse-inserts.ts';
@@ -208,6 +209,15 @@ describe.each(databaseKinds)("the team's outbox on %s", (kind) => {
       actor_id: staffId,
       detail: { outbox_id: id },
     });
+  });
+
+  it('does not answer the body of an e-mail whose client was erased as it was read', async () => {
+    // What the read meets when the erasure commits between finding the message and logging it: a
+    // message that names a client no longer there.
+    const id = await message('sent', { client_id: randomUUID(), html: '<p>Gone with the client</p>' });
+    const response = await app.inject({ method: 'GET', url: `/api/admin/outbox/${id}`, headers: staff });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: GONE_MEANWHILE_MESSAGE });
   });
 
   it('does not answer the body when the read cannot be logged', async () => {

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/guard.ts';
+import { GONE_MEANWHILE_MESSAGE, NotFound } from '../../errors.ts';
 import { type ActivityService, staffActor } from '../activity/service.ts';
 import type { Mailer } from './service.ts';
 
@@ -103,13 +104,17 @@ export async function mailRoutes(
       const message = await mailer.read(request.params.id);
       // The body is the client's data (a team notification holds their whole profile): as with a
       // document downloaded, it is answered only once the read is in the client's activity.
-      if (message.client_id) {
-        await activity.record({
+      // A client erased meanwhile takes the line with them: no body goes without it.
+      if (
+        message.client_id &&
+        !(await activity.record({
           actor: staffActor(currentUser(request)),
           clientId: message.client_id,
           action: 'email.read',
           detail: { outbox_id: message.id, kind: message.kind, summary: message.subject },
-        });
+        }))
+      ) {
+        throw NotFound(GONE_MEANWHILE_MESSAGE);
       }
       return { data: message };
     },

@@ -530,12 +530,19 @@ describe('the onboarding wizard', () => {
     return { user, release, leave };
   }
 
-  /** Asked on the way out, the person sees an upload fail and stays on the step, the question gone. */
-  async function stillOnTheStepAfterAFailure(leave: () => Promise<void>, release: () => void) {
+  /**
+   * Asked on the way out, the person sees the upload end (`ending`: its toast's title) and stays on
+   * the step, the question gone.
+   */
+  async function stillOnTheStepOnceItEnds(
+    leave: () => Promise<void>,
+    release: () => void,
+    ending: 'Upload Complete' | 'Upload Failed',
+  ) {
     await leave();
     await screen.findByRole('dialog', { name: 'Your file is still uploading' });
     release();
-    expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+    expect(await screen.findByText(ending)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('heading', { level: 2, name: 'Employment Information' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Profile page' })).toBeNull();
@@ -555,13 +562,7 @@ describe('the onboarding wizard', () => {
 
     // Asked again, the person waits with the question open: the upload lands in the step's form,
     // where they stay to save it (leaving would keep it only as an unsaved answer).
-    await leave();
-    await screen.findByRole('dialog', { name: 'Your file is still uploading' });
-    release();
-    expect(await screen.findByText('Upload Complete')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('heading', { level: 2, name: 'Employment Information' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { level: 1, name: 'Profile page' })).toBeNull();
+    await stillOnTheStepOnceItEnds(leave, release, 'Upload Complete');
   });
 
   it('leaves the upload behind for another page when the person chooses Leave Anyway', async () => {
@@ -578,7 +579,7 @@ describe('the onboarding wizard', () => {
     const { release, leave } = await uploadUnderWay({
       answer: { status: 500, body: { error: 'Internal Server Error' } },
     });
-    await stillOnTheStepAfterAFailure(leave, release);
+    await stillOnTheStepOnceItEnds(leave, release, 'Upload Failed');
   });
 
   it('keeps the person on the step when one of two uploads they waited for fails, though the later one landed', async () => {
@@ -593,7 +594,7 @@ describe('the onboarding wizard', () => {
     ];
     await user.upload(screen.getByLabelText(/^Cover Letter/), uploadedFile('Letter.pdf'));
     await waitFor(() => expect(screen.getAllByText(/Uploading\.\.\. 50%/)).toHaveLength(2));
-    await stillOnTheStepAfterAFailure(leave, release);
+    await stillOnTheStepOnceItEnds(leave, release, 'Upload Failed');
   });
 
   it('lets the way to the sign-in screen through unasked after a sign-out during an upload', async () => {
