@@ -185,7 +185,7 @@ export const outboxResponseSchema = z.object({
 export const outboxMessageParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const outboxMessageResponseSchema = z.object({ data: outboxMessageSchema });
 /** One message opened to read: as listed, with its HTML body. */
-export const outboxMessageContentSchema = outboxMessageSchema.extend({ html: z.string() });
+const outboxMessageContentSchema = outboxMessageSchema.extend({ html: z.string() });
 export type OutboxMessageContent = z.infer<typeof outboxMessageContentSchema>;
 export const outboxMessageContentResponseSchema = z.object({ data: outboxMessageContentSchema });
 

@@ -1,3 +1,4 @@
+import { CircleAlert } from 'lucide-react';
 import { type ComponentProps, type ReactNode, type RefObject, useId } from 'react';
 import { focusRing } from './Button.tsx';
 
@@ -115,9 +116,19 @@ export function FieldHint({ id, children }: { id: string | undefined; children: 
  * form that checks on submit moves the focus to the field at fault (OutcomeControl), and a failure
  * that is no field's fault (a server's refusal, a lost connection) is a toast, which is announced.
  */
-export function FieldError({ id, children }: { id: string | undefined; children: ReactNode }) {
+export function FieldError({
+  id,
+  icon = false,
+  children,
+}: {
+  id?: string;
+  /** The red icon before the message, as spec 1's upload error state has it. */
+  icon?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <p id={id} className="text-sm text-red-700">
+    <p id={id} className={`text-sm text-red-700${icon ? ' flex items-center gap-2' : ''}`}>
+      {icon && <CircleAlert className="size-4 shrink-0" aria-hidden="true" />}
       {children}
     </p>
   );

@@ -169,14 +169,10 @@ function SendButton({
   const guard = useStaffGuard();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
-  // The client as read again for the confirmation open (or last open).
-  const [fresh, setFresh] = useState<SendContext | null>(null);
+  // Its answer (`check.data`) is the client as read again for the confirmation open (or last open).
   const check = useMutation({
-    mutationFn: (asking: SendConfirmation) => asking.readAgain(),
-    onSuccess: (context) => {
-      setFresh(context);
-      setAsking(true);
-    },
+    mutationFn: (confirmation: SendConfirmation) => confirmation.readAgain(),
+    onSuccess: () => setAsking(true),
     onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR)),
   });
   const send = useMutation({
@@ -206,7 +202,7 @@ function SendButton({
     </SendEmailButton>
   );
   if (!confirm) return button(() => send.mutate());
-  const told = fresh ?? confirm;
+  const told = check.data ?? confirm;
   return (
     <>
       {button(() => {

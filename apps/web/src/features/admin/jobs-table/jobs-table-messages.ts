@@ -1,7 +1,9 @@
 import { formatCount } from '@app/domain/jobs-format';
+import type { BulkAppliedResult } from '@app/domain/staff-jobs-api';
 
 /** Words of the recruiter's job table that are not the spec's, each marked so. */
 
+/** '1 job', '1,200 jobs'. */
 const jobs = (count: number) => `${formatCount(count)} ${count === 1 ? 'job' : 'jobs'}`;
 
 /**
@@ -39,3 +41,15 @@ export function eraseOutcomesMessage(withOutcome: number, job?: { name: string; 
 export const COLLEAGUE_NOTES_LABEL = 'A colleague saved these notes meanwhile:';
 export const COLLEAGUE_NO_NOTES = 'No notes: they cleared them.';
 export const SAVE_REPLACES_COLLEAGUE_NOTES = 'Save now replaces them with the text in the box.';
+
+/** Not the spec's words: the jobs a bulk change marked, and apart from them those that were so already. */
+export function markedAppliedMessage(
+  { updated_ids, unchanged_ids }: BulkAppliedResult,
+  applied: boolean,
+): string {
+  const changed = updated_ids.length;
+  const already = unchanged_ids.length;
+  if (already > 0 && changed === 0) return alreadyMessage(already, applied, true);
+  const marked = `Marked ${jobs(changed)} ${applied ? 'applied' : 'not applied'}.`;
+  return already > 0 ? `${marked} ${alreadyMessage(already, applied, false)}` : marked;
+}

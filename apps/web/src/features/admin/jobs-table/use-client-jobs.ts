@@ -1,7 +1,7 @@
 import type { JobListItem } from '@app/domain/jobs';
 import type { StaffJob } from '@app/domain/jobs-api';
-import { formatCount, jobName } from '@app/domain/jobs-format';
-import { BULK_APPLIED_MAX_JOBS, type BulkAppliedResult } from '@app/domain/staff-jobs-api';
+import { jobName } from '@app/domain/jobs-format';
+import { BULK_APPLIED_MAX_JOBS } from '@app/domain/staff-jobs-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
@@ -11,24 +11,12 @@ import { GENERIC_ERROR } from '../admin-messages.ts';
 import { adminQueryKeys } from '../query-keys.ts';
 import { useStaffGuard } from '../staff-access.tsx';
 import { clientJobsApi } from './client-jobs-api.ts';
-import { alreadyMessage } from './jobs-table-messages.ts';
+import { markedAppliedMessage } from './jobs-table-messages.ts';
 
 /** New jobs imported by a colleague or the CLI show up within this time, or when the page is focused again. */
 export const CLIENT_JOBS_REFRESH_MS = 30_000;
 
 type Changes = ReadonlyMap<string, Partial<JobListItem>>;
-
-/** The jobs a bulk change marked, and apart from them those that were so already. */
-export function markedAppliedMessage(
-  { updated_ids, unchanged_ids }: BulkAppliedResult,
-  applied: boolean,
-): string {
-  const changed = updated_ids.length;
-  const already = unchanged_ids.length;
-  if (already > 0 && changed === 0) return alreadyMessage(already, applied, true);
-  const marked = `Marked ${formatCount(changed)} ${changed === 1 ? 'job' : 'jobs'} ${applied ? 'applied' : 'not applied'}.`;
-  return already > 0 ? `${marked} ${alreadyMessage(already, applied, false)}` : marked;
-}
 
 /** Jobs a bulk change named that the client no longer has (taken back meanwhile). */
 export function goneJobsMessage(count: number): string {

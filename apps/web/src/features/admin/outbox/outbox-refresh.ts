@@ -1,7 +1,7 @@
 import type { OutboxMessage } from '@app/domain/admin-email';
 
 /** While an e-mail shown is queued or being sent, what shows it looks again this often. */
-export const OUTBOX_REFRESH_MS = 5_000;
+const OUTBOX_REFRESH_MS = 5_000;
 
 /** Whether the message may still change by itself: the sender has yet to take it, or is sending it. */
 export const stillGoing = (message: Pick<OutboxMessage, 'status'>) =>

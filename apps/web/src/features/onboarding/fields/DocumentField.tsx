@@ -1,8 +1,8 @@
 import { ACCEPTED_DOCUMENT_EXTENSIONS, checkDocumentFile } from '@app/domain/document-upload';
 import { displayFileName } from '@app/domain/profile-display';
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, FileText, RefreshCw, Trash2, X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { CircleCheck, FileText, RefreshCw, Trash2, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/Button.tsx';
 import { FieldError, FieldHint, FieldLabel } from '../../../components/ui/Field.tsx';
@@ -177,7 +177,11 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
           than at every step.
         */}
         <div aria-live="polite">
-          {refusal && <UploadProblem id={errorId}>{refusal}</UploadProblem>}
+          {refusal && (
+            <FieldError id={errorId} icon>
+              {refusal}
+            </FieldError>
+          )}
           {uploading && <p className="sr-only">Uploading...</p>}
           {upload.isSuccess && (
             <p className="flex items-center gap-2 text-green-700">
@@ -189,7 +193,7 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
             (upload.error instanceof UploadCancelled ? (
               <p className="text-neutral-700">{upload.error.message}</p>
             ) : (
-              <UploadProblem>{upload.error.message}</UploadProblem>
+              <FieldError icon>{upload.error.message}</FieldError>
             ))}
         </div>
         {uploading && (
@@ -246,15 +250,5 @@ export function DocumentField({ name, label, folder, required }: DocumentFieldPr
         </div>
       )}
     </div>
-  );
-}
-
-/** A refused file or a failed upload: the red icon and the message of spec 1's upload error state. */
-function UploadProblem({ id, children }: { id?: string; children: ReactNode }) {
-  return (
-    <p id={id} className="flex items-center gap-2 text-red-700">
-      <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
-      {children}
-    </p>
   );
 }
